@@ -1,0 +1,50 @@
+// The versioned envelope around every event in a log, and the log file header.
+import { Type } from '@sinclair/typebox';
+import { compile } from '../src/schema/validate.js';
+import { Strict } from '../src/schema/types.js';
+
+/** The first line of every log file names the format and its version. */
+export const LOG_FORMAT = 'awaw-surrender-log';
+export const LOG_FORMAT_VERSION = 1;
+
+export const HASH_PATTERN = '^[0-9a-f]{64}$';
+export const ID_PATTERN = '^[A-Za-z0-9_-]{21}$';
+export const GAME_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+
+export const LogHeaderSchema = Strict({
+  format: Type.Literal(LOG_FORMAT),
+  formatVersion: Type.Integer({ minimum: 1 }),
+  hash: Type.String({ pattern: HASH_PATTERN }),
+});
+
+/**
+ * One event as stored. `seq` counts from 1 without gaps; `id` comes from nanoid and `at` from the
+ * clock, both made at the edge (the store), never by decide/evolve; replay ignores `at`.
+ * `hash` chains the line to the previous one (see src/store/line-format.ts).
+ */
+export const EnvelopeSchema = Strict({
+  seq: Type.Integer({ minimum: 1 }),
+  id: Type.String({ pattern: ID_PATTERN }),
+  game: Type.String({ pattern: GAME_ID_PATTERN }),
+  type: Type.String({ minLength: 1 }),
+  v: Type.Integer({ minimum: 1 }),
+  at: Type.String({ minLength: 1 }),
+  data: Type.Unknown(),
+  hash: Type.String({ pattern: HASH_PATTERN }),
+});
+export const envelope = compile(EnvelopeSchema);
+export const logHeader = compile(LogHeaderSchema);
+
+export interface EnvelopeFields {
+  readonly seq: number;
+  readonly id: string;
+  readonly game: string;
+  readonly v: number;
+  readonly at: string;
+  readonly hash: string;
+}
+
+/** Version of a log: the `seq` of its last event, 0 when it holds none. */
+export type LogVersion = number & { readonly __brand: 'LogVersion' };
+export const logVersion = (n: number): LogVersion => n as LogVersion;
+

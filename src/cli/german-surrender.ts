@@ -1,0 +1,27 @@
+// `awaw-surrender german-surrender FILE|-`: rule 55.1 (CONTRACT.md).
+import { germanSurrender, germanSurrenderInput, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
+import type { CalculatorSpec } from './calculator.js';
+import { renderTable, signedCell } from './table.js';
+
+export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, GermanSurrenderResult> = {
+  name: 'german-surrender',
+  rule: '55.1',
+  summary: 'German resistance level and surrender (55.11, 55.12)',
+  input: germanSurrenderInput,
+  compute: germanSurrender,
+  render(result, input) {
+    const table = renderTable(
+      ['rule', 'line', 'value', 'detail'],
+      result.lines.map((l) => [l.rule, l.key, signedCell(l.value), l.detail]),
+    );
+    const berlin =
+      input.berlin === 'allied' ? 'Berlin is under Allied control' : input.berlin === 'atomic' ? 'Berlin has an atomic attack marker' : 'Berlin is Axis-controlled';
+    const verdict =
+      result.reason === 'berlin-and-resistance'
+        ? 'Germany surrenders (55.11: Berlin fallen and resistance zero or less)'
+        : result.reason === 'collapse'
+          ? 'Germany surrenders (55.12: German collapse)'
+          : 'Germany fights on (55.11 and 55.12 not met)';
+    return `${table}\n\nGerman resistance level: ${signedCell(result.resistance)}\n55.11A: ${berlin}\n${verdict}`;
+  },
+};

@@ -1,0 +1,47 @@
+// The CLI's only contact with the outside world, injectable so that tests run commands in-process.
+import { readFile } from 'node:fs/promises';
+
+export interface CliIo {
+  /** Reads a whole input document: a file path, or `-` for standard input. */
+  readInput(source: string): Promise<string>;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export type ExitCode = 0 | 1 | 2;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const processIo: CliIo = {
+  readInput: (source) => (source === '-' ? readStdin() : readFile(source, 'utf8')),
+  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+};
+
+/** Collects output in memory: for tests and for embedding the CLI. */
+export function memoryIo(inputs: Record<string, string> = {}): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    readInput: async (source: string) => {
+      const text = inputs[source];
+      if (text === undefined) {
+        const error = new Error(`ENOENT: no such file or directory, open '${source}'`) as NodeJS.ErrnoException;
+        error.code = 'ENOENT';
+        throw error;
+      }
+      return text;
+    },
+    out: (text: string) => {
+      io.stdout += text.endsWith('\n') ? text : `${text}\n`;
+    },
+    err: (text: string) => {
+      io.stderr += text.endsWith('\n') ? text : `${text}\n`;
+    },
+  };
+  return io;
+}

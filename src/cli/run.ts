@@ -1,0 +1,57 @@
+// Command-line dispatch: `awaw-surrender <command> [--json] <file|->`. Never prints a stack trace.
+import { parseArgs } from 'node:util';
+import { calculators } from './commands.js';
+import { logCommands } from './log-commands.js';
+import type { CliIo, ExitCode } from './io.js';
+import { InputError } from '../schema/validate.js';
+import { reportInputError } from './calculator.js';
+
+function usage(): string {
+  const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
+  return [
+    'usage: awaw-surrender <command> [--json] <file|->',
+    '',
+    'calculators (JSON input from a file, or - for standard input):',
+    ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
+    '',
+    'event logs:',
+    ...logCommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'exit codes: 0 computed or legal, 1 a rule is broken, 2 malformed input or usage',
+  ].join('\n');
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const wantsJson = argv.includes('--json');
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { json: { type: 'boolean' }, repair: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    return usageError(io, error instanceof Error ? error.message : String(error), wantsJson);
+  }
+  const [name, ...rest] = parsed.positionals;
+  if (parsed.values.help === true || name === undefined || name === 'help') {
+    io.out(usage());
+    return name === undefined && parsed.values.help !== true ? 2 : 0;
+  }
+  const json = parsed.values.json === true;
+  const calc = calculators.find((c) => c.name === name);
+  const log = logCommands.find((c) => c.name === name);
+  if (calc === undefined && log === undefined) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
+  if (rest.length !== 1) return usageError(io, `${name} takes exactly one file argument (or - for standard input)`, json);
+  const source = rest[0] as string;
+  if (calc !== undefined) {
+    if (parsed.values.repair === true) return usageError(io, '--repair applies to verify only', json);
+    return calc.run(source, json, io);
+  }
+  return (log as (typeof logCommands)[number]).run(source, { json, repair: parsed.values.repair === true }, io);
+}
+
+function usageError(io: CliIo, message: string, json: boolean): ExitCode {
+  return reportInputError(io, new InputError('$', `usage: ${message}`), json);
+}

@@ -1,0 +1,20 @@
+// The itemized breakdown every calculator returns: one line per table row, zero rows included,
+// each with its rule number, so a disputed result can be explained line by line.
+
+export interface Line<K extends string = string> {
+  readonly key: K;
+  readonly rule: string;
+  readonly value: number;
+  readonly detail: string;
+}
+
+/** A broken rule in a player's decision (exit code 1 on the CLI). */
+export interface Violation {
+  readonly rule: string;
+  readonly message: string;
+}
+
+export const sumLines = (lines: readonly Line[]): number => lines.reduce((total, line) => total + line.value, 0);
+
+/** `+3`, `0`, `-2`: how the rules print a modifier. */
+export const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);

@@ -1,0 +1,122 @@
+// Runtime validation of outside input (CLI JSON, log lines) with TypeBox's compiled checkers.
+// Every failure becomes an InputError naming the JSON path, e.g. `naval[3].factors`.
+import { Kind, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, ValueErrorType, type TypeCheck } from '@sinclair/typebox/compiler';
+
+/** Malformed input: exit code 2 on the CLI. `path` is `$` for the document itself. */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+  ) {
+    super(`${path}: ${detail}`);
+  }
+}
+
+export interface Validator<T> {
+  readonly schema: TSchema;
+  /** True when the value matches; no allocation on success. */
+  check(value: unknown): value is T;
+  /** The value typed, or an InputError for the first problem found. */
+  parse(value: unknown, root?: string): T;
+  /** The first problem, or null. */
+  firstError(value: unknown, root?: string): InputError | null;
+}
+
+/** Compile once per schema (at module load), never per value: compilation costs milliseconds. */
+export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
+  const checker: TypeCheck<S> = TypeCompiler.Compile(schema);
+  const firstError = (value: unknown, root = ''): InputError | null => {
+    if (checker.Check(value)) return null;
+    const first = checker.Errors(value).First();
+    if (first === undefined) return new InputError(root || '$', 'does not match the schema');
+    return new InputError(joinPath(root, pointerToPath(first.path)), describeError(first.type, first.schema));
+  };
+  return {
+    schema,
+    check: (value): value is Static<S> => checker.Check(value),
+    parse(value, root = '') {
+      if (checker.Check(value)) return value;
+      throw firstError(value, root) ?? new InputError(root || '$', 'does not match the schema');
+    },
+    firstError,
+  };
+}
+
+/** `/naval/3/factors` -> `naval[3].factors`; the empty pointer is `$`. */
+export function pointerToPath(pointer: string): string {
+  if (pointer === '' || pointer === '/') return '';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(seg)) out += `[${seg}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+/** Joins a parent path and a child path; either may be empty. */
+export function joinPath(parent: string, child: string): string {
+  if (parent === '' || parent === '$') return child === '' ? '$' : child;
+  if (child === '') return parent;
+  return child.startsWith('[') ? `${parent}${child}` : `${parent}.${child}`;
+}
+
+function describeError(type: ValueErrorType, schema: TSchema): string {
+  switch (type) {
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'unknown field';
+    case ValueErrorType.ObjectRequiredProperty:
+      return `missing required field (${describeSchema(schema)})`;
+    default:
+      return describeSchema(schema);
+  }
+}
+
+/** What a value of this schema must be, in words a player understands. */
+export function describeSchema(schema: TSchema): string {
+  switch (schema[Kind]) {
+    case 'Integer': {
+      const min = schema['minimum'] as number | undefined;
+      const max = schema['maximum'] as number | undefined;
+      if (min !== undefined && max !== undefined) return `expected an integer from ${min} to ${max}`;
+      if (min === 0) return 'expected a non-negative integer';
+      if (min !== undefined) return `expected an integer of at least ${min}`;
+      if (max !== undefined) return `expected an integer of at most ${max}`;
+      return 'expected an integer';
+    }
+    case 'Number':
+      return 'expected a number';
+    case 'Boolean':
+      return 'expected true or false';
+    case 'String': {
+      const pattern = schema['pattern'] as string | undefined;
+      const minLength = schema['minLength'] as number | undefined;
+      if (pattern !== undefined) return `expected a string matching ${pattern}`;
+      if (minLength !== undefined && minLength > 0) return 'expected a non-empty string';
+      return 'expected a string';
+    }
+    case 'Literal':
+      return `expected ${JSON.stringify(schema['const'])}`;
+    case 'Null':
+      return 'expected null';
+    case 'Array': {
+      const maxItems = schema['maxItems'] as number | undefined;
+      return maxItems !== undefined ? `expected an array of at most ${maxItems} items` : 'expected an array';
+    }
+    case 'Object':
+    case 'Record':
+      return 'expected an object';
+    case 'Union': {
+      const members = (schema['anyOf'] as TSchema[]) ?? [];
+      if (members.every((m) => m[Kind] === 'Literal')) {
+        return `expected one of ${members.map((m) => JSON.stringify(m['const'])).join(', ')}`;
+      }
+      return `expected ${members.map((m) => describeSchema(m).replace(/^expected /, '')).join(' or ')}`;
+    }
+    default:
+      return 'has the wrong type';
+  }
+}
