@@ -45,8 +45,8 @@ export function germanResistanceLines(input: GermanSurrenderInput): Line<GermanL
     {
       key: 'firestorms',
       rule: '55.11B',
-      value: -input.germanCitiesFirestormed,
-      detail: `${input.germanCitiesFirestormed} German ${input.germanCitiesFirestormed === 1 ? 'city' : 'cities'} firestormed (26.93A), -1 each: ${signed(-input.germanCitiesFirestormed)}`,
+      value: 0 - input.germanCitiesFirestormed, // never -0
+      detail: `${input.germanCitiesFirestormed} German ${input.germanCitiesFirestormed === 1 ? 'city' : 'cities'} firestormed (26.93A), -1 each: ${signed(0 - input.germanCitiesFirestormed)}`,
     },
     {
       key: 'atomicAttacks',

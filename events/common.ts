@@ -1,0 +1,23 @@
+// Schema pieces shared by the event payloads.
+import { Type } from '@sinclair/typebox';
+import { Enum, Strict } from '../src/schema/types.js';
+
+export const AxisPowers = ['germany', 'italy', 'japan'] as const;
+export const AlliedPowers = ['britain', 'france', 'russia', 'us'] as const;
+export type AxisPower = (typeof AxisPowers)[number];
+export type AlliedPower = (typeof AlliedPowers)[number];
+
+/** A state of war between one Axis and one Allied major power. */
+export const WarSchema = Strict({ axis: Enum(AxisPowers), allied: Enum(AlliedPowers) });
+
+/** An itemized line of a rule decision (src/rules/lines.ts), as stored in the log. */
+export const LineSchema = Strict({
+  key: Type.String({ minLength: 1 }),
+  rule: Type.String({ minLength: 1 }),
+  value: Type.Integer(),
+  detail: Type.String(),
+});
+
+export const ViolationSchema = Strict({ rule: Type.String({ minLength: 1 }), message: Type.String() });
+
+export const Scenarios = ['european', 'global'] as const;

@@ -1,0 +1,34 @@
+// Germany's surrender (rule 55): the engine's rule decisions.
+import { Type } from '@sinclair/typebox';
+import { Int, Strict, Turn } from '../src/schema/types.js';
+import { GermanSurrenderInputSchema } from '../src/rules/german-resistance.js';
+import { LineSchema } from './common.js';
+import { defineEvent } from './registry.js';
+import { EffectSchema } from './effects.js';
+
+export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
+  version: 1,
+  source: 'engine',
+  rules: ['55.11', '55.12'],
+  summary: 'The German resistance level and surrender conditions at the end of an Allied player turn.',
+  schema: Strict({
+    turn: Turn,
+    inputs: GermanSurrenderInputSchema,
+    resistance: Int(),
+    surrenders: Type.Boolean(),
+    reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse'), Type.Null()]),
+    lines: Type.Array(LineSchema),
+  }),
+});
+
+export const germanySurrendered = defineEvent('germany.surrendered', {
+  version: 1,
+  source: 'engine',
+  rules: ['55.2', '55.3', '55.4', '55.5', '55.6'],
+  summary: 'Germany surrendered: its wars end; the effects of 55.2-55.6 for the host to apply.',
+  schema: Strict({
+    turn: Turn,
+    reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse')]),
+    effects: Type.Array(EffectSchema),
+  }),
+});

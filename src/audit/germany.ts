@@ -1,0 +1,36 @@
+// Audit lines for rule 55.
+import type { StoredEvent } from '../../events/index.js';
+import { turnName } from '../engine/turns.js';
+import { signed } from '../rules/lines.js';
+import { breakdownOf, type AuditEntry } from './entry.js';
+
+type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+
+const BERLIN = { axis: 'Berlin Axis-controlled', allied: 'Berlin under Allied control', atomic: 'atomic attack marker in Berlin' } as const;
+
+export function auditGermany(event: StoredEvent): Entry[] {
+  switch (event.type) {
+    case 'germany.surrender-checked': {
+      const d = event.data;
+      const verdict =
+        d.reason === 'berlin-and-resistance'
+          ? `Germany surrenders: resistance ${signed(d.resistance)} and ${BERLIN[d.inputs.berlin]}`
+          : d.reason === 'collapse'
+            ? `Germany surrenders: German collapse, every hex in Germany Allied-controlled or atomic-attacked (resistance ${signed(d.resistance)})`
+            : `Germany fights on: resistance ${signed(d.resistance)}, ${BERLIN[d.inputs.berlin]}`;
+      const rule = d.reason === 'collapse' ? '55.12' : '55.11';
+      return [{ turn: turnName(d.turn), rule, result: verdict, breakdown: [...breakdownOf(d.lines), `55.11A berlin ${d.inputs.berlin}`, `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`] }];
+    }
+    case 'germany.surrendered':
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '55.2',
+          result: 'Germany has surrendered: effects for the host',
+          breakdown: event.data.effects.map((e) => `${e.rule} ${e.text}`),
+        },
+      ];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,28 @@
+// What decide returns: the events a command produces, or a referee's refusal citing the rule.
+import type { DomainEvent } from '../../events/index.js';
+
+export type RejectionCode =
+  | 'malformed' // the payload does not match its schema
+  | 'no-game' // no host.game-started for this game yet
+  | 'game-exists'
+  | 'out-of-sequence' // a report for an earlier turn, or twice for the same turn
+  | 'not-pending' // a decision nobody is waiting for
+  | 'decision-pending' // play cannot go on until a pending decision is made
+  | 'illegal'; // the decision breaks a rule
+
+export interface Rejection {
+  readonly code: RejectionCode;
+  /** The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads. */
+  readonly rule: string;
+  readonly message: string;
+  /** Every rule broken, for decisions validated as a whole (a German demand, a force selection). */
+  readonly violations?: readonly { readonly rule: string; readonly message: string }[];
+}
+
+export type Decision = { readonly ok: true; readonly events: readonly DomainEvent[] } | { readonly ok: false; readonly rejection: Rejection };
+
+export const accept = (events: readonly DomainEvent[]): Decision => ({ ok: true, events });
+export const reject = (code: RejectionCode, rule: string, message: string, violations?: Rejection['violations']): Decision => ({
+  ok: false,
+  rejection: violations === undefined ? { code, rule, message } : { code, rule, message, violations },
+});

@@ -1,0 +1,18 @@
+// Which decisions are pending, and who must make them: what the host asks its players next.
+import type { GameView } from './runtime.js';
+
+export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
+
+export interface PendingDecision {
+  /** Machine-readable name of the decision, e.g. `respond-to-british-offer`. */
+  readonly decision: string;
+  readonly by: DecisionMaker;
+  readonly rule: string;
+  readonly description: string;
+}
+
+export function pendingDecisions(view: GameView): PendingDecision[] {
+  const pending: PendingDecision[] = [];
+  void view;
+  return pending;
+}

@@ -1,0 +1,139 @@
+// Replay: state is a fold of the log. Optionally re-derives every rule decision on the way and
+// reports the ones that no longer match (the log was edited, or the reading of a rule changed).
+import { setAutoFreeze } from 'immer';
+import type { DomainEvent, StoredEvent } from '../../events/index.js';
+import { decide, isOrigin, type OriginEvent } from './decide.js';
+import { createRuntime, evolve, projection, viewOf, type GameRuntime, type GameView } from './runtime.js';
+
+export interface Mismatch {
+  readonly seq: number;
+  readonly game: string;
+  readonly message: string;
+}
+
+export interface ReplayOptions {
+  /** Re-derive every engine decision and compare it with the log (default true). */
+  readonly checkDecisions?: boolean;
+}
+
+interface Expectation {
+  /** The engine events decide produced for the last origin event, not yet matched. */
+  queue: DomainEvent[];
+  originSeq: number;
+}
+
+/** Events that can never produce a rule decision: skipped by the re-derivation (the hot path). */
+const INERT = new Set(['host.logged']);
+
+export class Replayer {
+  readonly games = new Map<string, GameRuntime>();
+  readonly mismatches: Mismatch[] = [];
+  private readonly expectations = new Map<string, Expectation>();
+  private readonly check: boolean;
+  /** The seq of the last event applied (the log's version). */
+  version = 0;
+
+  constructor(options: ReplayOptions = {}) {
+    this.check = options.checkDecisions ?? true;
+  }
+
+  /** Applies events in log order. */
+  applyAll(events: readonly StoredEvent[]): void {
+    // Immer's auto-freeze costs microseconds per update; replayed state is never handed out mutable.
+    const freeze = setAutoFreezeFor(false);
+    try {
+      for (const event of events) this.apply(event);
+    } finally {
+      setAutoFreezeFor(freeze);
+    }
+  }
+
+  apply(event: StoredEvent): void {
+    this.version = event.seq;
+    let runtime = this.games.get(event.game);
+    if (this.check && !INERT.has(event.type)) this.checkEvent(runtime, event);
+    if (runtime === undefined) {
+      if (event.type !== 'host.game-started') {
+        this.mismatch(event, `"${event.type}" before the game's host.game-started event; ignored`);
+        return;
+      }
+      runtime = createRuntime(event.game, event.data);
+      this.games.set(event.game, runtime);
+      return;
+    }
+    if (event.type === 'host.game-started') {
+      this.mismatch(event, 'a second host.game-started for this game; ignored');
+      return;
+    }
+    evolve(runtime, event);
+  }
+
+  /** Call at the end of the log: decisions decide expected but the log does not hold. */
+  finish(): readonly Mismatch[] {
+    if (this.check) {
+      for (const [game, expectation] of this.expectations) {
+        for (const missing of expectation.queue) {
+          this.mismatches.push({ seq: expectation.originSeq, game, message: `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}` });
+        }
+      }
+      this.expectations.clear();
+    }
+    return this.mismatches;
+  }
+
+  view(game: string): GameView | undefined {
+    const runtime = this.games.get(game);
+    return runtime === undefined ? undefined : viewOf(runtime);
+  }
+
+  /** Plain data of every game's state, for comparisons. */
+  projection(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [game, runtime] of [...this.games].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[game] = projection(runtime);
+    return out;
+  }
+
+  private checkEvent(runtime: GameRuntime | undefined, event: StoredEvent): void {
+    const expectation = this.expectations.get(event.game);
+    if (isOrigin(event)) {
+      if (expectation !== undefined && expectation.queue.length > 0) {
+        for (const missing of expectation.queue) {
+          this.mismatch(event, `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}`);
+        }
+      }
+      const decision = decide(runtime === undefined ? undefined : viewOf(runtime), { type: event.type, data: event.data } as OriginEvent);
+      if (!decision.ok) {
+        this.mismatch(event, `the rules refuse this ${event.type}: ${decision.rejection.message} (${decision.rejection.rule})`);
+        this.expectations.set(event.game, { queue: [], originSeq: event.seq });
+        return;
+      }
+      this.expectations.set(event.game, { queue: decision.events.slice(1), originSeq: event.seq });
+      return;
+    }
+    const expected = expectation?.queue.shift();
+    if (expected === undefined) {
+      this.mismatch(event, `the rules do not produce this "${event.type}" here`);
+      return;
+    }
+    if (expected.type !== event.type) {
+      this.mismatch(event, `expected "${expected.type}" here, the log holds "${event.type}"`);
+      return;
+    }
+    const want = JSON.stringify(expected.data);
+    const have = JSON.stringify(event.data);
+    if (want !== have) this.mismatch(event, `"${event.type}" no longer matches the rules: expected ${want}, the log holds ${have}`);
+  }
+
+  private mismatch(event: StoredEvent, message: string): void {
+    this.mismatches.push({ seq: event.seq, game: event.game, message });
+  }
+}
+
+let autoFreeze = true;
+/** Sets immer's auto-freeze and returns the previous setting. */
+function setAutoFreezeFor(value: boolean): boolean {
+  const previous = autoFreeze;
+  autoFreeze = value;
+  setAutoFreeze(value);
+  return previous;
+}

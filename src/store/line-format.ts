@@ -1,0 +1,117 @@
+// The JSON Lines log format: a header line, then one event per line, each chained to the one
+// before by a SHA-256 hash, so that one changed byte anywhere makes verification fail at that line.
+//
+//   line 1:   {"format":"awaw-surrender-log","formatVersion":1,"hash":"<h1>"}
+//   line n+1: {"seq":n,"id":"...","game":"...","type":"...","v":1,"at":"...","data":{...},"hash":"<hn>"}
+//
+// h = sha256(previous h + the line's JSON without its hash field); the previous h of line 1 is 64 zeros.
+import { createHash } from 'node:crypto';
+import {
+  definitionOf,
+  envelope,
+  LOG_FORMAT,
+  LOG_FORMAT_VERSION,
+  logHeader,
+  type StoredEvent,
+} from '../../events/index.js';
+import { joinPath } from '../schema/validate.js';
+
+export const GENESIS_HASH = '0'.repeat(64);
+/** `,"hash":"` + 64 hex digits + `"}` */
+const HASH_SUFFIX_LENGTH = 75;
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A log that cannot be read as it is: names the 1-based line and the JSON path. */
+export class LogError extends Error {
+  override readonly name = 'LogError';
+  constructor(
+    readonly line: number,
+    readonly path: string,
+    readonly detail: string,
+  ) {
+    super(`line ${line}: ${path === '$' ? '' : `${path}: `}${detail}`);
+  }
+}
+
+/** Seals a JSON object (its text ending in `}`) with the chained hash; returns the line and its hash. */
+export function sealLine(prevHash: string, json: string): { line: string; hash: string } {
+  const hash = sha256(prevHash + json);
+  return { line: `${json.slice(0, -1)},"hash":"${hash}"}`, hash };
+}
+
+export function headerLine(): { line: string; hash: string } {
+  return sealLine(GENESIS_HASH, JSON.stringify({ format: LOG_FORMAT, formatVersion: LOG_FORMAT_VERSION }));
+}
+
+/** Checks a line's own hash against the previous one; returns the line's hash or null if it does not match. */
+export function checkSeal(prevHash: string, line: string): string | null {
+  const n = line.length;
+  if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}')) return null;
+  const hash = line.slice(n - 66, n - 2);
+  return sha256(prevHash + line.slice(0, n - HASH_SUFFIX_LENGTH) + '}') === hash ? hash : null;
+}
+
+function parseLine(text: string, line: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new LogError(line, '$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Reads line 1. A log of another or a newer format is refused, never misread. Returns its hash. */
+export function decodeHeader(text: string): string {
+  const value = parseLine(text, 1);
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== LOG_FORMAT) {
+    throw new LogError(1, 'format', `not an awaw-surrender log (the first line must name the format "${LOG_FORMAT}")`);
+  }
+  const version = (value as { formatVersion?: unknown }).formatVersion;
+  if (typeof version === 'number' && Number.isInteger(version) && version > LOG_FORMAT_VERSION) {
+    throw new LogError(1, 'formatVersion', `log format version ${version} is newer than this engine reads (${LOG_FORMAT_VERSION}); upgrade awaw-surrender`);
+  }
+  const issue = logHeader.firstError(value);
+  if (issue !== null) throw new LogError(1, issue.path, issue.detail);
+  const hash = checkSeal(GENESIS_HASH, text);
+  if (hash === null) throw new LogError(1, 'hash', 'hash does not match the line: the header was changed');
+  return hash;
+}
+
+export interface DecodeOptions {
+  /** The hash of the previous line; when given, the line's seal is checked against it. */
+  readonly prevHash?: string;
+  /** The seq this line must carry (no gaps, no repeats). */
+  readonly expectedSeq?: number;
+}
+
+/**
+ * Reads one event line with full checks: JSON, envelope, known type and version, payload schema,
+ * seq and hash chain. Throws a LogError naming the line and the JSON path.
+ */
+export function decodeEventLine(text: string, line: number, options: DecodeOptions = {}): StoredEvent {
+  const value = parseLine(text, line);
+  const issue = envelope.firstError(value);
+  if (issue !== null) throw new LogError(line, issue.path, issue.detail);
+  const event = value as { seq: number; type: string; v: number; data: unknown };
+  const definition = definitionOf(event.type);
+  if (definition === undefined) throw new LogError(line, 'type', `unknown event type "${event.type}"`);
+  if (event.v > definition.version) {
+    throw new LogError(line, 'v', `"${event.type}" version ${event.v} is newer than this engine reads (${definition.version}); upgrade awaw-surrender`);
+  }
+  if (event.v < definition.version) {
+    throw new LogError(line, 'v', `"${event.type}" version ${event.v} is older than this engine reads (${definition.version}) and has no upgrade`);
+  }
+  const dataIssue = definition.data.firstError(event.data);
+  if (dataIssue !== null) throw new LogError(line, joinPath('data', dataIssue.path === '$' ? '' : dataIssue.path), dataIssue.detail);
+  if (options.expectedSeq !== undefined && event.seq !== options.expectedSeq) {
+    throw new LogError(line, 'seq', `expected ${options.expectedSeq}, found ${event.seq} (events missing, repeated or out of order)`);
+  }
+  if (options.prevHash !== undefined && checkSeal(options.prevHash, text) === null) {
+    throw new LogError(line, 'hash', 'hash does not match: this line (or the chain before it) was changed');
+  }
+  return value as StoredEvent;
+}
+
+/** The fast path for a log already verified: JSON.parse only. */
+export const parseTrustedLine = (text: string): StoredEvent => JSON.parse(text) as StoredEvent;
+

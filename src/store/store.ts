@@ -1,0 +1,65 @@
+// The event store: an append-only log with optimistic concurrency. Two implementations share this
+// interface and one contract test suite: in memory (memory.ts) and a JSON Lines file (jsonl-file.ts).
+import { nanoid } from 'nanoid';
+import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
+
+export type { LogVersion };
+
+/** Ids and clocks are made here, at the edge, never in decide or evolve (replay ignores them). */
+export interface EnvelopeSource {
+  id(): string;
+  now(): string;
+}
+
+export const systemEnvelopeSource: EnvelopeSource = {
+  id: () => nanoid(),
+  now: () => new Date().toISOString(),
+};
+
+export interface AppendResult {
+  /** The log's version after the append: the seq of its last event. */
+  readonly version: LogVersion;
+  readonly events: readonly StoredEvent[];
+}
+
+export interface ReadOptions {
+  /** First seq to read (1-based); default 1. */
+  readonly from?: number;
+  /** Check every line (schema, seq, hash chain); default true. False is the fast path for a verified log. */
+  readonly validate?: boolean;
+}
+
+export interface EventStore {
+  /** The seq of the last event (0 when empty), as of now: another writer's appends count. */
+  version(): Promise<LogVersion>;
+  /**
+   * Appends events after exactly `expected` events; with any other version it throws a
+   * ConcurrencyError and writes nothing. Resolves only once the events are durable.
+   */
+  append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult>;
+  /** Streams events in seq order, in batches (one per chunk read) so that replay stays cheap per event. */
+  read(options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
+  close(): Promise<void>;
+}
+
+/** A stale expected version: somebody appended first. Nothing was written. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`expected the log at version ${expected}, but it is at version ${actual}: re-read and decide again`);
+  }
+}
+
+/** The last line of the log file was cut mid-write; appends are refused until `verify --repair`. */
+export class TornLogError extends Error {
+  override readonly name = 'TornLogError';
+  constructor(
+    readonly path: string,
+    readonly line: number,
+  ) {
+    super(`${path}: line ${line} is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending`);
+  }
+}

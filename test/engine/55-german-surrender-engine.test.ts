@@ -1,0 +1,158 @@
+// Rule 55 in the engine: the check at the end of each Allied player turn, inputs counted from the
+// log, and the effects of a German surrender (55.2-55.6). given(history).when(command).then(events).
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../events/index.js';
+import { given, play, replay, GAME } from '../support/given.js';
+import { alliedTurnEnded, atomicAttack, firestorm, gameStarted, germanFacts, turn } from '../support/fixtures.js';
+import { decide } from '../../src/engine/decide.js';
+import { warList } from '../../src/engine/wars.js';
+
+const spring45 = turn('spring', 1945);
+const started = gameStarted();
+
+function codes(events: readonly DomainEvent[]): string[] {
+  const surrendered = events.find((e) => e.type === 'germany.surrendered');
+  return surrendered?.type === 'germany.surrendered' ? surrendered.data.effects.map((e) => `${e.rule} ${e.code}`) : [];
+}
+
+describe('55.11 the German surrender check at the end of an Allied player turn', () => {
+  it('55.11: Berlin taken and resistance -2 (DP total -1, one firestorm) makes Germany surrender', () => {
+    const history = play([started, firestorm(turn('fall', 1944), 'germany', 'Hamburg')]);
+    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false })));
+    expect(decision.ok).toBe(true);
+    if (!decision.ok) return;
+    const [origin, check, surrendered] = decision.events;
+    expect(origin?.type).toBe('host.allied-player-turn-ended');
+    expect(check).toEqual({
+      type: 'germany.surrender-checked',
+      data: {
+        turn: spring45,
+        inputs: { berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false, germanCitiesFirestormed: 1, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false },
+        resistance: -2,
+        surrenders: true,
+        reason: 'berlin-and-resistance',
+        lines: [
+          { key: 'dpTotal', rule: '55.11B', value: -1, detail: 'German DP total at the end of the Allied player turn: -1' },
+          { key: 'berchtesgaden', rule: '55.11B', value: 0, detail: 'Germany does not control Berchtesgaden: 0' },
+          { key: 'firestorms', rule: '55.11B', value: -1, detail: '1 German city firestormed (26.93A), -1 each: -1' },
+          { key: 'atomicAttacks', rule: '55.11B', value: 0, detail: '0 atomic attacks on Germany (43.321A: -3, -2, then -1 each): 0' },
+        ],
+      },
+    });
+    expect(surrendered?.type).toBe('germany.surrendered');
+    expect(decision.events).toHaveLength(3);
+  });
+
+  it('55.11B: firestorms and atomic attacks are counted from the log, not re-reported', () => {
+    const history = play([
+      started,
+      firestorm(turn('spring', 1944), 'germany', 'Hamburg'),
+      firestorm(turn('summer', 1944), 'germany', 'Dresden'),
+      firestorm(turn('summer', 1944), 'britain', 'Coventry'),
+      atomicAttack(turn('fall', 1944), 'germany', 'Berlin'),
+      atomicAttack(turn('fall', 1944), 'britain', 'London'),
+    ]);
+    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'atomic', germanDpTotal: 4, germanyControlsBerchtesgaden: true })));
+    const check = decision.ok ? decision.events[1] : undefined;
+    expect(check?.type === 'germany.surrender-checked' && check.data.inputs).toMatchObject({ germanCitiesFirestormed: 2, atomicAttacksOnGermany: 1 });
+    // 4 + 1 - 2 - 3 = 0: the atomic marker in Berlin satisfies 55.11A and its attack counts in 55.11B.
+    expect(check?.type === 'germany.surrender-checked' && [check.data.resistance, check.data.reason]).toEqual([0, 'berlin-and-resistance']);
+  });
+
+  it('55.11: Germany fights on: the check is recorded with its breakdown and nothing else happens', () => {
+    given([started]).when(alliedTurnEnded(spring45, germanFacts())).then([
+      alliedTurnEnded(spring45, germanFacts()),
+      {
+        type: 'germany.surrender-checked',
+        data: {
+          turn: spring45,
+          inputs: { berlin: 'axis', germanDpTotal: 5, germanyControlsBerchtesgaden: true, germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false },
+          resistance: 6,
+          surrenders: false,
+          reason: null,
+          lines: [
+            { key: 'dpTotal', rule: '55.11B', value: 5, detail: 'German DP total at the end of the Allied player turn: +5' },
+            { key: 'berchtesgaden', rule: '55.11B', value: 1, detail: 'Germany controls Berchtesgaden: +1' },
+            { key: 'firestorms', rule: '55.11B', value: 0, detail: '0 German cities firestormed (26.93A), -1 each: 0' },
+            { key: 'atomicAttacks', rule: '55.11B', value: 0, detail: '0 atomic attacks on Germany (43.321A: -3, -2, then -1 each): 0' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('55.12: German collapse surrenders even with Berlin in Axis hands', () => {
+    const decision = given([started]).when(alliedTurnEnded(spring45, germanFacts({ germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true }))).decision;
+    expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered']);
+    expect(decision.ok && decision.events[2]?.type === 'germany.surrendered' && decision.events[2].data.reason).toBe('collapse');
+  });
+
+  it('55.11: the German facts are required while Germany fights on', () => {
+    given([started]).when(alliedTurnEnded(spring45, null)).thenRejected('55.11', 'malformed');
+  });
+
+  it('55.11: the same Allied player turn cannot end twice', () => {
+    const history = play([started, alliedTurnEnded(spring45, germanFacts())]);
+    given(history).when(alliedTurnEnded(spring45, germanFacts())).thenRejected('sequence', 'out-of-sequence');
+  });
+
+  it('55.11: a report for an earlier turn is refused', () => {
+    const history = play([started, alliedTurnEnded(spring45, germanFacts())]);
+    given(history).when(alliedTurnEnded(turn('winter', 1944), germanFacts())).thenRejected('sequence', 'out-of-sequence');
+  });
+});
+
+describe('55.2-55.6 effects of a German surrender', () => {
+  const surrender = alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -3 }));
+
+  it('55.22, 55.24, 55.31, 55.41, 55.51, 55.52, 55.61: with Italy fighting on in a European game', () => {
+    const log = play([started, surrender]);
+    expect(codes(log)).toEqual([
+      '55.22 italy-fights-on',
+      '55.24 us-pacific-election-modified',
+      '55.31 remove-all-german-units',
+      '55.41 unoccupied-german-hexes-uncontrolled',
+      '55.51 german-minors-surrender',
+      '55.51 negate-diplomatic-results-7-8',
+      '55.52 german-west-east-conquests-uncontrolled',
+      '55.52 german-mediterranean-conquests-to-italy',
+      '55.61 germany-no-brp-value',
+    ]);
+    expect(log.some((e) => e.type === 'europe.war-ended')).toBe(false);
+  });
+
+  it('55.23: in a Global War game Japan fights on', () => {
+    const log = play([gameStarted({ scenario: 'global' }), surrender]);
+    expect(codes(log)).toContain('55.23 japan-fights-on');
+  });
+
+  it('55.21: if Italy never went to war with the Allies the war in Europe ends, and the Mediterranean conquests go to no one (55.52)', () => {
+    const log = play([gameStarted({ wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'germany', allied: 'russia' }] }), surrender]);
+    expect(codes(log)).toContain('55.21 war-in-europe-ends');
+    expect(codes(log)).toContain('55.52 german-mediterranean-conquests-uncontrolled');
+    expect(log.at(-1)).toEqual({
+      type: 'europe.war-ended',
+      data: { turn: spring45, rule: '55.21', reason: 'Germany surrendered and Italy never went to war with the Allies' },
+    });
+  });
+
+  it('55.31: after the surrender Germany is at war with no one, Italy still is (55.22), and no further German check is made', () => {
+    const replayer = replay(play([started, surrender]));
+    const view = replayer.view(GAME);
+    expect(view && warList(view.state.wars)).toEqual([
+      { axis: 'italy', allied: 'britain' },
+      { axis: 'italy', allied: 'russia' },
+      { axis: 'italy', allied: 'us' },
+    ]);
+    expect(view?.germany.value).toBe('surrendered');
+    const next = decide(view, alliedTurnEnded(turn('summer', 1945), null));
+    expect(next.ok && next.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended']);
+  });
+
+  it('55.31: a surrendered Germany cannot declare war', () => {
+    const history = play([started, surrender]);
+    given(history)
+      .when({ type: 'war.declared', data: { turn: turn('summer', 1945), aggressor: 'germany', targets: ['france'], usatLevel: null } })
+      .thenRejected('55.31', 'illegal');
+  });
+});
