@@ -10,3 +10,5 @@ export const europeWarEnded = defineEvent('europe.war-ended', {
   summary: 'The war in Europe ended: the second of Germany and Italy surrendered, or Germany did and Italy never went to war.',
   schema: Strict({ turn: Turn, rule: Type.Union([Type.Literal('55.21'), Type.Literal('56.21')]), reason: Type.String() }),
 });
+
+export const europeEvents = [europeWarEnded] as const;

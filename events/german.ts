@@ -32,3 +32,5 @@ export const germanySurrendered = defineEvent('germany.surrendered', {
     effects: Type.Array(EffectSchema),
   }),
 });
+
+export const germanEvents = [germanSurrenderChecked, germanySurrendered] as const;

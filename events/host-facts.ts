@@ -112,3 +112,14 @@ export const warDeclared = defineEvent('war.declared', {
     usatLevel: Type.Union([Count(), Type.Null()]),
   }),
 });
+
+export const hostEvents = [
+  gameStarted,
+  powerSurrendered,
+  dominionSurrendered,
+  cityFirestormed,
+  atomicAttack,
+  hostLogged,
+  alliedPlayerTurnEnded,
+  warDeclared,
+] as const;

@@ -1,33 +1,32 @@
 // The event vocabulary: every event type the log may hold, as one discriminated union.
-import * as host from './host-facts.js';
-import * as german from './german.js';
-import * as europe from './europe.js';
+import { hostEvents } from './host-facts.js';
+import { germanEvents } from './german.js';
+import { europeEvents } from './europe.js';
+import { britishEvents } from './british.js';
+import { italianEvents } from './italian.js';
 import type { EventDefinition, EventOf } from './registry.js';
 import type { EnvelopeFields } from './envelope.js';
 
-export const eventDefinitions = {
-  [host.gameStarted.type]: host.gameStarted,
-  [host.powerSurrendered.type]: host.powerSurrendered,
-  [host.dominionSurrendered.type]: host.dominionSurrendered,
-  [host.cityFirestormed.type]: host.cityFirestormed,
-  [host.atomicAttack.type]: host.atomicAttack,
-  [host.hostLogged.type]: host.hostLogged,
-  [host.alliedPlayerTurnEnded.type]: host.alliedPlayerTurnEnded,
-  [host.warDeclared.type]: host.warDeclared,
-  [german.germanSurrenderChecked.type]: german.germanSurrenderChecked,
-  [german.germanySurrendered.type]: german.germanySurrendered,
-  [europe.europeWarEnded.type]: europe.europeWarEnded,
-} as const;
+const allDefinitions = [...hostEvents, ...germanEvents, ...europeEvents, ...britishEvents, ...italianEvents] as const;
+type AllDefinitions = (typeof allDefinitions)[number];
 
-type Definitions = typeof eventDefinitions;
-export type EventType = keyof Definitions;
+/** Every event definition by its type. */
+export const eventDefinitions = Object.fromEntries(allDefinitions.map((d) => [d.type, d])) as {
+  readonly [D in AllDefinitions as D['type']]: D;
+};
+
+export type EventType = AllDefinitions['type'];
 
 /** A typed event payload: `{ type, data }`, discriminated on `type`. */
-export type DomainEvent = { [K in EventType]: EventOf<Definitions[K]> }[EventType];
+export type DomainEvent = EventOf<AllDefinitions>;
+/** The events a command starts with: host facts and player decisions. Engine events follow from them. */
+export type OriginEvent = EventOf<Extract<AllDefinitions, { source: 'host' | 'player' }>>;
+export type OriginType = OriginEvent['type'];
 export type EventData<K extends EventType> = Extract<DomainEvent, { type: K }>['data'];
 
 /** An event as stored in a log: the payload and its envelope. */
 export type StoredEvent = DomainEvent & EnvelopeFields;
+export type StoredOf<K extends EventType> = Extract<DomainEvent, { type: K }> & EnvelopeFields;
 
 /** An event about to be appended to a game's log (the store adds the envelope). */
 export type NewEvent = DomainEvent & { readonly game: string };

@@ -10,11 +10,11 @@ import { compile, type Validator } from '../src/schema/validate.js';
  */
 export type EventSource = 'host' | 'player' | 'engine';
 
-export interface EventDefinition<T extends string = string, S extends TSchema = TSchema> {
+export interface EventDefinition<T extends string = string, S extends TSchema = TSchema, Src extends EventSource = EventSource> {
   readonly type: T;
   /** Current schema version of the payload; older versions need an upcaster, newer ones are refused. */
   readonly version: number;
-  readonly source: EventSource;
+  readonly source: Src;
   /** Rule numbers this event records (for the audit and the docs). */
   readonly rules: readonly string[];
   readonly summary: string;
@@ -22,12 +22,12 @@ export interface EventDefinition<T extends string = string, S extends TSchema = 
   readonly data: Validator<Static<S>>;
 }
 
-export function defineEvent<const T extends string, S extends TSchema>(
+export function defineEvent<const T extends string, S extends TSchema, const Src extends EventSource>(
   type: T,
-  spec: { version: number; source: EventSource; rules: readonly string[]; summary: string; schema: S },
-): EventDefinition<T, S> {
+  spec: { version: number; source: Src; rules: readonly string[]; summary: string; schema: S },
+): EventDefinition<T, S, Src> {
   return { type, ...spec, data: compile(spec.schema) };
 }
 
 /** A typed event payload by its definition. */
-export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { readonly type: T; readonly data: Static<S> } : never;
+export type EventOf<D> = D extends EventDefinition<infer T, infer S, EventSource> ? { readonly type: T; readonly data: Static<S> } : never;

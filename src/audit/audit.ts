@@ -3,8 +3,9 @@ import type { StoredEvent } from '../../events/index.js';
 import type { AuditEntry } from './entry.js';
 import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
+import { auditBritain } from './britain.js';
 
-const formatters = [auditWorld, auditGermany];
+const formatters = [auditWorld, auditGermany, auditBritain];
 
 export function auditEntries(event: StoredEvent): AuditEntry[] {
   const out: AuditEntry[] = [];

@@ -1,7 +1,11 @@
 // The registry of CLI calculators (../shared/CONTRACT.md). One line per command.
 import { runCalculator, type CalculatorSpec } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
+import { italianSurrenderCommand } from './italian-surrender.js';
 import { germanSurrenderCommand } from './german-surrender.js';
+import { britishResistanceCommand } from './british-resistance.js';
+import { concessionsCommand } from './concessions.js';
+import { forceReductionCommand } from './force-reduction.js';
 
 export interface CalculatorCommand {
   readonly name: string;
@@ -20,5 +24,9 @@ const calculator = <I, O>(spec: CalculatorSpec<I, O>): CalculatorCommand => ({
 
 export const calculators: readonly CalculatorCommand[] = [
   calculator(germanSurrenderCommand),
+  calculator(britishResistanceCommand),
+  calculator(italianSurrenderCommand),
+  calculator(concessionsCommand),
+  calculator(forceReductionCommand),
   // calculators: add new ones above this line
 ];

@@ -1,17 +1,56 @@
 // decide(view, origin): the events a host report or a player decision produces, or a rejection
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
-import { definitionOf, type DomainEvent, type EventData } from '../../events/index.js';
+import { definitionOf, type DomainEvent, type EventData, type OriginEvent, type OriginType } from '../../events/index.js';
 import { accept, reject, type Decision } from './decision.js';
 import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
 import type { GameView } from './runtime.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
+import { britishDeciders, britishWarDeclarationRules } from './britain/decide.js';
+import { italianDeciders } from './italy/decide.js';
 
-/** The events a command starts with: host facts and player decisions. Engine events follow from them. */
-export type OriginEvent = Extract<DomainEvent, { type: `host.${string}` | `war.${string}` }>;
+export type { OriginEvent };
+
+export type OriginDecider<K extends OriginType> = (view: GameView, data: EventData<K>) => Decision;
+export type OriginDeciders<K extends OriginType> = { readonly [T in K]: OriginDecider<T> };
 
 export const isOrigin = (event: { type: string }): boolean => definitionOf(event.type)?.source !== 'engine';
+
+/** Records a host fact that needs no rule decision. */
+const record =
+  <K extends OriginType>(type: K): OriginDecider<K> =>
+  (_view, data) =>
+    accept([{ type, data } as DomainEvent]);
+
+const coreDeciders: OriginDeciders<
+  | 'host.logged'
+  | 'host.city-firestormed'
+  | 'host.atomic-attack'
+  | 'host.dominion-surrendered'
+  | 'host.power-surrendered'
+  | 'host.allied-player-turn-ended'
+  | 'war.declared'
+> = {
+  'host.logged': record('host.logged'),
+  'host.city-firestormed': record('host.city-firestormed'),
+  'host.atomic-attack': record('host.atomic-attack'),
+  'host.dominion-surrendered': (view, data) =>
+    view.state.dominionsSurrendered[data.dominion]
+      ? reject('illegal', '59.21', `${data.dominion} has already surrendered`)
+      : accept([{ type: 'host.dominion-surrendered', data }]),
+  'host.power-surrendered': (view, data) =>
+    view.state.surrendered[data.power] ? reject('illegal', 'sequence', `${data.power} has already surrendered`) : accept([{ type: 'host.power-surrendered', data }]),
+  'host.allied-player-turn-ended': (view, data) => {
+    const index = turnIndex(data.turn);
+    if (index <= view.state.alliedTurnEndedAt) return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(data.turn)} has already ended`);
+    if (index <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    return decideAlliedPlayerTurnEnd(view, data);
+  },
+  'war.declared': decideWarDeclaration,
+};
+
+const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started'> = { ...coreDeciders, ...britishDeciders, ...italianDeciders };
 
 export function decide(view: GameView | undefined, origin: OriginEvent): Decision {
   const definition = definitionOf(origin.type);
@@ -28,33 +67,7 @@ export function decide(view: GameView | undefined, origin: OriginEvent): Decisio
 
   const sequence = checkSequence(view, origin.data.turn);
   if (sequence !== null) return sequence;
-
-  switch (origin.type) {
-    case 'host.logged':
-    case 'host.city-firestormed':
-    case 'host.atomic-attack':
-      return accept([origin]);
-    case 'host.dominion-surrendered':
-      return view.state.dominionsSurrendered[origin.data.dominion]
-        ? reject('illegal', '59.21', `${origin.data.dominion} has already surrendered`)
-        : accept([origin]);
-    case 'host.power-surrendered':
-      return view.state.surrendered[origin.data.power]
-        ? reject('illegal', 'sequence', `${origin.data.power} has already surrendered`)
-        : accept([origin]);
-    case 'host.allied-player-turn-ended': {
-      const index = turnIndex(origin.data.turn);
-      if (index <= view.state.alliedTurnEndedAt) {
-        return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(origin.data.turn)} has already ended`);
-      }
-      if (index <= view.state.gameTurnEndedAt) {
-        return reject('out-of-sequence', 'sequence', `${turnName(origin.data.turn)} has already ended`);
-      }
-      return decideAlliedPlayerTurnEnd(view, origin.data);
-    }
-    case 'war.declared':
-      return decideWarDeclaration(view, origin.data);
-  }
+  return (deciders[origin.type] as (view: GameView, data: unknown) => Decision)(view, origin.data);
 }
 
 /** Reports run forward in time, and play does not move to a later turn past a pending decision. */
@@ -64,31 +77,28 @@ function checkSequence(view: GameView, turn: GameTurn): Decision | null {
     return reject('out-of-sequence', 'sequence', `${turnName(turn)} is before the current turn, ${turnName(view.state.turn)}`);
   }
   if (index > view.state.turnIndex) {
-    const waiting = pendingDecisions(view).find((p) => p.by !== 'host');
-    if (waiting !== undefined) {
-      return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${waiting.description}`);
-    }
+    const waiting = pendingDecisions(view)[0];
+    if (waiting !== undefined) return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${waiting.description}`);
   }
   return null;
 }
 
 const OUT_OF_PLAY: Partial<Record<Power, string>> = { germany: '55.31', italy: '56.3' };
 
+function hasSurrendered(view: GameView, power: Power): boolean {
+  return (power === 'germany' && view.state.germanySurrendered) || (power === 'italy' && view.state.italy.surrendered);
+}
+
 function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): Decision {
-  const { state } = view;
   const { aggressor, targets } = data;
   if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
-  const outRule = OUT_OF_PLAY[aggressor];
-  if ((aggressor === 'germany' && state.germanySurrendered) || (aggressor === 'italy' && state.italy.surrendered)) {
-    return reject('illegal', outRule ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
-  }
+  if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
   for (const target of targets) {
     if (warBetween(aggressor, target) === null) return reject('illegal', 'sequence', `${aggressor} cannot declare war on ${target}, a power of its own side`);
-    if (isAtWarWith(state.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
-    const targetRule = OUT_OF_PLAY[target];
-    if ((target === 'germany' && state.germanySurrendered) || (target === 'italy' && state.italy.surrendered)) {
-      return reject('illegal', targetRule ?? 'sequence', `${target} has surrendered`);
-    }
+    if (isAtWarWith(view.state.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
+    if (hasSurrendered(view, target)) return reject('illegal', OUT_OF_PLAY[target] ?? 'sequence', `${target} has surrendered`);
   }
-  return accept([{ type: 'war.declared', data }]);
+  const british = britishWarDeclarationRules(view, data);
+  if (!british.ok) return british;
+  return accept([{ type: 'war.declared', data }, ...british.events]);
 }

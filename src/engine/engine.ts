@@ -10,6 +10,7 @@ import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
 import type { GameView } from './runtime.js';
 import { warList } from './wars.js';
+import { britishPermissions, type Permission } from './britain/permissions.js';
 
 export type CommandResult =
   | { readonly ok: true; readonly events: readonly StoredEvent[] }
@@ -83,6 +84,12 @@ export class SurrenderEngine {
   wars(game: string): { axis: string; allied: string }[] {
     const view = this.replayer.view(game);
     return view === undefined ? [] : warList(view.state.wars);
+  }
+
+  /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). */
+  permissions(game: string): Permission[] {
+    const view = this.replayer.view(game);
+    return view === undefined ? [] : britishPermissions(view);
   }
 
   close(): Promise<void> {

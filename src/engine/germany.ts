@@ -20,22 +20,25 @@ export function germanInputs(view: GameView, facts: GermanFacts): GermanSurrende
   };
 }
 
-/** Whether Italy is out of the war for 55.21: surrendered already (or in this same turn), or never at war. */
-export interface ItalyAtGermanSurrender {
-  readonly surrendered: boolean;
-  readonly neverAtWar: boolean;
-}
+/**
+ * Italy's position when Germany surrenders (55.21, 55.22, 55.52). `surrenders-same-turn`: Italy surrenders
+ * at the end of the same Allied player turn; both surrenders stand and Italy counts as out of the war
+ * (docs/rulings.d/56-engine.md).
+ */
+export type ItalyAtGermanSurrender = 'fights-on' | 'surrendered-earlier' | 'surrenders-same-turn' | 'never-at-war';
+
+const ITALY_OUT_TEXT: Record<Exclude<ItalyAtGermanSurrender, 'fights-on'>, string> = {
+  'surrendered-earlier': 'Italy has already surrendered',
+  'surrenders-same-turn': 'Italy surrenders at the end of this same Allied player turn',
+  'never-at-war': 'Italy never went to war with the Allies',
+};
 
 /** 55.2-55.6: what the host must do when Germany surrenders. */
 export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurrender): Effect[] {
   const effects: Effect[] = [];
-  const italyOut = italy.surrendered || italy.neverAtWar;
-  if (italyOut) {
-    effects.push({
-      rule: '55.21',
-      code: 'war-in-europe-ends',
-      text: italy.surrendered ? 'Italy has already surrendered: the war in Europe ends.' : 'Italy never went to war with the Allies: the war in Europe ends.',
-    });
+  const italyOut = italy === 'fights-on' ? null : ITALY_OUT_TEXT[italy];
+  if (italyOut !== null) {
+    effects.push({ rule: '55.21', code: 'war-in-europe-ends', text: `${italyOut}: the war in Europe ends.` });
   } else {
     effects.push({ rule: '55.22', code: 'italy-fights-on', text: 'Italy and its associated minor countries fight on.' });
   }
@@ -63,12 +66,12 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
       code: 'german-west-east-conquests-uncontrolled',
       text: 'German conquests and German-controlled hexes on the western and eastern fronts are controlled by no one until a major power occupies them.',
     },
-    // 55.52: to Italy only if Italy fights on; a neutral Italy takes no part (docs/rulings.md).
-    italyOut
+    // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none (docs/rulings.d/56-engine.md).
+    italyOut !== null
       ? {
           rule: '55.52',
           code: 'german-mediterranean-conquests-uncontrolled',
-          text: 'Italy is out of the war: German conquests and hexes on the Mediterranean front are controlled by no one until a major power occupies them.',
+          text: `${italyOut}: German conquests and hexes on the Mediterranean front are controlled by no one until a major power occupies them.`,
         }
       : {
           rule: '55.52',

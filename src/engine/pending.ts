@@ -1,5 +1,7 @@
 // Which decisions are pending, and who must make them: what the host asks its players next.
 import type { GameView } from './runtime.js';
+import { britishPending } from './britain/pending.js';
+import { italianPending } from './italy/pending.js';
 
 export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
 
@@ -12,7 +14,5 @@ export interface PendingDecision {
 }
 
 export function pendingDecisions(view: GameView): PendingDecision[] {
-  const pending: PendingDecision[] = [];
-  void view;
-  return pending;
+  return [...britishPending(view), ...italianPending(view)];
 }

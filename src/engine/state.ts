@@ -1,6 +1,6 @@
 // The world as the surrender rules see it, folded from the log. Plain data, updated with immer.
 import { produce } from 'immer';
-import type { EventData, StoredEvent } from '../../events/index.js';
+import type { EventData, EventType, StoredOf } from '../../events/index.js';
 import type { RulingOptions } from '../rules/options.js';
 import { turnIndex, type GameTurn } from './turns.js';
 import { warBetween, warKey, type Power, type WarKey, type Wars } from './wars.js';
@@ -65,9 +65,9 @@ export function initialGameState(game: string, data: EventData<'host.game-starte
   };
 }
 
-type Draft<T> = { -readonly [K in keyof T]: T[K] extends object ? Draft<T[K]> : T[K] };
+export type Draft<T> = { -readonly [K in keyof T]: T[K] extends object ? Draft<T[K]> : T[K] };
 
-function advanceTurn(draft: Draft<GameState>, turn: GameTurn): void {
+export function advanceTurn(draft: Draft<GameState>, turn: GameTurn): void {
   const index = turnIndex(turn);
   if (index > draft.turnIndex) {
     draft.turn = turn;
@@ -75,77 +75,89 @@ function advanceTurn(draft: Draft<GameState>, turn: GameTurn): void {
   }
 }
 
-function endWarsOf(draft: Draft<GameState>, power: Power): void {
+export function endWarsOf(draft: Draft<GameState>, power: Power): void {
   for (const key of Object.keys(draft.wars) as WarKey[]) {
     if (key.startsWith(`${power}-`) || key.endsWith(`-${power}`)) delete draft.wars[key];
   }
 }
 
-/**
- * The world part of evolve: how each event changes the facts the rules read. Events that change
- * nothing here return the same object (no copy), which keeps replay cheap.
- */
-export function evolveWorld(state: GameState, event: StoredEvent): GameState {
-  switch (event.type) {
-    case 'host.logged':
-    case 'host.game-started':
-    case 'germany.surrender-checked':
-      return state;
-    case 'host.allied-player-turn-ended':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        d.alliedTurnEndedAt = turnIndex(event.data.turn);
-      });
-    case 'host.city-firestormed':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        if (event.data.country === 'germany') d.counts.germanCitiesFirestormed += 1;
-        else d.counts.britishCitiesFirestormed += 1;
-      });
-    case 'host.atomic-attack':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        if (event.data.country === 'germany') d.counts.atomicAttacksOnGermany += 1;
-        if (event.data.country === 'britain') d.counts.atomicAttacksOnBritain += 1;
-      });
-    case 'host.dominion-surrendered':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        d.dominionsSurrendered[event.data.dominion] = true;
-      });
-    case 'host.power-surrendered':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        d.surrendered[event.data.power] = true;
-        endWarsOf(d, event.data.power);
-      });
-    case 'war.declared':
-      return produce(state, (d) => {
-        advanceTurn(d, event.data.turn);
-        for (const target of event.data.targets) {
-          const war = warBetween(event.data.aggressor, target);
-          if (war === null) continue;
-          d.wars[warKey(war.axis, war.allied)] = true;
-          if (war.axis === 'italy') {
-            d.italy.everAtWar = true;
-            // 56.12A and 56.12B: the first declaration between Italy and a Western Ally counts.
-            if (WESTERN_ALLIES.includes(war.allied)) {
-              if (event.data.aggressor === 'italy') d.italy.declaredWarOnWesternAlliesYear ??= event.data.turn.year;
-              else d.italy.westernAlliesDeclaredWar = true;
-            }
+export type WorldHandler<K extends EventType> = (state: GameState, event: StoredOf<K>) => GameState;
+export type WorldHandlers<K extends EventType> = { readonly [T in K]: WorldHandler<T> };
+
+/** For events that change nothing in the world: the same object back, no copy (replay stays cheap). */
+export const unchanged = (state: GameState): GameState => state;
+
+/** How the host facts, declarations of war and the German surrender change the world. */
+export const coreWorld: WorldHandlers<
+  | 'host.game-started'
+  | 'host.logged'
+  | 'host.allied-player-turn-ended'
+  | 'host.city-firestormed'
+  | 'host.atomic-attack'
+  | 'host.dominion-surrendered'
+  | 'host.power-surrendered'
+  | 'war.declared'
+  | 'germany.surrender-checked'
+  | 'germany.surrendered'
+  | 'europe.war-ended'
+> = {
+  'host.logged': unchanged,
+  'host.game-started': unchanged,
+  'germany.surrender-checked': unchanged,
+  'host.allied-player-turn-ended': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      d.alliedTurnEndedAt = turnIndex(event.data.turn);
+    }),
+  'host.city-firestormed': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      if (event.data.country === 'germany') d.counts.germanCitiesFirestormed += 1;
+      else d.counts.britishCitiesFirestormed += 1;
+    }),
+  'host.atomic-attack': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      if (event.data.country === 'germany') d.counts.atomicAttacksOnGermany += 1;
+      if (event.data.country === 'britain') d.counts.atomicAttacksOnBritain += 1;
+    }),
+  'host.dominion-surrendered': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      d.dominionsSurrendered[event.data.dominion] = true;
+    }),
+  'host.power-surrendered': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      d.surrendered[event.data.power] = true;
+      endWarsOf(d, event.data.power);
+    }),
+  'war.declared': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      for (const target of event.data.targets) {
+        const war = warBetween(event.data.aggressor, target);
+        if (war === null) continue;
+        d.wars[warKey(war.axis, war.allied)] = true;
+        if (war.axis === 'italy') {
+          d.italy.everAtWar = true;
+          // 56.12A and 56.12B: the first declaration between Italy and a Western Ally counts.
+          if (WESTERN_ALLIES.includes(war.allied)) {
+            if (event.data.aggressor === 'italy') d.italy.declaredWarOnWesternAlliesYear ??= event.data.turn.year;
+            else d.italy.westernAlliesDeclaredWar = true;
           }
         }
-      });
-    case 'germany.surrendered':
-      return produce(state, (d) => {
-        d.germanySurrendered = true;
-        endWarsOf(d, 'germany'); // 55.31: no German units remain to fight
-      });
-    case 'europe.war-ended':
-      return produce(state, (d) => {
-        d.europeWarEnded = event.data;
-        endWarsOf(d, 'germany');
-        endWarsOf(d, 'italy');
-      });
-  }
-}
+      }
+    }),
+  'germany.surrendered': (state) =>
+    produce(state, (d) => {
+      d.germanySurrendered = true;
+      endWarsOf(d, 'germany'); // 55.31: no German units remain to fight
+    }),
+  'europe.war-ended': (state, event) =>
+    produce(state, (d) => {
+      d.europeWarEnded = event.data;
+      endWarsOf(d, 'germany');
+      endWarsOf(d, 'italy');
+    }),
+};

@@ -16,10 +16,22 @@ export const RulingOptionsSchema = Strict({
    * afresh from 0 ('fresh', the default)?
    */
   surrenderAfterGermanDeclaration: Enum(['fresh', 'below-previous'] as const),
+  /**
+   * 59.21: the +1 row "USAT level between 30 and 39" while the U.S. is already at war with Germany; the table
+   * attaches "not at war" only to the 40-or-more row. 'counts' (default) applies it as written.
+   */
+  usat30to39WhenUsAtWar: Enum(['counts', 'ignored'] as const),
+  /**
+   * 56.32 footnote *: may cruisers and destroyers on the "2" or "Launch" row of the Italian Naval Construction
+   * Chart be selected, as named ships may ('rows-2-and-launch', the default), or only light ships in play ('never')?
+   */
+  unfinishedLightShips: Enum(['rows-2-and-launch', 'never'] as const),
 });
 export type RulingOptions = Static<typeof RulingOptionsSchema>;
 
 export const defaultRulingOptions: RulingOptions = {
   usWarContinuationException: '59.14B',
   surrenderAfterGermanDeclaration: 'fresh',
+  usat30to39WhenUsAtWar: 'counts',
+  unfinishedLightShips: 'rows-2-and-launch',
 };

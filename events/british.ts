@@ -1,0 +1,230 @@
+// Britain's surrender (rule 59): host facts, player decisions and the engine's rule decisions.
+import { Type } from '@sinclair/typebox';
+import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
+import { BritishResistanceInputSchema, NavalUnitSchema } from '../src/rules/british-resistance.js';
+import { ForceUnitSchema } from '../src/rules/force-reduction.js';
+import { ConcessionsInputSchema, MinorStatuses } from '../src/rules/concessions.js';
+import { LineSchema } from './common.js';
+import { EffectSchema } from './effects.js';
+import { defineEvent } from './registry.js';
+
+/**
+ * What the host sees of Britain at the end of a game turn (59.21, 59.22). Everything the engine can
+ * count from its own log is left out: atomic attacks, firestorms, Australian and Indian surrenders,
+ * who is at war, concession points forgone (59.75A), the previous surrender level (59.87), and the
+ * units removed at earlier surrenders (59.871, added to the unbuilt factors by the engine).
+ */
+export const BritishFactsSchema = Strict({
+  britishDpLevel: Int(),
+  axisControlsMalta: Type.Boolean(),
+  axisControlsSingapore: Type.Boolean(),
+  oilEffectsOnBritain: Count({ maximum: 4 }),
+  atlanticSwTransports: Count(),
+  russianGroundUnitInEasternEurope: Type.Boolean(),
+  /** Unbuilt British and Commonwealth ground/AAF factors now in the force pool (not those removed at a surrender). */
+  unbuiltBritishGroundAirFactors: Count(),
+  usatLevel: Count(),
+  westernAlliedGroundAirFactorsOnWesternFront: Count(),
+  westernAlliedGroundUnitInGermany: Type.Boolean(),
+  russianGroundUnitInWesternPolandOrRumania: Type.Boolean(),
+  naval: Type.Array(NavalUnitSchema, { maxItems: 2000 }),
+});
+
+export const gameTurnEnded = defineEvent('host.game-turn-ended', {
+  version: 1,
+  source: 'host',
+  rules: ['59.11', '59.21'],
+  summary: 'The game turn ended: the facts for the British Resistance Table (59.21).',
+  schema: Strict({ turn: Turn, britain: BritishFactsSchema }),
+});
+
+const Requirements = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });
+
+export const resistanceDetermined = defineEvent('britain.resistance-determined', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.11', '59.21', '59.22'],
+  summary: 'The British resistance level at the end of a game turn, line by line.',
+  schema: Strict({
+    turn: Turn,
+    inputs: BritishResistanceInputSchema,
+    level: Int(),
+    naval: Strict({ alliedFactors: Count(), axisFactors: Count(), modifier: Int({ minimum: -5, maximum: 5 }) }),
+    lines: Type.Array(LineSchema),
+  }),
+});
+
+export const surrenderOffered = defineEvent('britain.surrender-offered', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.12', '59.21', '59.23', '59.87'],
+  summary: 'Britain offers to surrender: its resistance level is zero or less (below the previous surrender level after one, 59.87).',
+  schema: Strict({
+    turn: Turn,
+    resistanceLevel: Int(),
+    /** 59.41: the level if Germany accepts, never below -10. */
+    surrenderLevel: Int({ minimum: -10, maximum: 0 }),
+    previousSurrenderLevel: Type.Union([Int({ minimum: -10, maximum: 0 }), Type.Null()]),
+    /** 59.23: at -10 or lower Germany must accept. */
+    germanyMustAccept: Type.Boolean(),
+  }),
+});
+
+export const offerAccepted = defineEvent('britain.offer-accepted', {
+  version: 1,
+  source: 'player',
+  rules: ['59.23', '59.41'],
+  summary: 'Germany accepts the British surrender offer.',
+  schema: Strict({ turn: Turn }),
+});
+
+export const offerRejected = defineEvent('britain.offer-rejected', {
+  version: 1,
+  source: 'player',
+  rules: ['59.23', '59.31', '59.32'],
+  summary: 'Germany rejects the British surrender offer; it lapses (59.32).',
+  schema: Strict({ turn: Turn }),
+});
+
+export const FarEastCases = ['not-in-play', 'not-at-war', 'at-war-with-both', 'japan-chooses'] as const;
+
+export const britainSurrendered = defineEvent('britain.surrendered', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.41', '59.51', '59.61', '59.62', '59.85', '59.872', '59.891'],
+  summary: 'Britain surrenders: the surrender level, the force reductions it requires, whether the war continues, and what happens in the Far East.',
+  schema: Strict({
+    turn: Turn,
+    surrenderLevel: Int({ minimum: -10, maximum: 0 }),
+    /** 59.872: the level of the surrender this one is measured from, or null. */
+    previousSurrenderLevel: Type.Union([Int({ minimum: -10, maximum: 0 }), Type.Null()]),
+    /** 59.23: accepted because the level was -10 or lower. */
+    forced: Type.Boolean(),
+    /** 59.61: the U.S. was at war with Germany, so the war continues; 59.62: peace negotiations. */
+    outcome: Enum(['war-continues', 'peace', 'war-ends-62.91'] as const),
+    requirements: Requirements,
+    concessionPoints: Count(),
+    /** 59.891: Japan's position at the moment of surrender. */
+    farEast: Enum(FarEastCases),
+    effects: Type.Array(EffectSchema),
+  }),
+});
+
+export const forcesSelected = defineEvent('britain.forces-selected', {
+  version: 1,
+  source: 'player',
+  rules: ['59.513A'],
+  summary: 'The British player selects the units to remove from the force pool and the naval units to eliminate.',
+  schema: Strict({ turn: Turn, units: Type.Array(ForceUnitSchema, { maxItems: 2000 }), selection: Type.Array(Type.String({ minLength: 1 }), { maxItems: 2000 }) }),
+});
+
+export const forcesReduced = defineEvent('britain.forces-reduced', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.51', '59.512', '59.513', '59.514', '59.871'],
+  summary: 'The British force reductions are validated and carried out.',
+  schema: Strict({
+    turn: Turn,
+    required: Requirements,
+    selected: Requirements,
+    removed: Type.Array(Strict({ id: Type.String(), kind: Type.String(), factors: Count(), brps: Count() })),
+    /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels. */
+    unbuiltFactorsAdded: Count(),
+    effects: Type.Array(EffectSchema),
+  }),
+});
+
+export const hexControlReported = defineEvent('host.british-hex-control', {
+  version: 1,
+  source: 'host',
+  rules: ['59.631', '59.632', '59.633', '59.634'],
+  summary: 'After a British surrender into peace: which British hexes can trace supply from a mapboard box, and the control that results.',
+  schema: Strict({
+    turn: Turn,
+    /** 59.632: British-controlled hexes that cannot trace a supply line from a mapboard box. */
+    unsuppliedHexes: Type.Array(Type.String({ minLength: 1 }), { maxItems: 5000 }),
+    /** 59.633: fortifications and fortresses in those hexes, eliminated. */
+    fortificationsEliminated: Type.Array(Type.String({ minLength: 1 }), { maxItems: 5000 }),
+    /** Control of each concession-table territory after 59.631-59.634 (all 18 keys). */
+    territories: ConcessionsInputSchema.properties.territories,
+    minors: Type.Array(Strict({ name: Type.String({ minLength: 1 }), brps: Count(), status: Enum(MinorStatuses) })),
+    originallyBritish: Type.Array(Type.String()),
+    axisControls: ConcessionsInputSchema.properties.axisControls,
+  }),
+});
+
+export const termsDemanded = defineEvent('britain.terms-demanded', {
+  version: 1,
+  source: 'player',
+  rules: ['59.65', '59.66', '59.67', '59.68', '59.71', '59.72', '59.73'],
+  summary: 'Germany states its terms: territories, minor countries, indemnity, and territories returned.',
+  schema: Strict({
+    turn: Turn,
+    demand: ConcessionsInputSchema.properties.demand,
+    /** 59.66G: ceded Mediterranean-front territories Germany lets Italy control. */
+    toItaly: Type.Array(Type.String()),
+  }),
+});
+
+export const termsImposed = defineEvent('britain.terms-imposed', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.65', '59.66', '59.67', '59.68', '59.71', '59.72', '59.73', '59.75'],
+  summary: 'The German terms are validated and take effect, with the forbearance effects of 59.75.',
+  schema: Strict({
+    turn: Turn,
+    pointsAvailable: Count(),
+    pointsUsed: Count(),
+    pointsNotTaken: Count(),
+    pointsReturned: Count(),
+    resistanceModifier: Int({ maximum: 0 }),
+    usatChange: Int({ maximum: 0 }),
+    taken: Type.Array(Type.String()),
+    returned: Type.Array(Type.String()),
+    toItaly: Type.Array(Type.String()),
+    indemnityBrps: Count({ maximum: 30 }),
+    effects: Type.Array(EffectSchema),
+  }),
+});
+
+export const japanTreatyDecided = defineEvent('japan.treaty-decided', {
+  version: 1,
+  source: 'player',
+  rules: ['59.891C', '59.892', '59.894'],
+  summary: 'Japan, at war with Britain but not the U.S. when Britain surrenders, ends hostilities (adheres to the treaty) or fights on.',
+  schema: Strict({ turn: Turn, adheres: Type.Boolean() }),
+});
+
+export const farEastSettled = defineEvent('britain.far-east-settled', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.891', '59.892', '59.893', '59.894'],
+  summary: "The effects in the Far East of Japan's position or choice.",
+  schema: Strict({ turn: Turn, japanAdheres: Type.Boolean(), effects: Type.Array(EffectSchema) }),
+});
+
+export const warResumed = defineEvent('britain.war-resumed', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.86B', '59.86C'],
+  summary: 'Britain is at war with Germany again after a surrender, by a German (59.86B) or an American (59.86C) declaration of war.',
+  schema: Strict({ turn: Turn, rule: Enum(['59.86B', '59.86C'] as const), effects: Type.Array(EffectSchema) }),
+});
+
+
+export const britishEvents = [
+  gameTurnEnded,
+  resistanceDetermined,
+  surrenderOffered,
+  offerAccepted,
+  offerRejected,
+  britainSurrendered,
+  forcesSelected,
+  forcesReduced,
+  hexControlReported,
+  termsDemanded,
+  termsImposed,
+  japanTreatyDecided,
+  farEastSettled,
+  warResumed,
+] as const;

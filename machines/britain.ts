@@ -1,0 +1,209 @@
+// Rule 59: Britain at war -> offer pending -> surrendered (force reductions, negotiations, the Far
+// East) -> at peace or still at war -> resumption of the war -> further surrenders (59.87).
+// Pure: no I/O, no clocks, no randomness. The engine sends it only the events in britainMachineEvents.
+import { assign, setup } from 'xstate';
+import type { EventData } from '../events/index.js';
+
+type E<K extends string> = K extends BritainEventType ? { readonly type: K; readonly data: EventData<K> } : never;
+
+export type BritainEventType =
+  | 'britain.resistance-determined'
+  | 'britain.surrender-offered'
+  | 'britain.offer-rejected'
+  | 'britain.surrendered'
+  | 'britain.forces-reduced'
+  | 'host.british-hex-control'
+  | 'britain.terms-imposed'
+  | 'britain.far-east-settled'
+  | 'britain.war-resumed'
+  | 'war.declared';
+
+export type BritainMachineEvent = E<BritainEventType>;
+
+/** One British surrender, as later rules need it (59.73C, 59.75A, 59.86, 59.87, 59.871, 59.892C). */
+export interface SurrenderRecord {
+  readonly surrender: EventData<'britain.surrendered'>;
+  /** 59.75A: concession points not taken plus returned; only the most recent surrender's count. */
+  readonly concessionPointsForgone: number;
+  /** 59.73C: territories returned to Britain at this surrender. */
+  readonly returned: readonly string[];
+  /** 59.871: ground and AAF factors removed, unbuilt from now on. */
+  readonly unbuiltFactorsAdded: number;
+  /** 59.892: Japan's adherence to the treaty (null: Japan had no choice). */
+  readonly japanAdheres: boolean | null;
+}
+
+export interface BritainContext {
+  /** Britain was at war with Germany when the log started. */
+  readonly atWarAtStart: boolean;
+  /** The latest British resistance level (59.82A), with its turn. */
+  readonly latestResistance: { readonly turn: EventData<'britain.resistance-determined'>['turn']; readonly level: number } | null;
+  /** The offer awaiting Germany's answer, or the last one made. */
+  readonly offer: EventData<'britain.surrender-offered'> | null;
+  /** 59.32: the last offer was rejected (it lapsed). */
+  readonly lastOfferRejected: boolean;
+  /** Every surrender so far, most recent last (59.873: any number). */
+  readonly surrenders: readonly SurrenderRecord[];
+  /** The hex control reported for the negotiation in progress (59.63). */
+  readonly hexControl: EventData<'host.british-hex-control'> | null;
+  /** 59.86B and 59.87: Germany declared war on the Western Allies after the most recent surrender. */
+  readonly germanyDeclaredWarAfterSurrender: boolean;
+}
+
+export interface BritainInput {
+  /** Britain is at war with Germany when the log starts. */
+  readonly atWar: boolean;
+}
+
+/** Replaces the most recent surrender record. */
+const updateLast = (context: BritainContext, change: (r: SurrenderRecord) => SurrenderRecord): readonly SurrenderRecord[] => {
+  const last = context.surrenders.at(-1);
+  return last === undefined ? context.surrenders : [...context.surrenders.slice(0, -1), change(last)];
+};
+
+const current = (context: BritainContext): EventData<'britain.surrendered'> | undefined => context.surrenders.at(-1)?.surrender;
+
+export const britainMachine = setup({
+  types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput },
+  guards: {
+    startsAtWar: ({ context }) => context.atWarAtStart,
+    /** 59.511: a "0" surrender removes nothing. */
+    noForceReduction: ({ context }) => {
+      const r = current(context)?.requirements;
+      return r === undefined || (r.aafFactors === 0 && r.groundNasBrps === 0 && r.navalFactors === 0);
+    },
+    /** 59.62: negotiations only when the U.S. was not at war with Germany. */
+    negotiatesPeace: ({ context }) => current(context)?.outcome === 'peace',
+    /** 59.891C: Japan chooses at the moment of surrender. */
+    japanChooses: ({ context }) => current(context)?.farEast === 'japan-chooses',
+    /** 59.61 and 59.85: the war goes on. */
+    warContinues: ({ context }) => current(context)?.outcome === 'war-continues',
+    /** A declaration of war between Germany and Britain before any surrender. */
+    germanBritishWarDeclared: ({ event }) =>
+      event.type === 'war.declared' &&
+      ((event.data.aggressor === 'germany' && event.data.targets.includes('britain')) ||
+        (event.data.aggressor === 'britain' && event.data.targets.includes('germany'))),
+  },
+  actions: {
+    recordResistance: assign({
+      latestResistance: ({ event }) => (event.type === 'britain.resistance-determined' ? { turn: event.data.turn, level: event.data.level } : null),
+    }),
+    recordOffer: assign({
+      offer: ({ event, context }) => (event.type === 'britain.surrender-offered' ? event.data : context.offer),
+      lastOfferRejected: false,
+    }),
+    recordRejection: assign({ lastOfferRejected: true }),
+    recordSurrender: assign({
+      surrenders: ({ context, event }) =>
+        event.type === 'britain.surrendered'
+          ? [...context.surrenders, { surrender: event.data, concessionPointsForgone: 0, returned: [], unbuiltFactorsAdded: 0, japanAdheres: null }]
+          : context.surrenders,
+      hexControl: null,
+      germanyDeclaredWarAfterSurrender: false,
+    }),
+    recordForces: assign({
+      surrenders: ({ context, event }) =>
+        event.type === 'britain.forces-reduced' ? updateLast(context, (r) => ({ ...r, unbuiltFactorsAdded: event.data.unbuiltFactorsAdded })) : context.surrenders,
+    }),
+    recordHexControl: assign({ hexControl: ({ event, context }) => (event.type === 'host.british-hex-control' ? event.data : context.hexControl) }),
+    recordTerms: assign({
+      surrenders: ({ context, event }) =>
+        event.type === 'britain.terms-imposed'
+          ? updateLast(context, (r) => ({ ...r, concessionPointsForgone: event.data.pointsNotTaken + event.data.pointsReturned, returned: event.data.returned }))
+          : context.surrenders,
+    }),
+    recordFarEast: assign({
+      surrenders: ({ context, event }) =>
+        event.type === 'britain.far-east-settled' ? updateLast(context, (r) => ({ ...r, japanAdheres: event.data.japanAdheres })) : context.surrenders,
+    }),
+    recordResumption: assign({
+      germanyDeclaredWarAfterSurrender: ({ event, context }) =>
+        event.type === 'britain.war-resumed' ? event.data.rule === '59.86B' : context.germanyDeclaredWarAfterSurrender,
+    }),
+  },
+}).createMachine({
+  id: 'britain',
+  context: ({ input }) => ({
+    atWarAtStart: input.atWar,
+    latestResistance: null,
+    offer: null,
+    lastOfferRejected: false,
+    surrenders: [],
+    hexControl: null,
+    germanyDeclaredWarAfterSurrender: false,
+  }),
+  // 59.11: the resistance level is determined at the end of every game turn, whatever Britain's state.
+  on: { 'britain.resistance-determined': { actions: 'recordResistance' } },
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'startsAtWar', target: 'atWar' }, { target: 'notAtWar' }],
+    },
+    notAtWar: {
+      on: { 'war.declared': { guard: 'germanBritishWarDeclared', target: 'atWar' } },
+    },
+    atWar: {
+      on: { 'britain.surrender-offered': { target: 'offerPending', actions: 'recordOffer' } },
+    },
+    offerPending: {
+      on: {
+        // 59.31, 59.32: play continues and the offer lapses.
+        'britain.offer-rejected': { target: 'atWar', actions: 'recordRejection' },
+        // 59.41 (accepted by Germany, or forced at -10 by 59.23).
+        'britain.surrendered': { target: 'surrendered', actions: 'recordSurrender' },
+      },
+    },
+    surrendered: {
+      type: 'parallel',
+      states: {
+        // 59.51: the British player selects the units (59.513A).
+        forces: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'noForceReduction', target: 'done' }, { target: 'selecting' }] },
+            selecting: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
+            done: { type: 'final' },
+          },
+        },
+        // 59.62-59.75: hex control, then the German terms; none when the war continues (59.61).
+        terms: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'negotiatesPeace', target: 'awaitingHexControl' }, { target: 'done' }] },
+            awaitingHexControl: { on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } } },
+            awaitingTerms: { on: { 'britain.terms-imposed': { target: 'done', actions: 'recordTerms' } } },
+            done: { type: 'final' },
+          },
+        },
+        // 59.891C: Japan's choice, when it has one.
+        farEast: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'japanChooses', target: 'awaitingJapan' }, { target: 'done' }] },
+            awaitingJapan: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
+            done: { type: 'final' },
+          },
+        },
+      },
+      // 59.61/59.85: still at war; otherwise Britain is neutral while the U.S. is (59.83).
+      onDone: [{ guard: 'warContinues', target: 'atWar' }, { target: 'atPeace' }],
+    },
+    atPeace: {
+      // 59.86B, 59.86C.
+      on: { 'britain.war-resumed': { target: 'atWar', actions: 'recordResumption' } },
+    },
+  },
+});
+
+export const britainMachineEvents: ReadonlySet<string> = new Set<BritainEventType>([
+  'britain.resistance-determined',
+  'britain.surrender-offered',
+  'britain.offer-rejected',
+  'britain.surrendered',
+  'britain.forces-reduced',
+  'host.british-hex-control',
+  'britain.terms-imposed',
+  'britain.far-east-settled',
+  'britain.war-resumed',
+  'war.declared',
+]);

@@ -1,0 +1,67 @@
+// `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (CONTRACT.md).
+import { sumLines } from '../rules/lines.js';
+import {
+  DP_TOTAL_LINE_KEYS,
+  italianSurrender,
+  italianSurrenderInput,
+  type ItalianSurrenderInput,
+  type ItalianSurrenderResult,
+} from '../rules/italian-surrender.js';
+import type { ForceAmounts } from '../rules/italian-forces-table.js';
+import type { CalculatorSpec } from './calculator.js';
+import { renderTable, signedCell } from './table.js';
+
+const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
+
+export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderResult> = {
+  name: 'italian-surrender',
+  rule: '56.1, 56.3',
+  summary: 'Italian surrender, surrender level and post-surrender forces (56.11, 56.12, 56.31, 56.32)',
+  input: italianSurrenderInput,
+  compute: italianSurrender,
+  render(result, input) {
+    const dpLines = result.lines.filter((l) => DP_TOTAL_LINE_KEYS.includes(l.key));
+    const levelLines = result.lines.filter((l) => !DP_TOTAL_LINE_KEYS.includes(l.key));
+    const row = (l: (typeof result.lines)[number]) => [l.rule, l.key, signedCell(l.value), l.detail];
+    const unclamped = sumLines(result.lines);
+
+    const conditions: string[] = [];
+    if (input.romeAlliedControlled) conditions.push('56.11A: Rome is under Allied control');
+    if (!input.axisUnitsInAfrica) conditions.push('56.11B: no Axis units in Africa');
+    const verdict = result.surrenders
+      ? `Italy surrenders (56.11: DP total zero or less; ${conditions.join('; ')})`
+      : result.dpTotal > 0
+        ? 'Italy fights on (56.11: the DP total is above zero)'
+        : 'Italy fights on (56.11: Rome is not under Allied control and Axis units remain in Africa)';
+
+    const sum = `DP total ${signedCell(result.dpTotal)}, modifiers ${signedCell(unclamped - result.dpTotal)}: ${signedCell(unclamped)}`;
+    const level =
+      unclamped === result.surrenderLevel
+        ? `Italian surrender level (56.31): ${sum}`
+        : `Italian surrender level (56.31): ${sum}, treated as ${signedCell(result.surrenderLevel)} (never beyond +/-2)`;
+    const order = result.axisSelectsFirst
+      ? '56.311: both sides select, the Axis player first'
+      : `56.311: only ${result.surrenderLevel > 0 ? 'the Axis player (Germany)' : 'the Allied player (U.S.)'} selects`;
+    const forces = renderTable(
+      ['56.32', 'infantry factors', 'named ships*', 'cruisers', 'destroyer factors'],
+      [
+        ['Germany', ...forceCells(result.forces.germany)],
+        ['U.S.', ...forceCells(result.forces.us)],
+      ],
+    );
+
+    return [
+      renderTable(['rule', 'line', 'value', 'detail'], dpLines.map(row)),
+      `Italian DP total (56.12): ${signedCell(result.dpTotal)}`,
+      verdict,
+      '',
+      renderTable(['rule', 'line', 'value', 'detail'], levelLines.map(row)),
+      level,
+      order,
+      '',
+      `Post-surrender Italian forces at level ${signedCell(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
+      forces,
+      '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected',
+    ].join('\n');
+  },
+};

@@ -1,0 +1,308 @@
+// Rule 59 in the engine: the host reports and player decisions it validates, and its limits on
+// declarations of war after a surrender (59.83, 59.86, 59.891A, 59.892C).
+import type { DomainEvent, EventData } from '../../../events/index.js';
+import type { Effect } from '../../../events/effects.js';
+import { forceReduction, refineForceReduction, type ForceReductionInput } from '../../rules/force-reduction.js';
+import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
+import { joinPath } from '../../schema/validate.js';
+import { accept, reject, type Decision } from '../decision.js';
+import type { OriginDeciders } from '../decide.js';
+import type { GameView } from '../runtime.js';
+import { turnIndex, turnName, turnsAfter } from '../turns.js';
+import { atWar } from '../wars.js';
+import { britishGameTurnEnd } from './resistance.js';
+import { surrenderEvents } from './surrender.js';
+
+const malformed = (path: string, detail: string): Decision => reject('malformed', 'schema', `${joinPath('data', path === '$' ? '' : path)}: ${detail}`);
+
+/** The offer Germany may still answer (59.23), or the refusal explaining why there is none (59.32). */
+function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>['turn']): EventData<'britain.surrender-offered'> | Decision {
+  const { context } = view.britain;
+  if (!view.britain.matches('offerPending') || context.offer === null) {
+    return context.lastOfferRejected
+      ? reject('not-pending', '59.32', 'the last British offer was rejected and has lapsed: Germany must await a new offer')
+      : reject('not-pending', '59.12', 'Britain has made no surrender offer');
+  }
+  if (turnIndex(turn) !== turnIndex(context.offer.turn)) {
+    return reject('out-of-sequence', '59.23', `the offer was made at the end of ${turnName(context.offer.turn)} and is answered then`);
+  }
+  return context.offer;
+}
+
+const isDecision = (x: EventData<'britain.surrender-offered'> | Decision): x is Decision => 'ok' in x;
+
+/** The surrender in negotiation or awaiting its force reductions. */
+function currentSurrender(view: GameView): EventData<'britain.surrendered'> {
+  const last = view.britain.context.surrenders.at(-1);
+  if (last === undefined) throw new Error('no British surrender recorded while the machine says surrendered');
+  return last.surrender;
+}
+
+const withPrevious = (previous: number | null): { previousSurrenderLevel?: number } => (previous === null ? {} : { previousSurrenderLevel: previous });
+
+/** The 59.6/59.7 input for the negotiation in progress. */
+function concessionsInputFor(view: GameView, demand: ConcessionsInput['demand']): ConcessionsInput {
+  const surrender = currentSurrender(view);
+  const report = view.britain.context.hexControl;
+  if (report === null) throw new Error('no hex control report while awaiting terms');
+  const earlier = view.britain.context.surrenders.slice(0, -1).flatMap((s) => s.returned);
+  return {
+    surrenderLevel: surrender.surrenderLevel,
+    ...withPrevious(surrender.previousSurrenderLevel),
+    usAtWarWithGermany: false,
+    territories: report.territories,
+    minors: report.minors,
+    originallyBritish: report.originallyBritish,
+    returnedInEarlierSurrender: earlier,
+    axisControls: report.axisControls,
+    demand,
+  };
+}
+
+/** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
+function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
+  const out: Effect[] = [];
+  for (const t of effects.territoriesCeded) {
+    out.push({ rule: '59.66', code: 'territory-ceded', text: `${t.key} (${t.value}) is ceded to ${toItaly.includes(t.key) ? 'Italy (59.66G)' : 'Germany'}. ${t.notes.join(' ')}` });
+  }
+  for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', text: `${m.name} (${m.value}): ${m.note}` });
+  for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', text: `${m.name} (${m.value}): ${m.note}` });
+  out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', text: effects.wafdists.note });
+  if (effects.usatAsConquest.length > 0) {
+    out.push({ rule: '59.66H', code: 'usat-as-conquest', text: `USAT as though conquered: ${effects.usatAsConquest.join(', ')}.` });
+  }
+  if (effects.indemnity.brps > 0) {
+    out.push({ rule: '59.67', code: 'indemnity', text: `Indemnity of ${effects.indemnity.brps} BRPs: Britain's BRP level ${effects.indemnity.britishBrpChange}, Germany's +${effects.indemnity.germanBrpChange}.` });
+  }
+  for (const t of effects.territoriesReturned) out.push({ rule: '59.72', code: 'territory-returned', text: `${t.key} (${t.value}) is returned to British control.` });
+  if (notTaken + returned > 0) {
+    out.push(
+      { rule: '59.75A', code: 'resistance-reduced', text: `${notTaken} points not taken and ${returned} returned: the British resistance level for future turns is ${resistanceModifier} (one per two full points).` },
+      { rule: '59.75B', code: 'usat-reduced', text: `The USAT level changes by ${usatChange} (two per point); no other USAT event modifiers are triggered by returned territory.` },
+    );
+  }
+  out.push({ rule: '59.74', code: 'force-reductions-unaffected', text: 'Conciliation does not affect the British force reductions.' });
+  return out;
+}
+
+export const britishDeciders: OriginDeciders<
+  | 'host.game-turn-ended'
+  | 'britain.offer-accepted'
+  | 'britain.offer-rejected'
+  | 'britain.forces-selected'
+  | 'host.british-hex-control'
+  | 'britain.terms-demanded'
+  | 'japan.treaty-decided'
+> = {
+  'host.game-turn-ended': (view, data) => {
+    if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    return accept(britishGameTurnEnd(view, data));
+  },
+
+  'britain.offer-accepted': (view, data) => {
+    const offer = pendingOffer(view, data.turn);
+    if (isDecision(offer)) return offer;
+    return accept([{ type: 'britain.offer-accepted', data }, ...surrenderEvents(view, offer, false)]);
+  },
+
+  'britain.offer-rejected': (view, data) => {
+    const offer = pendingOffer(view, data.turn);
+    if (isDecision(offer)) return offer;
+    if (offer.germanyMustAccept) return reject('illegal', '59.23', `Germany must accept an offer at ${offer.resistanceLevel} (-10 or lower)`);
+    return accept([{ type: 'britain.offer-rejected', data }]);
+  },
+
+  'britain.forces-selected': (view, data) => {
+    if (!view.britain.matches({ surrendered: { forces: 'selecting' } })) {
+      return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
+    }
+    const surrender = currentSurrender(view);
+    const input: ForceReductionInput = {
+      surrenderLevel: surrender.surrenderLevel,
+      ...withPrevious(surrender.previousSurrenderLevel),
+      scenario: view.state.scenario,
+      units: data.units,
+      selection: data.selection,
+    };
+    const issue = refineForceReduction(input);
+    if (issue !== null) return malformed(issue.path, issue.detail);
+    const result = forceReduction(input);
+    if (!result.legal) {
+      const first = result.violations[0];
+      return reject('illegal', first?.rule ?? '59.51', first?.message ?? 'the selection does not meet 59.51', result.violations);
+    }
+    const chosen = new Set(data.selection);
+    const removed = data.units.filter((u) => chosen.has(u.id));
+    // 59.871: removed ground and AAF factors are unbuilt in later resistance levels.
+    const unbuiltFactorsAdded = removed.filter((u) => u.kind === 'ground' || u.kind === 'aaf').reduce((sum, u) => sum + u.factors, 0);
+    return accept([
+      { type: 'britain.forces-selected', data },
+      {
+        type: 'britain.forces-reduced',
+        data: {
+          turn: data.turn,
+          required: result.required,
+          selected: result.selected,
+          removed: removed.map((u) => ({ id: u.id, kind: u.kind, factors: u.factors, brps: u.brps })),
+          unbuiltFactorsAdded,
+          effects: [
+            { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
+            { rule: '59.871', code: 'removed-units-unbuilt', text: `${unbuiltFactorsAdded} ground/AAF factors removed count as unbuilt in later British resistance levels.` },
+          ],
+        },
+      },
+    ]);
+  },
+
+  'host.british-hex-control': (view, data) => {
+    if (!view.britain.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
+      return reject('not-pending', '59.631', 'no British surrender is awaiting its hex control');
+    }
+    const surrender = currentSurrender(view);
+    const issue = refineConcessions({
+      surrenderLevel: surrender.surrenderLevel,
+      ...withPrevious(surrender.previousSurrenderLevel),
+      usAtWarWithGermany: false,
+      territories: data.territories,
+      minors: data.minors,
+      originallyBritish: data.originallyBritish,
+      returnedInEarlierSurrender: [],
+      axisControls: data.axisControls,
+      demand: { take: [], minors: [], indemnityBrps: 0, return: [] },
+    });
+    return issue === null ? accept([{ type: 'host.british-hex-control', data }]) : malformed(issue.path, issue.detail);
+  },
+
+  'britain.terms-demanded': (view, data) => {
+    if (!view.britain.matches({ surrendered: { terms: 'awaitingTerms' } })) {
+      return reject('not-pending', '59.66', 'no British surrender is awaiting German terms');
+    }
+    const input = concessionsInputFor(view, data.demand);
+    const issue = refineConcessions(input);
+    if (issue !== null) return malformed(issue.path, issue.detail);
+    const { result, effects } = negotiateConcessions(input);
+    if (!result.legal || effects === null) {
+      const first = result.violations[0];
+      return reject('illegal', first?.rule ?? '59.66', first?.message ?? 'the demand breaks 59.6', result.violations);
+    }
+    const mayGoToItaly = new Set<string>(effects.mayPassToItaly);
+    const notItalian = data.toItaly.find((key) => !mayGoToItaly.has(key));
+    if (notItalian !== undefined) {
+      return reject('illegal', '59.66G', `${notItalian} is not a Mediterranean-front territory ceded by these terms, so it cannot come under Italian control`);
+    }
+    if (new Set(data.toItaly).size !== data.toItaly.length) return malformed('toItaly', 'a territory is named twice');
+    return accept([
+      { type: 'britain.terms-demanded', data },
+      {
+        type: 'britain.terms-imposed',
+        data: {
+          turn: data.turn,
+          pointsAvailable: result.pointsAvailable,
+          pointsUsed: result.pointsUsed,
+          pointsNotTaken: result.pointsNotTaken,
+          pointsReturned: result.pointsReturned,
+          resistanceModifier: result.resistanceModifier,
+          usatChange: result.usatChange,
+          taken: [...data.demand.take],
+          returned: [...data.demand.return],
+          toItaly: [...data.toItaly],
+          indemnityBrps: data.demand.indemnityBrps,
+          effects: termsEffects(effects, data.toItaly, result.pointsNotTaken, result.pointsReturned, result.usatChange, result.resistanceModifier),
+        },
+      },
+    ]);
+  },
+
+  'japan.treaty-decided': (view, data) => {
+    if (!view.britain.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
+      return reject('not-pending', '59.891C', 'Japan has no choice to make about a British surrender now');
+    }
+    const effects: Effect[] = data.adheres
+      ? [
+          { rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' },
+          { rule: '59.892B', code: 'no-far-east-concessions', text: 'No British concessions are made in the Far East; Australia and India remain British minor allies.' },
+          { rule: '59.892C', code: 'japan-may-resume', text: 'From the second turn after the surrender Japan may declare war on Britain and the U.S. and resume fighting.' },
+        ]
+      : [
+          {
+            rule: '59.894',
+            code: 'far-east-war-continues',
+            text: 'Japan declines the treaty: fighting between Japan and Britain continues indefinitely, unless Britain re-enters the European war and surrenders to Germany again.',
+          },
+        ];
+    effects.push({ rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' });
+    return accept([
+      { type: 'japan.treaty-decided', data },
+      { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: data.adheres, effects } },
+    ]);
+  },
+};
+
+/**
+ * The limits a British surrender puts on declarations of war, and their consequences:
+ * 59.83 (Britain follows the U.S.), 59.86A-C (resumption), 59.891A and 59.892C (Japan).
+ */
+export function britishWarDeclarationRules(view: GameView, data: EventData<'war.declared'>): Decision {
+  const { context } = view.britain;
+  const last = context.surrenders.at(-1);
+  if (last === undefined) return accept([]);
+  const { aggressor, targets } = data;
+  const after = turnsAfter(data.turn, last.surrender.turn);
+  const wars = view.state.wars;
+
+  if (aggressor === 'japan' && targets.includes('britain')) {
+    const withUs = targets.includes('us') || atWar(wars, 'japan', 'us');
+    if (last.surrender.farEast === 'not-at-war' && !withUs) {
+      return reject('illegal', '59.891A', 'Japan may not go to war with Britain without also going to war with the U.S.');
+    }
+    if (last.japanAdheres === true) {
+      if (after < 2) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it may declare war only from the second turn after the British surrender');
+      if (!withUs) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it resumes the war on Britain and the U.S. together');
+    }
+  }
+
+  if (!view.britain.matches('atPeace')) return accept([]);
+  if (aggressor === 'britain') return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
+  const germanUs = aggressor === 'germany' && (targets.includes('us') || targets.includes('britain'));
+  const usGerman = aggressor === 'us' && targets.includes('germany');
+  if (!germanUs && !usGerman) return accept([]);
+  if (after < 2) return reject('illegal', '59.86A', `neither Germany nor the U.S. may declare war on the other in the turn following the British surrender (${turnName(last.surrender.turn)})`);
+  let resumed: DomainEvent;
+  if (germanUs) {
+    if (!targets.includes('us')) return reject('illegal', '59.86B', 'Germany may not declare war on Britain alone');
+    resumed = {
+      type: 'britain.war-resumed',
+      data: {
+        turn: data.turn,
+        rule: '59.86B',
+        effects: [
+          { rule: '59.86B', code: 'germany-at-war-with-us-and-britain', text: 'Germany is at war with the U.S. and Britain at no BRP cost (50.32A); Axis attacks on British territory and forces are allowed.' },
+          {
+            rule: '59.87',
+            code: view.state.options.surrenderAfterGermanDeclaration === 'fresh' ? 'further-surrender-judged-afresh' : 'further-surrender-below-previous',
+            text:
+              view.state.options.surrenderAfterGermanDeclaration === 'fresh'
+                ? 'A further British surrender is judged afresh (zero or less), not against the previous level.'
+                : `A further British surrender still needs a level below ${last.surrender.surrenderLevel}.`,
+          },
+        ],
+      },
+    };
+  } else {
+    if (data.usatLevel === null || data.usatLevel < 50) {
+      return reject('illegal', '59.86C', `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches 50 (it is ${data.usatLevel ?? 'not given'})`);
+    }
+    resumed = {
+      type: 'britain.war-resumed',
+      data: {
+        turn: data.turn,
+        rule: '59.86C',
+        effects: [
+          { rule: '59.86C', code: 'us-and-britain-at-war-with-germany', text: `USAT ${data.usatLevel}: the U.S. declares war on Germany, which puts the U.S. and Britain at war with Germany.` },
+          { rule: '59.87', code: 'further-surrender-below-previous', text: `A further British surrender needs a resistance level below ${last.surrender.surrenderLevel} (59.872: its effects come from the difference).` },
+        ],
+      },
+    };
+  }
+  return accept([resumed]);
+}

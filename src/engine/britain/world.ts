@@ -1,0 +1,58 @@
+// How Britain's surrender (rule 59) changes the world facts: turns, and who is at war.
+import { produce } from 'immer';
+import { advanceTurn, unchanged, type WorldHandlers } from '../state.js';
+import { turnIndex } from '../turns.js';
+import { warKey } from '../wars.js';
+
+export const britishWorld: WorldHandlers<
+  | 'host.game-turn-ended'
+  | 'britain.resistance-determined'
+  | 'britain.surrender-offered'
+  | 'britain.offer-accepted'
+  | 'britain.offer-rejected'
+  | 'britain.surrendered'
+  | 'britain.forces-selected'
+  | 'britain.forces-reduced'
+  | 'host.british-hex-control'
+  | 'britain.terms-demanded'
+  | 'britain.terms-imposed'
+  | 'japan.treaty-decided'
+  | 'britain.far-east-settled'
+  | 'britain.war-resumed'
+> = {
+  'host.game-turn-ended': (state, event) =>
+    produce(state, (d) => {
+      advanceTurn(d, event.data.turn);
+      d.gameTurnEndedAt = turnIndex(event.data.turn);
+    }),
+  'britain.resistance-determined': unchanged,
+  'britain.surrender-offered': unchanged,
+  'britain.offer-accepted': unchanged,
+  'britain.offer-rejected': unchanged,
+  'britain.surrendered': (state, event) => {
+    switch (event.data.outcome) {
+      case 'war-continues': // 59.61, 59.85
+        return state;
+      case 'peace': // 59.62: a peace treaty between Britain and the Axis
+        return produce(state, (d) => {
+          delete d.wars[warKey('germany', 'britain')];
+          delete d.wars[warKey('italy', 'britain')];
+        });
+      case 'war-ends-62.91': // 59.14B/59.85: neither the U.S. nor Britain fights on in Europe
+        return produce(state, (d) => {
+          for (const key of [warKey('germany', 'britain'), warKey('italy', 'britain'), warKey('germany', 'us'), warKey('italy', 'us')]) delete d.wars[key];
+        });
+    }
+  },
+  'britain.forces-selected': unchanged,
+  'britain.forces-reduced': unchanged,
+  'host.british-hex-control': unchanged,
+  'britain.terms-demanded': unchanged,
+  'britain.terms-imposed': unchanged,
+  'japan.treaty-decided': unchanged,
+  // 59.892: Japan ends hostilities with Britain.
+  'britain.far-east-settled': (state, event) => (event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state),
+  // 59.86B, 59.86C: Britain is at war with Germany again.
+  'britain.war-resumed': (state) => produce(state, (d) => void (d.wars[warKey('germany', 'britain')] = true)),
+};
+

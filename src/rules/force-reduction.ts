@@ -1,0 +1,319 @@
+// Rule 59.51: British force reductions after a surrender (59.511-59.514, 59.872, 59.893).
+// Validates the British selection of units to remove (ground, air) or eliminate (naval).
+import { Type, type Static } from '@sinclair/typebox';
+import { compile, InputError } from '../schema/validate.js';
+import { Count, Enum, Int, Strict } from '../schema/types.js';
+import type { Violation } from './lines.js';
+
+export const UnitNationalities = ['british', 'canadian', 'south-african', 'australian', 'indian', 'free-french', 'minor'] as const;
+export type UnitNationality = (typeof UnitNationalities)[number];
+
+export const UnitKinds = ['ground', 'aaf', 'nas', 'strategic-bomber', 'interceptor', 'jet', 'naval', 'asw', 'transport'] as const;
+export type UnitKind = (typeof UnitKinds)[number];
+
+export const UnitTheaters = ['unbuilt', 'europe', 'pacific', 'asia'] as const;
+export type UnitTheater = (typeof UnitTheaters)[number];
+
+export const ShipTypes = ['battleship', 'battlecruiser', 'carrier', 'cruiser', 'destroyer', 'submarine'] as const;
+export const ShipStatuses = ['operational', 'incomplete', 'damaged', 'sunk-in-port', 'salvageable'] as const;
+export type ShipStatus = (typeof ShipStatuses)[number];
+
+export const Scenarios = ['european', 'global'] as const;
+export type Scenario = (typeof Scenarios)[number];
+
+export const ForceUnitSchema = Strict({
+  id: Type.String({ minLength: 1 }),
+  nationality: Enum(UnitNationalities),
+  kind: Enum(UnitKinds),
+  /** Combat factors (naval factors for naval units). */
+  factors: Count(),
+  /** BRP cost (ground units and NAS). */
+  brps: Count(),
+  theater: Enum(UnitTheaters),
+  /** Present exactly when kind is `naval` (refineForceReduction). */
+  naval: Type.Optional(Strict({ type: Enum(ShipTypes), status: Enum(ShipStatuses) })),
+});
+export type ForceUnit = Static<typeof ForceUnitSchema>;
+
+export const ForceReductionInputSchema = Strict({
+  surrenderLevel: Int({ minimum: -10, maximum: 0 }),
+  /** 59.872: the reductions come from the difference between the new and old levels. */
+  previousSurrenderLevel: Type.Optional(Int({ minimum: -9, maximum: 0 })),
+  scenario: Enum(Scenarios),
+  units: Type.Array(ForceUnitSchema),
+  /** Ids chosen for removal or elimination. */
+  selection: Type.Array(Type.String()),
+});
+export type ForceReductionInput = Static<typeof ForceReductionInputSchema>;
+export const forceReductionInput = compile(ForceReductionInputSchema);
+
+export interface ForceTotals {
+  readonly aafFactors: number;
+  readonly groundNasBrps: number;
+  readonly navalFactors: number;
+}
+
+/** The contract's output (CONTRACT.md `force-reduction`), exactly these keys. */
+export interface ForceReductionResult {
+  readonly legal: boolean;
+  readonly violations: readonly Violation[];
+  /** After 59.513E: never more than the eligible pool holds. */
+  readonly required: ForceTotals;
+  /** Eligible selected units only; naval after the discount. */
+  readonly selected: ForceTotals;
+}
+
+export interface ForceReductionOptions {
+  /**
+   * 59.514E: ids of minor-country units whose political status the surrender negotiations changed,
+   * which makes them subject to elimination. Default: none (the CLI input has no such field).
+   */
+  readonly minorUnitsWithChangedStatus?: readonly string[];
+}
+
+/** 59.511, 59.512, 59.872: per level below 0 (of the difference from the previous level). */
+export function forceRequirements(level: number, previousLevel?: number): ForceTotals {
+  const levels = Math.max(0, (previousLevel ?? 0) - level);
+  return { aafFactors: 2 * levels, groundNasBrps: 4 * levels, navalFactors: 10 * levels };
+}
+
+/**
+ * 59.513D: incomplete, damaged, sunk-in-port and salvageable ships are discounted; the table is missing
+ * from the rules text, so (like 59.22F) they count at HALF, pooled per selection and rounded down once.
+ * The only place the ratio lives (docs/rulings.d/59.5-59.7-concessions-forces.md).
+ */
+export const NAVAL_DISCOUNT = { numerator: 1, denominator: 2 } as const;
+const DISCOUNTED_STATUSES: ReadonlySet<ShipStatus> = new Set(['incomplete', 'damaged', 'sunk-in-port', 'salvageable']);
+
+export const isDiscounted = (unit: ForceUnit): boolean => unit.naval !== undefined && DISCOUNTED_STATUSES.has(unit.naval.status);
+
+/** Naval factors of a set of ships: full factors plus the pooled discounted factors times the ratio, rounded down once. */
+export function navalValue(ships: readonly ForceUnit[]): number {
+  return Math.floor(ships.reduce((sum, s) => sum + navalWeight(s), 0) / NAVAL_DISCOUNT.denominator);
+}
+
+/**
+ * A ship's weight in 1/denominator naval factors: full ships weigh factors * denominator, discounted ones
+ * factors * numerator. A set's value is floor(sum of weights / denominator), which equals full factors plus
+ * floor(discounted factors * ratio): one rounding per selection, as the ruling requires.
+ */
+const navalWeight = (ship: ForceUnit): number => ship.factors * (isDiscounted(ship) ? NAVAL_DISCOUNT.numerator : NAVAL_DISCOUNT.denominator);
+
+export type ForceCategory = 'aaf' | 'groundNas' | 'naval';
+
+/** The requirement a unit counts towards, or null for kinds that never do (59.514A, B). */
+export function categoryOf(unit: ForceUnit): ForceCategory | null {
+  switch (unit.kind) {
+    case 'aaf':
+      return 'aaf';
+    case 'ground':
+    case 'nas':
+      return 'groundNas';
+    case 'naval':
+      return 'naval';
+    default:
+      return null;
+  }
+}
+
+/** A unit's weight in its category and the category's divisor: value of a set = floor(sum of weights / divisor). */
+function weightOf(unit: ForceUnit, category: ForceCategory): number {
+  if (category === 'aaf') return unit.factors;
+  if (category === 'groundNas') return unit.brps;
+  return navalWeight(unit);
+}
+const divisorOf = (category: ForceCategory): number => (category === 'naval' ? NAVAL_DISCOUNT.denominator : 1);
+
+/** Why a unit may not be removed or eliminated (59.513B-D, 59.514A-E, 59.893), or null when it may. */
+export function eligibleForRemoval(unit: ForceUnit, scenario: Scenario, options: ForceReductionOptions = {}): Violation | null {
+  const id = unit.id;
+  switch (unit.kind) {
+    case 'strategic-bomber':
+    case 'interceptor':
+    case 'jet':
+      return { rule: '59.514A', message: `${id}: strategic bombers, interceptors and jets are not subject to elimination` };
+    case 'asw':
+    case 'transport':
+      return { rule: '59.514B', message: `${id}: ASW and transports are not subject to elimination` };
+    default:
+      break;
+  }
+  switch (unit.nationality) {
+    case 'canadian':
+    case 'south-african':
+    case 'australian':
+    case 'indian':
+      return { rule: '59.514C', message: `${id}: Canadian, South African, Australian and Indian units are not subject to elimination` };
+    case 'free-french':
+      return { rule: '59.514D', message: `${id}: Free French units are not subject to elimination` };
+    case 'minor':
+      if (options.minorUnitsWithChangedStatus?.includes(id) === true) break;
+      return { rule: '59.514E', message: `${id}: minor ally and associated minor units are not subject to elimination unless the negotiations changed their status` };
+    default:
+      break;
+  }
+  // 59.513D: naval units in Asia except in a European scenario; 59.893 extends the reductions to
+  // ground and air units in Asia, which the ruling reads with the same European-scenario exception.
+  if (unit.theater === 'asia' && scenario === 'european') {
+    const rule = unit.kind === 'naval' ? '59.513D' : unit.kind === 'aaf' ? '59.513C' : '59.513B';
+    return { rule, message: `${id}: units in Asia are not subject to reduction in a European scenario` };
+  }
+  return null;
+}
+
+/**
+ * 59.513F: the smallest total, at or above the target, that any subset of the weights reaches; null if
+ * none does. Subset-sum over integer totals: only sums below the target are kept as states (a sum that
+ * reached the target is never extended, since adding units only increases it), so the work is
+ * O(units * target) whatever the weights. For naval units the weights and the target are in half-factors
+ * (see navalWeight), so the discount's rounding is exact.
+ */
+export function smallestReachableAtLeast(weights: readonly number[], target: number): number | null {
+  if (target <= 0) return 0;
+  const below = new Uint8Array(target); // below[s] = 1: some subset sums to s < target
+  below[0] = 1;
+  let best: number | null = null;
+  for (const w of weights) {
+    if (w === 0) continue;
+    for (let s = target - 1; s >= 0; s--) {
+      if (below[s] !== 1) continue;
+      const t = s + w;
+      if (t >= target) best = best === null ? t : Math.min(best, t);
+      else below[t] = 1;
+    }
+  }
+  return best;
+}
+
+const CATEGORY_LABEL: Readonly<Record<ForceCategory, string>> = {
+  aaf: 'AAF factors',
+  groundNas: 'BRPs of ground units and NAS',
+  naval: 'naval factors',
+};
+const TOTAL_KEY: Readonly<Record<ForceCategory, keyof ForceTotals>> = { aaf: 'aafFactors', groundNas: 'groundNasBrps', naval: 'navalFactors' };
+const Categories: readonly ForceCategory[] = ['aaf', 'groundNas', 'naval'];
+
+interface CategoryVerdict {
+  readonly required: number;
+  readonly selected: number;
+  readonly violations: readonly Violation[];
+}
+
+/** 59.513E and F for one category, judged apart from the others. */
+function judgeCategory(category: ForceCategory, requirement: number, pool: readonly ForceUnit[], chosen: readonly ForceUnit[]): CategoryVerdict {
+  const d = divisorOf(category);
+  const weight = (u: ForceUnit): number => weightOf(u, category);
+  const sum = (units: readonly ForceUnit[]): number => units.reduce((s, u) => s + weight(u), 0);
+  const label = CATEGORY_LABEL[category];
+  const selectedWeight = sum(chosen);
+  const selected = Math.floor(selectedWeight / d);
+  const poolValue = Math.floor(sum(pool) / d);
+  const violations: Violation[] = [];
+
+  if (poolValue < requirement) {
+    // 59.513E: what exists is eliminated, and the shortfall falls on no other category.
+    const missing = pool.filter((u) => !chosen.includes(u)).map((u) => u.id);
+    if (missing.length > 0) {
+      violations.push({
+        rule: '59.513E',
+        message: `the eligible pool holds only ${poolValue} ${label} of the ${requirement} required, so every eligible unit must go: missing ${missing.join(', ')}`,
+      });
+    }
+    return { required: poolValue, selected, violations };
+  }
+
+  const target = requirement * d; // in weight units: value >= requirement  <=>  weight >= requirement * d
+  if (selectedWeight < target) {
+    violations.push({ rule: '59.513F', message: `${selected} ${label} selected: at least ${requirement} are required` });
+    return { required: requirement, selected, violations };
+  }
+  const smallest = Math.floor((smallestReachableAtLeast(pool.map(weight), target) ?? selectedWeight) / d);
+  if (selected > smallest) {
+    violations.push({
+      rule: '59.513F',
+      message: `${selected} ${label} selected where ${smallest} would meet the requirement of ${requirement}: excess only where the denominations force it`,
+    });
+  }
+  const droppable = chosen.filter((u) => selectedWeight - weight(u) >= target).map((u) => u.id);
+  if (droppable.length > 0) {
+    violations.push({
+      rule: '59.513F',
+      message: `${droppable.join(', ')} could be dropped with the requirement of ${requirement} ${label} still met`,
+    });
+  }
+  return { required: requirement, selected, violations };
+}
+
+/** The contract's validator of the British selection (59.51). */
+export function forceReduction(input: ForceReductionInput, options: ForceReductionOptions = {}): ForceReductionResult {
+  const needs = forceRequirements(input.surrenderLevel, input.previousSurrenderLevel);
+  const byId = new Map(input.units.map((u) => [u.id, u]));
+  const chosen = input.selection.flatMap((id) => {
+    const unit = byId.get(id);
+    return unit === undefined ? [] : [unit];
+  });
+  const violations: Violation[] = [];
+  const eligibleChosen: ForceUnit[] = [];
+  for (const unit of chosen) {
+    const why = eligibleForRemoval(unit, input.scenario, options);
+    if (why === null) eligibleChosen.push(unit);
+    else violations.push(why);
+  }
+  const pool = input.units.filter((u) => eligibleForRemoval(u, input.scenario, options) === null);
+
+  const levels = (input.previousSurrenderLevel ?? 0) - input.surrenderLevel;
+  if (levels <= 0) {
+    // 59.511: a "0" surrender (or no change since the last one, 59.872) removes nothing.
+    const selected = totalsOf(eligibleChosen);
+    const out = chosen.length > 0 ? [{ rule: '59.511', message: `a 0 surrender level has no effect on British forces: nothing may be selected (${input.selection.join(', ')})` }] : [];
+    return { legal: out.length === 0, violations: out, required: needs, selected };
+  }
+
+  const required: Record<keyof ForceTotals, number> = { aafFactors: 0, groundNasBrps: 0, navalFactors: 0 };
+  const selected: Record<keyof ForceTotals, number> = { aafFactors: 0, groundNasBrps: 0, navalFactors: 0 };
+  for (const category of Categories) {
+    const key = TOTAL_KEY[category];
+    const verdict = judgeCategory(
+      category,
+      needs[key],
+      pool.filter((u) => categoryOf(u) === category),
+      eligibleChosen.filter((u) => categoryOf(u) === category),
+    );
+    required[key] = verdict.required;
+    selected[key] = verdict.selected;
+    violations.push(...verdict.violations);
+  }
+  return { legal: violations.length === 0, violations, required, selected };
+}
+
+/** Category totals of eligible units, naval after the discount. */
+function totalsOf(units: readonly ForceUnit[]): ForceTotals {
+  const of = (c: ForceCategory) => units.filter((u) => categoryOf(u) === c);
+  return {
+    aafFactors: of('aaf').reduce((s, u) => s + u.factors, 0),
+    groundNasBrps: of('groundNas').reduce((s, u) => s + u.brps, 0),
+    navalFactors: navalValue(of('naval')),
+  };
+}
+
+/** Checks beyond the schema that make the input malformed (exit 2, CONTRACT.md). */
+export function refineForceReduction(input: ForceReductionInput): InputError | null {
+  if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
+    return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);
+  }
+  const ids = new Set<string>();
+  for (const [i, unit] of input.units.entries()) {
+    if (ids.has(unit.id)) return new InputError(`units[${i}].id`, `repeats ${JSON.stringify(unit.id)}`);
+    ids.add(unit.id);
+    // `naval` describes a warship that may be eliminated; ASW and transports are never eliminated (59.514B).
+    if (unit.kind === 'naval' && unit.naval === undefined) return new InputError(`units[${i}].naval`, 'missing required field for a naval unit (type and status)');
+    if (unit.kind !== 'naval' && unit.naval !== undefined) return new InputError(`units[${i}].naval`, `only naval units have it (kind is ${JSON.stringify(unit.kind)})`);
+  }
+  const seen = new Set<string>();
+  for (const [i, id] of input.selection.entries()) {
+    if (!ids.has(id)) return new InputError(`selection[${i}]`, `unknown unit id ${JSON.stringify(id)}`);
+    if (seen.has(id)) return new InputError(`selection[${i}]`, `repeats ${JSON.stringify(id)}`);
+    seen.add(id);
+  }
+  return null;
+}
