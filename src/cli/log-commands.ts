@@ -1,5 +1,15 @@
-// Event-log commands: replay, audit, verify.
+// Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]`.
+// Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, or a
+// rule decision the rules no longer produce; 2 usage or a file that cannot be read.
+import { auditEntries, formatAuditEntry } from '../audit/audit.js';
+import type { AuditEntry } from '../audit/entry.js';
+import { Replayer, type Mismatch } from '../engine/replay.js';
+import { summarize, type GameSummary } from '../engine/summary.js';
+import { LogError } from '../store/line-format.js';
+import { readLog, repairLog, verifyLog, type ScanSummary } from '../store/verify.js';
 import type { CliIo, ExitCode } from './io.js';
+import { InputError } from '../schema/validate.js';
+import { reportInputError } from './calculator.js';
 
 export interface LogCommandOptions {
   readonly json: boolean;
@@ -12,4 +22,128 @@ export interface LogCommand {
   run(path: string, options: LogCommandOptions, io: CliIo): Promise<ExitCode>;
 }
 
-export const logCommands: readonly LogCommand[] = [];
+interface ReadResult {
+  readonly replayer: Replayer;
+  readonly entries: AuditEntry[];
+  readonly scan: ScanSummary;
+}
+
+/** Streams and checks the log, replays it and re-derives every rule decision. */
+async function replayLog(path: string, collectAudit: boolean): Promise<ReadResult> {
+  const replayer = new Replayer({ checkDecisions: true });
+  const entries: AuditEntry[] = [];
+  const reader = readLog(path, { validate: true });
+  for (;;) {
+    const next = await reader.next();
+    if (next.done === true) {
+      replayer.finish();
+      return { replayer, entries, scan: next.value };
+    }
+    replayer.applyAll(next.value);
+    if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
+  }
+}
+
+/** Runs a log command, turning a missing file into exit 2 and a bad line into exit 1. */
+async function guarded(path: string, json: boolean, io: CliIo, body: () => Promise<ExitCode>): Promise<ExitCode> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof LogError) {
+      io.err(`${path}:${error.message}`);
+      if (json) io.out(JSON.stringify({ ok: false, error: { line: error.line, path: error.path, message: error.detail } }));
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code === 'string') return reportInputError(io, new InputError('$', `cannot read ${path} (${code})`), json);
+    throw error;
+  }
+}
+
+function tornWarning(path: string, scan: ScanSummary): string | null {
+  return scan.fragment === null ? null : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``;
+}
+
+function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
+  for (const m of mismatches) io.err(`${path}:line ${m.seq + 1}: [${m.game}] ${m.message}`);
+}
+
+function renderSummary(s: GameSummary): string {
+  const lines = [
+    `game ${s.game} (${s.scenario}), ${s.turn}`,
+    `  at war: ${s.wars.length === 0 ? 'no one' : s.wars.join(', ')}`,
+    `  Germany: ${s.germany}; Britain: ${s.britain}; Italy: ${s.italy}`,
+  ];
+  if (s.europeWarEnded !== null) lines.push(`  the war in Europe ended: ${s.europeWarEnded}`);
+  for (const b of s.britishSurrenders) lines.push(`  British surrender ${b.turn}: level ${b.level}, ${b.outcome}`);
+  lines.push(s.pending.length === 0 ? '  pending: nothing' : '  pending:');
+  for (const p of s.pending) lines.push(`    ${p.rule.padEnd(7)} ${p.by}: ${p.description}`);
+  return lines.join('\n');
+}
+
+const replayCommand: LogCommand = {
+  name: 'replay',
+  summary: 'replay a log, re-derive every rule decision, print each game\'s state and pending decisions',
+  run: (path, { json }, io) =>
+    guarded(path, json, io, async () => {
+      const { replayer, scan } = await replayLog(path, false);
+      const games = [...replayer.games.keys()].map((g) => {
+        const view = replayer.view(g);
+        if (view === undefined) throw new Error(`game ${g} vanished`);
+        return summarize(view);
+      });
+      const torn = tornWarning(path, scan);
+      if (json) {
+        io.out(JSON.stringify({ ok: replayer.mismatches.length === 0 && torn === null, version: replayer.version, games, mismatches: replayer.mismatches, torn: scan.fragment?.line ?? null }, null, 2));
+      } else {
+        io.out([`${path}: ${replayer.version} events, ${games.length} ${games.length === 1 ? 'game' : 'games'}`, ...games.map(renderSummary)].join('\n'));
+      }
+      reportMismatches(io, path, replayer.mismatches);
+      if (torn !== null) io.err(torn);
+      return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
+    }),
+};
+
+const auditCommand: LogCommand = {
+  name: 'audit',
+  summary: 'print every rule decision of a log, one line each: turn, rule, result, breakdown',
+  run: (path, { json }, io) =>
+    guarded(path, json, io, async () => {
+      const { replayer, entries, scan } = await replayLog(path, true);
+      const torn = tornWarning(path, scan);
+      if (json) {
+        io.out(JSON.stringify({ ok: replayer.mismatches.length === 0 && torn === null, entries, mismatches: replayer.mismatches }, null, 2));
+      } else {
+        const several = replayer.games.size > 1;
+        io.out(entries.map((e) => formatAuditEntry(e, several)).join('\n'));
+      }
+      reportMismatches(io, path, replayer.mismatches);
+      if (torn !== null) io.err(torn);
+      return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
+    }),
+};
+
+const verifyCommand: LogCommand = {
+  name: 'verify',
+  summary: 'check every line of a log (format, schema, sequence, hash chain); --repair truncates a torn last line',
+  run: (path, { json, repair }, io) =>
+    guarded(path, json, io, async () => {
+      if (repair) {
+        const report = await repairLog(path);
+        if (json) io.out(JSON.stringify(report, null, 2));
+        else io.out(`${path}: ${report.message}`);
+        if (!report.ok) io.err(`${path}:${report.message}`);
+        return report.ok ? 0 : 1;
+      }
+      const report = await verifyLog(path);
+      if (json) io.out(JSON.stringify(report, null, 2));
+      if (report.ok) {
+        if (!json) io.out(`${path}: intact: ${report.events} events, last hash ${report.lastHash}`);
+        return 0;
+      }
+      io.err(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`);
+      return 1;
+    }),
+};
+
+export const logCommands: readonly LogCommand[] = [replayCommand, auditCommand, verifyCommand];

@@ -91,6 +91,9 @@ function hasSurrendered(view: GameView, power: Power): boolean {
 
 function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): Decision {
   const { aggressor, targets } = data;
+  // Declarations happen in a player turn; the decisions the end of a turn raised come first.
+  const waiting = pendingDecisions(view)[0];
+  if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${waiting.description}`);
   if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
   if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
   for (const target of targets) {

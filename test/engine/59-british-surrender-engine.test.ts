@@ -5,6 +5,7 @@ import type { DomainEvent, EventData } from '../../events/index.js';
 import { decide } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
+import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
 import { given, play, replay, GAME } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
@@ -183,7 +184,7 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
   });
 
   it('59.85: read as 59.85 says (Japan HAS surrendered), the same situation continues the war', () => {
-    const options = { usWarContinuationException: '59.85', surrenderAfterGermanDeclaration: 'fresh', usat30to39WhenUsAtWar: 'counts' } as const;
+    const options = { ...defaultRulingOptions, usWarContinuationException: '59.85' } as const;
     const log = play([usAtWarStart({ options }), { type: 'host.power-surrendered', data: { turn: t, power: 'russia' } }, gameTurnEnded(t, { britishDpLevel: -2 }), accept(t)]);
     expect(ofType(log, 'britain.surrendered')[0]?.outcome).toBe('war-continues');
   });

@@ -1,0 +1,47 @@
+// A plain summary of one game's state: for `awaw-surrender replay` and for hosts that poll.
+import type { GameView } from './runtime.js';
+import { pendingDecisions, type PendingDecision } from './pending.js';
+import { britishPermissions, type Permission } from './britain/permissions.js';
+import { turnName } from './turns.js';
+import { warList } from './wars.js';
+
+export interface GameSummary {
+  readonly game: string;
+  readonly turn: string;
+  readonly scenario: 'european' | 'global';
+  readonly wars: readonly string[];
+  readonly germany: string;
+  readonly britain: string;
+  readonly italy: string;
+  readonly europeWarEnded: string | null;
+  readonly britishSurrenders: readonly { readonly turn: string; readonly level: number; readonly outcome: string }[];
+  readonly pending: readonly PendingDecision[];
+  readonly permissions: readonly Permission[];
+}
+
+/** A machine state as text: `atWar`, or `surrendered.forces.selecting` for nested and parallel states. */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return String(value);
+  return Object.entries(value)
+    .map(([k, v]) => `${k}.${stateName(v)}`)
+    .join(' + ');
+}
+
+export function summarize(view: GameView): GameSummary {
+  const { state } = view;
+  const italy = state.italy.surrendered ? 'surrendered' : state.italy.everAtWar ? (warList(state.wars).some((w) => w.axis === 'italy') ? 'atWar' : 'notAtWar') : 'neverAtWar';
+  return {
+    game: state.game,
+    turn: turnName(state.turn),
+    scenario: state.scenario,
+    wars: warList(state.wars).map((w) => `${w.axis}-${w.allied}`),
+    germany: stateName(view.germany.value),
+    britain: stateName(view.britain.value),
+    italy,
+    europeWarEnded: state.europeWarEnded === null ? null : `${turnName(state.europeWarEnded.turn)} (${state.europeWarEnded.rule})`,
+    britishSurrenders: view.britain.context.surrenders.map((s) => ({ turn: turnName(s.surrender.turn), level: s.surrender.surrenderLevel, outcome: s.surrender.outcome })),
+    pending: pendingDecisions(view),
+    permissions: britishPermissions(view),
+  };
+}

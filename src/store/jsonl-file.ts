@@ -1,0 +1,307 @@
+// The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
+// Open reads only the header and the tail; appends take `${path}.lock`, write a batch in one write and
+// fsync before they resolve; reads stream the file in large chunks.
+import { randomUUID } from 'node:crypto';
+import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { decodeEventLine, headerLine, LogError } from './line-format.js';
+import { errorCode, withFileLock } from './file-lock.js';
+import { DEFAULT_CHUNK_SIZE, decodeLogHeader, isExactUtf8, MAX_HEADER_BYTES, readLog, scanLog, tooLong } from './scan.js';
+import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
+import {
+  ConcurrencyError,
+  systemEnvelopeSource,
+  TornLogError,
+  type AppendResult,
+  type EnvelopeSource,
+  type EventStore,
+  type ReadOptions,
+} from './store.js';
+
+export { LockTimeoutError } from './file-lock.js';
+
+export interface JsonlFileStoreOptions {
+  /** Create the file (header only) when it does not exist; default false. */
+  readonly create?: boolean;
+  readonly source?: EnvelopeSource;
+  /** Bytes per read when streaming, and per step when reading the tail backwards; default 1 MiB. */
+  readonly chunkSize?: number;
+  /** How long an append waits for another process's lock; default 5000 ms. */
+  readonly lockTimeoutMs?: number;
+}
+
+interface Header {
+  readonly hash: string;
+  /** Byte offset just past line 1 (its `\n` included when present). */
+  readonly end: number;
+  readonly terminated: boolean;
+}
+
+/** What the end of the file said when last looked at. */
+interface Tail extends ChainTip {
+  readonly ino: number;
+  readonly size: number;
+  /** The line number of a torn last line, or null when the file ends in `\n`. */
+  readonly tornLine: number | null;
+}
+
+const NEWLINE = 0x0a;
+/** `"hash":"<64 hex>"}` ends every line: the previous line's hash is read from its last 66 bytes. */
+const HASH_TAIL_BYTES = 66;
+
+export class JsonlFileStore implements EventStore {
+  readonly path: string;
+  readonly #lockPath: string;
+  readonly #source: EnvelopeSource;
+  readonly #chunkSize: number;
+  readonly #lockTimeoutMs: number;
+  #header: Header;
+  #tail: Tail;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  private constructor(path: string, options: JsonlFileStoreOptions, header: Header, tail: Tail) {
+    this.path = path;
+    this.#lockPath = `${path}.lock`;
+    this.#source = options.source ?? systemEnvelopeSource;
+    this.#chunkSize = chunkSizeOf(options);
+    this.#lockTimeoutMs = options.lockTimeoutMs ?? 5000;
+    this.#header = header;
+    this.#tail = tail;
+  }
+
+  /**
+   * Opens a log, reading only its header and its last lines. A file of another or a newer format is refused
+   * with the LogError of line 1. A torn last line is noted: reads work, appends throw TornLogError.
+   */
+  static async open(path: string, options: JsonlFileStoreOptions = {}): Promise<JsonlFileStore> {
+    if (options.create === true) await createLog(path);
+    const handle = await open(path, 'r');
+    try {
+      const info = await handle.stat();
+      const header = await readHeader(handle, info.size);
+      const tail = await readTail(path, handle, info.ino, info.size, header, chunkSizeOf(options));
+      return new JsonlFileStore(path, options, header, tail);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Whether the file ended in a torn line when last looked at (appends look again under the lock). */
+  get torn(): boolean {
+    return this.#tail.tornLine !== null;
+  }
+
+  async version(): Promise<LogVersion> {
+    this.#assertOpen();
+    const info = await stat(this.path);
+    if (info.size !== this.#tail.size || info.ino !== this.#tail.ino || this.torn) {
+      const handle = await open(this.path, 'r');
+      try {
+        await this.#refresh(handle);
+      } finally {
+        await handle.close();
+      }
+    }
+    return logVersion(this.#tail.seq);
+  }
+
+  async append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+    this.#assertOpen();
+    // A caller's mistake is refused before anything is locked or written.
+    checkNewEvents(events);
+    return this.#serialize(() => withFileLock(this.#lockPath, () => this.#appendLocked(events, expected), { timeoutMs: this.#lockTimeoutMs }));
+  }
+
+  async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
+    this.#assertOpen();
+    // A fragment after the last `\n` (a torn line, or another process's write in progress) is not read.
+    yield* readLog(this.path, { ...options, chunkSize: this.#chunkSize });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#queue;
+  }
+
+  async #appendLocked(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+    const handle = await open(this.path, 'r+');
+    try {
+      const tail = await this.#refresh(handle);
+      if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
+      if (expected !== tail.seq) throw new ConcurrencyError(expected, tail.seq);
+      const batch = sealEvents(events, tail, this.#source);
+      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [] };
+      const bytes = Buffer.from(batch.text, 'utf8');
+      try {
+        await writeAll(handle, bytes, tail.size);
+        await handle.sync();
+      } catch (error) {
+        // Leave no partial batch behind: the append did not happen.
+        this.#tail = { ...tail, size: -1 };
+        await handle.truncate(tail.size).then(() => handle.sync()).catch(() => undefined);
+        throw error;
+      }
+      this.#tail = { ino: tail.ino, size: tail.size + bytes.length, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
+      return { version: logVersion(batch.tip.seq), events: batch.events };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Looks at the tail again if the file changed since (another process appended, or it was repaired). */
+  async #refresh(handle: FileHandle): Promise<Tail> {
+    const info = await handle.stat();
+    const known = this.#tail;
+    if (info.size === known.size && info.ino === known.ino && known.tornLine === null) return known;
+    if (info.ino !== known.ino) this.#header = await readHeader(handle, info.size);
+    this.#tail = await readTail(this.path, handle, info.ino, info.size, this.#header, this.#chunkSize);
+    return this.#tail;
+  }
+
+  #serialize<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error(`${this.path}: the event store is closed`);
+  }
+}
+
+/**
+ * Creates a log holding only its header, atomically: written to a temporary file, fsynced, then linked into
+ * place (which fails if the log appeared meanwhile), and the directory fsynced. An existing file is kept.
+ */
+export async function createLog(path: string): Promise<void> {
+  if (await exists(path)) return;
+  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  const handle = await open(temporary, 'wx');
+  try {
+    await handle.writeFile(`${headerLine().line}\n`, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temporary, path);
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary);
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** fsync a directory so that a new entry in it survives a crash (not possible on every platform). */
+export async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(directory, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EBADF') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+function chunkSizeOf(options: JsonlFileStoreOptions): number {
+  return Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
+}
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(buffer, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done === length ? buffer : buffer.subarray(0, done);
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  let done = 0;
+  while (done < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+async function readHeader(handle: FileHandle, size: number): Promise<Header> {
+  if (size === 0) throw new LogError(1, '$', 'the file is empty: not an awaw-surrender log');
+  const bytes = await readAt(handle, 0, Math.min(size, MAX_HEADER_BYTES + 1));
+  const newline = bytes.indexOf(NEWLINE);
+  if (newline < 0 && bytes.length > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
+  const end = newline < 0 ? bytes.length : newline;
+  const { hash } = decodeLogHeader(bytes.toString('utf8', 0, end));
+  return newline < 0 ? { hash, end, terminated: false } : { hash, end: newline + 1, terminated: true };
+}
+
+/** The offset of the last `\n` in [floor, before), reading backwards `step` bytes at a time; -1 if none. */
+async function lastNewline(handle: FileHandle, floor: number, before: number, step: number): Promise<number> {
+  let end = before;
+  while (end > floor) {
+    const start = Math.max(floor, end - step);
+    const index = (await readAt(handle, start, end - start)).lastIndexOf(NEWLINE);
+    if (index >= 0) return start + index;
+    end = start;
+  }
+  return -1;
+}
+
+/**
+ * Reads the end of the file: the last whole line is decoded and its seal checked against the hash at the end
+ * of the line before it, so the seq and hash to chain onto are learnt without reading the whole log. If that
+ * line is bad, the whole file is checked to name the first bad line.
+ */
+async function readTail(path: string, handle: FileHandle, ino: number, size: number, header: Header, step: number): Promise<Tail> {
+  if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
+  const floor = header.end - 1; // the header's `\n`
+  const last = size - 1 > floor ? await lastNewline(handle, floor, size, step) : floor;
+  const end = last < 0 ? floor : last;
+  const tornLine = end === size - 1 ? null : 0; // its number is known once the last whole seq is
+  if (end === floor) return { ino, size, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
+  const before = await lastNewline(handle, floor, end, step);
+  const start = before < 0 ? floor : before;
+  let prevHash = header.hash;
+  if (start > floor) {
+    prevHash = start - HASH_TAIL_BYTES >= header.end ? (await readAt(handle, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2)).toString('latin1') : '';
+  }
+  const bytes = await readAt(handle, start + 1, end - start - 1);
+  const text = bytes.toString('utf8');
+  let event: StoredEvent;
+  try {
+    if (!isExactUtf8(bytes, text)) throw new LogError(0, '$', 'not valid UTF-8 text');
+    event = decodeEventLine(text, 0, { prevHash });
+  } catch (error) {
+    if (!(error instanceof LogError)) throw error;
+    throw await firstBadLine(path, error);
+  }
+  return { ino, size, seq: event.seq, hash: event.hash, tornLine: tornLine === null ? null : event.seq + 2 };
+}
+
+/** The tail is bad: read the whole log to name the first bad line (only on this error path). */
+async function firstBadLine(path: string, tailError: LogError): Promise<LogError> {
+  try {
+    const summary = await scanLog(path, { validate: true });
+    return new LogError(summary.events + 1, tailError.path, tailError.detail);
+  } catch (error) {
+    if (error instanceof LogError) return error;
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+// The event store in memory: the same lines, hashes and checks as the file store (tests and tools).
+import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
+import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
+import {
+  ConcurrencyError,
+  systemEnvelopeSource,
+  type AppendResult,
+  type EnvelopeSource,
+  type EventStore,
+  type ReadOptions,
+} from './store.js';
+
+export interface MemoryStoreOptions {
+  readonly source?: EnvelopeSource;
+  /** Events per batch yielded by `read`; default 4096. */
+  readonly batchSize?: number;
+}
+
+export class MemoryEventStore implements EventStore {
+  readonly #source: EnvelopeSource;
+  readonly #batchSize: number;
+  readonly #header: string;
+  /** The event lines as a file would hold them (line s+1 of the file is lines[s-1]). */
+  readonly #lines: string[] = [];
+  #tip: ChainTip;
+  #closed = false;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#source = options.source ?? systemEnvelopeSource;
+    this.#batchSize = Math.max(1, options.batchSize ?? 4096);
+    const header = headerLine();
+    this.#header = header.line;
+    this.#tip = { seq: 0, hash: header.hash };
+  }
+
+  async version(): Promise<LogVersion> {
+    this.#assertOpen();
+    return logVersion(this.#tip.seq);
+  }
+
+  async append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+    this.#assertOpen();
+    // The same order of checks as the file store: payloads, then the version; no await in between.
+    checkNewEvents(events);
+    if (expected !== this.#tip.seq) throw new ConcurrencyError(expected, this.#tip.seq);
+    const batch = sealEvents(events, this.#tip, this.#source);
+    this.#lines.push(...batch.lines);
+    this.#tip = batch.tip;
+    return { version: logVersion(batch.tip.seq), events: batch.events };
+  }
+
+  async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
+    this.#assertOpen();
+    const from = Math.max(1, options.from ?? 1);
+    const validate = options.validate ?? true;
+    const end = this.#lines.length;
+    // Fresh objects on every read, decoded like the file store does, so that callers cannot alter the log.
+    let prevHash = decodeHeader(this.#header);
+    let batch: StoredEvent[] = [];
+    for (let seq = validate ? 1 : from; seq <= end; seq += 1) {
+      const line = this.#lines[seq - 1] as string;
+      let event: StoredEvent;
+      if (validate) {
+        event = decodeEventLine(line, seq + 1, { expectedSeq: seq, prevHash });
+        prevHash = event.hash;
+        if (seq < from) continue;
+      } else {
+        try {
+          event = parseTrustedLine(line);
+        } catch (error) {
+          throw new LogError(seq + 1, '$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+      batch.push(event);
+      if (batch.length >= this.#batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /** The log as a JSON Lines file would hold it, byte for byte. */
+  toJsonl(): string {
+    return `${this.#header}\n${this.#lines.map((line) => `${line}\n`).join('')}`;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the event store is closed');
+  }
+}

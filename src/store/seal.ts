@@ -1,0 +1,83 @@
+// Turning new events into sealed log lines: shared by the memory and the file store, so that both write
+// the same bytes for the same input and envelope source.
+import { definitionOf, GAME_ID_PATTERN, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { InputError, joinPath } from '../schema/validate.js';
+import { decodeEventLine, LogError, sealLine } from './line-format.js';
+import type { EnvelopeSource } from './store.js';
+
+/** No event line may be longer than this; a longer line is refused when written and when read. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+const gameIdPattern = new RegExp(GAME_ID_PATTERN);
+
+/** Where a batch goes: after the event `seq` whose line has hash `hash` (the header's hash when seq is 0). */
+export interface ChainTip {
+  readonly seq: number;
+  readonly hash: string;
+}
+
+export interface SealedBatch {
+  /** Every line of the batch, each ending in `\n`, to be written in one write. */
+  readonly text: string;
+  /** The lines as stored, one per event, without their `\n`. */
+  readonly lines: readonly string[];
+  /** The events as a reader will decode them from the lines. */
+  readonly events: readonly StoredEvent[];
+  readonly tip: ChainTip;
+}
+
+/**
+ * Checks what can be checked before the envelope exists: a known type and a payload that matches its
+ * definition. A caller's mistake throws an InputError (path like `events[2].data.turn.year`) and writes nothing.
+ */
+export function checkNewEvents(events: readonly NewEvent[]): void {
+  events.forEach((event, index) => {
+    const at = `events[${index}]`;
+    if (typeof event !== 'object' || event === null) throw new InputError(at, 'expected an event object');
+    const type: unknown = (event as { type?: unknown }).type;
+    const definition = typeof type === 'string' ? definitionOf(type) : undefined;
+    if (definition === undefined) throw new InputError(`${at}.type`, `unknown event type ${JSON.stringify(type)}`);
+    const game: unknown = (event as { game?: unknown }).game;
+    if (typeof game !== 'string' || !gameIdPattern.test(game)) throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
+    const issue = definition.data.firstError(event.data, `${at}.data`);
+    if (issue !== null) throw issue;
+  });
+}
+
+/**
+ * Builds the envelope of each event (seq, id and time from `source`, v from the registry), seals the lines
+ * in a chain after `tip`, and decodes every line back with the full reader checks, so that nothing a reader
+ * would refuse is ever written. One `now()` per batch: the events of one append share their time.
+ */
+export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: EnvelopeSource): SealedBatch {
+  checkNewEvents(events);
+  const at = events.length === 0 ? '' : source.now();
+  const lines: string[] = [];
+  const stored: StoredEvent[] = [];
+  let { seq, hash } = tip;
+  events.forEach((event, index) => {
+    seq += 1;
+    const definition = definitionOf(event.type);
+    if (definition === undefined) throw new InputError(`events[${index}].type`, `unknown event type "${event.type}"`);
+    let json: string;
+    try {
+      // Field order is part of the format: {seq,id,game,type,v,at,data} then the hash.
+      json = JSON.stringify({ seq, id: source.id(), game: event.game, type: event.type, v: definition.version, at, data: event.data });
+    } catch (error) {
+      throw new InputError(`events[${index}].data`, `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const sealed = sealLine(hash, json);
+    if (Buffer.byteLength(sealed.line, 'utf8') > MAX_LINE_BYTES) {
+      throw new InputError(`events[${index}]`, `the event line would be longer than ${MAX_LINE_BYTES} bytes`);
+    }
+    try {
+      stored.push(decodeEventLine(sealed.line, seq + 1, { expectedSeq: seq, prevHash: hash }));
+    } catch (error) {
+      if (error instanceof LogError) throw new InputError(joinPath(`events[${index}]`, error.path === '$' ? '' : error.path), error.detail);
+      throw error;
+    }
+    lines.push(sealed.line);
+    hash = sealed.hash;
+  });
+  return { text: lines.length === 0 ? '' : `${lines.join('\n')}\n`, lines, events: stored, tip: { seq, hash } };
+}
