@@ -269,3 +269,40 @@ describe('replay of British surrender logs', () => {
     expect(replay(log).projection()).toEqual(replay(log).projection());
   });
 });
+
+describe('59.13, 59.15, 59.632-59.634, 59.74: more of the offer and the negotiations', () => {
+  it('59.13: after a declined offer the game continues as though it was not made: the next level is not measured against it', () => {
+    const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -3 }), rejectOffer(su41), gameTurnEnded(fa41, { britishDpLevel: 0 })]);
+    expect(ofType(log, 'britain.surrender-offered').at(-1)).toEqual({ turn: fa41, resistanceLevel: 0, surrenderLevel: 0, previousSurrenderLevel: null, germanyMustAccept: false });
+  });
+
+  it('59.15: a German atomic attack on Britain counts in the British resistance level (-3 for the first, 43.321C)', () => {
+    const log = play([seaLionStart(), atomicAttack(su41, 'britain', 'L24'), gameTurnEnded(su41, { britishDpLevel: 5 })]);
+    const [determined] = ofType(log, 'britain.resistance-determined');
+    expect(determined?.lines.find((l) => l.key === 'atomicAttacks')?.value).toBe(-3);
+    expect(determined?.level).toBe(2);
+  });
+
+  it('59.632-59.634: the hex control the host reports decides what Germany may demand: an area already Axis is no concession', () => {
+    const base = [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])] as const;
+    // 59.632/59.633: Malta cannot trace supply from a mapboard box, so it (and its fortress) pass to German control.
+    const log = play([...base, hexControl(su41, { unsuppliedHexes: ['Malta'], fortificationsEliminated: ['Malta'], territories: { ...maltaAxis } })]);
+    given(log).when(demand(su41, { take: ['malta'] })).thenRejected('59.66', 'illegal');
+    const imposed = play([...base, hexControl(su41, { unsuppliedHexes: ['Malta'], fortificationsEliminated: ['Malta'], territories: { ...maltaAxis } }), demand(su41, { take: ['palestine', 'transjordan'] })]);
+    expect(ofType(imposed, 'britain.terms-imposed')[0]).toMatchObject({ pointsUsed: 2, taken: ['palestine', 'transjordan'] });
+  });
+
+  it('59.74: conciliation does not change the force reductions', () => {
+    const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1']), hexControl(su41), demand(su41, {})]);
+    const [imposed] = ofType(log, 'britain.terms-imposed');
+    expect(imposed).toMatchObject({ pointsUsed: 0, pointsNotTaken: 2, resistanceModifier: -1, usatChange: -4 });
+    expect(imposed?.effects.find((e) => e.rule === '59.74')?.code).toBe('force-reductions-unaffected');
+    expect(ofType(log, 'britain.forces-reduced')[0]?.required).toEqual({ aafFactors: 2, groundNasBrps: 4, navalFactors: 10 });
+  });
+});
+
+const maltaAxis = (() => {
+  const report = hexControl(su41);
+  if (report.type !== 'host.british-hex-control') throw new Error('fixture');
+  return { ...report.data.territories, malta: 'axis' as const };
+})();

@@ -9,7 +9,7 @@ import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { turn } from '../support/fixtures.js';
 import { given, play, replay, GAME } from '../support/given.js';
-import { accept, declareWar, demand, gameTurnEnded, hexControl, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, seaLionStart, selectForces } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
 const fa41 = turn('fall', 1941);
@@ -218,3 +218,43 @@ describe('59.89: British surrender effects in the Far East', () => {
 function globalStartOnly(): OriginEvent {
   return seaLionStart({ scenario: 'global' });
 }
+
+describe('59.81, 59.84, 59.873: Britain after its surrender', () => {
+  it('59.81: Britain continues as a major power; its BRP base floor drops by 10 for each of Australia and India surrendered', () => {
+    const floor = (log: readonly DomainEvent[]) => ofType(log, 'britain.surrendered')[0]?.effects.find((e) => e.rule === '59.81')?.text;
+    expect(floor(play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]))).toContain('may not drop below 40 BRPs');
+    const bothLost = play([
+      seaLionStart(),
+      { type: 'host.dominion-surrendered', data: { turn: su41, dominion: 'australia' } },
+      { type: 'host.dominion-surrendered', data: { turn: su41, dominion: 'india' } },
+      gameTurnEnded(su41, { britishDpLevel: 3 }),
+      accept(su41),
+    ]);
+    expect(floor(bothLost)).toContain('may not drop below 20 BRPs');
+  });
+
+  it('59.84: while Britain and the U.S. are neutral, British and Commonwealth units may deploy to Europe', () => {
+    expect(permission(play(peaceAtMinus2()), 'neutral-britain-deploys-to-europe')).toBe(true);
+    expect(permission(play([...peaceAtMinus2(), declareWar(wi41, 'us', ['germany'], 50)]), 'neutral-britain-deploys-to-europe')).toBe(false);
+  });
+
+  it('59.873: Britain may surrender any number of times, each below the last', () => {
+    const sp43 = turn('spring', 1943);
+    const removedAtFirst = new Set(['aaf-3', 'aaf-4', 'arm-1', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2']);
+    const third = play([
+      ...peaceAtMinus2(),
+      declareWar(wi41, 'us', ['germany'], 52),
+      gameTurnEnded(sp42, { britishDpLevel: -3 }),
+      accept(sp42),
+      selectForces(sp42, ['aaf-1', 'aaf-2', 'inf-1', 'inf-2', 'cv-1'], britishPool.filter((u) => !removedAtFirst.has(u.id))),
+      gameTurnEnded(sp43, { britishDpLevel: -5 }),
+      accept(sp43),
+    ]);
+    expect(ofType(third, 'britain.surrendered').map((s) => [s.surrenderLevel, s.previousSurrenderLevel])).toEqual([
+      [-2, null],
+      [-3, -2],
+      // DP -5, and -1 for 14 ground/AAF factors removed at the first two surrenders, now unbuilt (59.871).
+      [-6, -3],
+    ]);
+  });
+});

@@ -1,0 +1,30 @@
+// The public API of awaw-surrender.
+export { SurrenderEngine, type CommandResult } from './engine/engine.js';
+export { decide, type OriginEvent } from './engine/decide.js';
+export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
+export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
+export { pendingDecisions, type PendingDecision, type DecisionMaker } from './engine/pending.js';
+export { summarize, type GameSummary } from './engine/summary.js';
+export type { Permission } from './engine/britain/permissions.js';
+export type { GameView } from './engine/runtime.js';
+export type { GameState } from './engine/state.js';
+
+export { MemoryEventStore } from './store/memory.js';
+export { JsonlFileStore } from './store/jsonl-file.js';
+export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult } from './store/store.js';
+export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/verify.js';
+export { LogError } from './store/line-format.js';
+
+export { defaultRulingOptions, type RulingOptions } from './rules/options.js';
+export { germanSurrender, type GermanSurrenderInput, type GermanSurrenderResult } from './rules/german-resistance.js';
+export { britishResistance, type BritishResistanceInput, type BritishResistanceResult } from './rules/british-resistance.js';
+export { concessions, negotiateConcessions, type ConcessionsInput, type ConcessionsResult } from './rules/concessions.js';
+export { forceReduction, type ForceReductionInput, type ForceReductionResult } from './rules/force-reduction.js';
+export { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from './rules/italian-surrender.js';
+export { validateAllocation, finalDisposition } from './rules/italian-allocation.js';
+export type { Line, Violation } from './rules/lines.js';
+export { InputError } from './schema/validate.js';
+export { auditEntries, formatAuditEntry } from './audit/audit.js';
+export type { AuditEntry } from './audit/entry.js';
+
+export { eventDefinitions, type DomainEvent, type StoredEvent, type EventType, type EventData } from '../events/index.js';
