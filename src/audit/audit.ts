@@ -4,8 +4,9 @@ import type { AuditEntry } from './entry.js';
 import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
+import { auditItaly } from './italy.js';
 
-const formatters = [auditWorld, auditGermany, auditBritain];
+const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
 
 export function auditEntries(event: StoredEvent): AuditEntry[] {
   const out: AuditEntry[] = [];

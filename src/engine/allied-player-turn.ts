@@ -1,7 +1,12 @@
 // The end of an Allied player turn: when Germany (55.11) and Italy (56.11) may surrender, and when
 // the war in Europe ends (55.21, 56.21). Composed here because each surrender changes the other's effects.
+// Both checks read the same end of turn, so both surrenders can happen together: both stand, the war in
+// Europe ends, and Italy takes no German conquests (docs/rulings.d/56-engine.md).
 import type { DomainEvent, EventData } from '../../events/index.js';
-import { germanSurrenderCheck } from './germany.js';
+import { germanSurrender } from '../rules/german-resistance.js';
+import { italianSurrender } from '../rules/italian-surrender.js';
+import { germanInputs, germanSurrenderCheck, type ItalyAtGermanSurrender } from './germany.js';
+import { italianCheckDue, italianInputs, italianSurrenderCheck, type GermanyAtItalianSurrender } from './italy/surrender.js';
 import { reject, accept, type Decision } from './decision.js';
 import type { GameView } from './runtime.js';
 import { turnName } from './turns.js';
@@ -11,25 +16,54 @@ export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'hos
   const events: DomainEvent[] = [{ type: 'host.allied-player-turn-ended', data: origin }];
   if (state.europeWarEnded !== null) return accept(events); // nothing left to surrender in Europe
 
-  const italyOut = { surrendered: state.italy.surrendered, neverAtWar: !state.italy.everAtWar };
-  let germanySurrenders = false;
-  if (view.germany.value === 'atWar') {
-    if (origin.germany === null) {
-      return reject('malformed', '55.11', `Germany fights on: the German facts (data.germany) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
-    }
-    const german = germanSurrenderCheck(view, origin.turn, origin.germany, italyOut);
-    germanySurrenders = german.some((e) => e.type === 'germany.surrendered');
-    events.push(...german);
+  // Facts are required for every check that runs; facts for a check that does not run are ignored.
+  const germanFacts = view.germany.value === 'atWar' ? origin.germany : undefined;
+  if (germanFacts === null) {
+    return reject('malformed', '55.11', `Germany fights on: the German facts (data.germany) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
   }
-  if (germanySurrenders && (italyOut.surrendered || italyOut.neverAtWar)) {
-    events.push({
-      type: 'europe.war-ended',
-      data: {
-        turn: origin.turn,
-        rule: '55.21',
-        reason: italyOut.surrendered ? 'Germany surrendered after Italy' : 'Germany surrendered and Italy never went to war with the Allies',
-      },
-    });
+  const italianFacts = italianCheckDue(view) ? origin.italy : undefined;
+  if (italianFacts === null) {
+    return reject('malformed', '56.11', `Italy is at war and has not surrendered: the Italian facts (data.italy) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
   }
+
+  // Whether each surrenders at the end of this turn, before either's effects are written (each depends on the other).
+  const germanySurrendersNow = germanFacts !== undefined && germanSurrender(germanInputs(view, germanFacts)).reason !== null;
+  const italySurrendersNow = italianFacts !== undefined && italianSurrender(italianInputs(view, italianFacts)).surrenders;
+
+  const italy: ItalyAtGermanSurrender = state.italy.surrendered
+    ? 'surrendered-earlier'
+    : !state.italy.everAtWar
+      ? 'never-at-war'
+      : italySurrendersNow
+        ? 'surrenders-same-turn'
+        : 'fights-on';
+  const germany: GermanyAtItalianSurrender = state.germanySurrendered ? 'surrendered-earlier' : germanySurrendersNow ? 'surrenders-same-turn' : 'fights-on';
+
+  if (germanFacts !== undefined) events.push(...germanSurrenderCheck(view, origin.turn, germanFacts, italy));
+  // 56.13: the German surrender above never makes Italy surrender; the check stands on Italy's own facts.
+  if (italianFacts !== undefined) events.push(...italianSurrenderCheck(view, origin.turn, italianFacts, germany));
+
+  const ended = warInEuropeEnds(germanySurrendersNow, italySurrendersNow, italy, germany);
+  if (ended !== null) events.push({ type: 'europe.war-ended', data: { turn: origin.turn, ...ended } });
   return accept(events);
+}
+
+/**
+ * 55.21: Germany's surrender ends the war in Europe if Italy has already surrendered or never went to war.
+ * 56.21: Italy's surrender ends it if Germany has already surrendered. Both in the same turn: 56.21, as
+ * Italy's surrender is recorded after Germany's.
+ */
+function warInEuropeEnds(
+  germanySurrendersNow: boolean,
+  italySurrendersNow: boolean,
+  italy: ItalyAtGermanSurrender,
+  germany: GermanyAtItalianSurrender,
+): Pick<EventData<'europe.war-ended'>, 'rule' | 'reason'> | null {
+  if (germanySurrendersNow && italySurrendersNow) {
+    return { rule: '56.21', reason: 'Germany and Italy surrendered at the end of the same Allied player turn' };
+  }
+  if (germanySurrendersNow && italy === 'surrendered-earlier') return { rule: '55.21', reason: 'Germany surrendered after Italy' };
+  if (germanySurrendersNow && italy === 'never-at-war') return { rule: '55.21', reason: 'Germany surrendered and Italy never went to war with the Allies' };
+  if (italySurrendersNow && germany === 'surrendered-earlier') return { rule: '56.21', reason: 'Italy surrendered after Germany' };
+  return null;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
 import { given, play, replay, GAME } from '../support/given.js';
-import { alliedTurnEnded, atomicAttack, firestorm, gameStarted, germanFacts, turn } from '../support/fixtures.js';
+import { alliedTurnEnded, atomicAttack, firestorm, gameStarted, germanFacts, italianFacts, turn } from '../support/fixtures.js';
 import { decide } from '../../src/engine/decide.js';
 import { warList } from '../../src/engine/wars.js';
 
@@ -18,7 +18,7 @@ function codes(events: readonly DomainEvent[]): string[] {
 describe('55.11 the German surrender check at the end of an Allied player turn', () => {
   it('55.11: Berlin taken and resistance -2 (DP total -1, one firestorm) makes Germany surrender', () => {
     const history = play([started, firestorm(turn('fall', 1944), 'germany', 'Hamburg')]);
-    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false })));
+    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false }), italianFacts()));
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const [origin, check, surrendered] = decision.events;
@@ -40,7 +40,8 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
       },
     });
     expect(surrendered?.type).toBe('germany.surrendered');
-    expect(decision.events).toHaveLength(3);
+    // 56.11: Italy, at war, is checked after Germany at the same end of turn.
+    expect(decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered', 'italy.surrender-checked']);
   });
 
   it('55.11B: firestorms and atomic attacks are counted from the log, not re-reported', () => {
@@ -52,7 +53,7 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
       atomicAttack(turn('fall', 1944), 'germany', 'Berlin'),
       atomicAttack(turn('fall', 1944), 'britain', 'London'),
     ]);
-    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'atomic', germanDpTotal: 4, germanyControlsBerchtesgaden: true })));
+    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'atomic', germanDpTotal: 4, germanyControlsBerchtesgaden: true }), italianFacts()));
     const check = decision.ok ? decision.events[1] : undefined;
     expect(check?.type === 'germany.surrender-checked' && check.data.inputs).toMatchObject({ germanCitiesFirestormed: 2, atomicAttacksOnGermany: 1 });
     // 4 + 1 - 2 - 3 = 0: the atomic marker in Berlin satisfies 55.11A and its attack counts in 55.11B.
@@ -60,8 +61,8 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
   });
 
   it('55.11: Germany fights on: the check is recorded with its breakdown and nothing else happens', () => {
-    given([started]).when(alliedTurnEnded(spring45, germanFacts())).then([
-      alliedTurnEnded(spring45, germanFacts()),
+    given([started]).when(alliedTurnEnded(spring45, germanFacts(), italianFacts())).then([
+      alliedTurnEnded(spring45, germanFacts(), italianFacts()),
       {
         type: 'germany.surrender-checked',
         data: {
@@ -78,12 +79,38 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
           ],
         },
       },
+      // 56.11: Italy, at war, is checked at the same end of turn (it fights on at DP total +3).
+      {
+        type: 'italy.surrender-checked',
+        data: {
+          turn: spring45,
+          inputs: {
+            italianDpTotal: 3,
+            romeAlliedControlled: false,
+            axisUnitsInAfrica: true,
+            westernAlliesDeclaredWarOnItaly: false,
+            italyDeclaredWarOnWesternAlliesYear: 1940,
+            dpsInItaly: { axis: 0, allied: 0 },
+            covertOperationsModifier: 0,
+          },
+          dpTotal: 3,
+          surrenders: false,
+          surrenderLevel: 2,
+          lines: [
+            { key: 'dpTotal', rule: '56.12', value: 3, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: +3' },
+            { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' },
+            { key: 'italianDeclarationYear', rule: '56.12B', value: 0, detail: 'Italy declared war on the Western Allies in 1940 (before 1941): 0' },
+            { key: 'dpsInItaly', rule: '56.31', value: 0, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 0: 0' },
+            { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+          ],
+        },
+      },
     ]);
   });
 
   it('55.12: German collapse surrenders even with Berlin in Axis hands', () => {
-    const decision = given([started]).when(alliedTurnEnded(spring45, germanFacts({ germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true }))).decision;
-    expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered']);
+    const decision = given([started]).when(alliedTurnEnded(spring45, germanFacts({ germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true }), italianFacts())).decision;
+    expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered', 'italy.surrender-checked']);
     expect(decision.ok && decision.events[2]?.type === 'germany.surrendered' && decision.events[2].data.reason).toBe('collapse');
   });
 
@@ -92,20 +119,20 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
   });
 
   it('55.11: the same Allied player turn cannot end twice', () => {
-    const history = play([started, alliedTurnEnded(spring45, germanFacts())]);
-    given(history).when(alliedTurnEnded(spring45, germanFacts())).thenRejected('sequence', 'out-of-sequence');
+    const history = play([started, alliedTurnEnded(spring45, germanFacts(), italianFacts())]);
+    given(history).when(alliedTurnEnded(spring45, germanFacts(), italianFacts())).thenRejected('sequence', 'out-of-sequence');
   });
 
   it('55.11: a report for an earlier turn is refused', () => {
-    const history = play([started, alliedTurnEnded(spring45, germanFacts())]);
-    given(history).when(alliedTurnEnded(turn('winter', 1944), germanFacts())).thenRejected('sequence', 'out-of-sequence');
+    const history = play([started, alliedTurnEnded(spring45, germanFacts(), italianFacts())]);
+    given(history).when(alliedTurnEnded(turn('winter', 1944), germanFacts(), italianFacts())).thenRejected('sequence', 'out-of-sequence');
   });
 });
 
 describe('55.2-55.6 effects of a German surrender', () => {
-  const surrender = alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -3 }));
+  const surrender = alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -3 }), italianFacts());
 
-  it('55.22, 55.24, 55.31, 55.41, 55.51, 55.52, 55.61: with Italy fighting on in a European game', () => {
+  it('55.25: the effects are those of 55.3-55.6; 55.22, 55.24, 55.31, 55.41, 55.51, 55.52, 55.61 with Italy fighting on in a European game', () => {
     const log = play([started, surrender]);
     expect(codes(log)).toEqual([
       '55.22 italy-fights-on',
@@ -145,8 +172,8 @@ describe('55.2-55.6 effects of a German surrender', () => {
       { axis: 'italy', allied: 'us' },
     ]);
     expect(view?.germany.value).toBe('surrendered');
-    const next = decide(view, alliedTurnEnded(turn('summer', 1945), null));
-    expect(next.ok && next.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended']);
+    const next = decide(view, alliedTurnEnded(turn('summer', 1945), null, italianFacts()));
+    expect(next.ok && next.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'italy.surrender-checked']);
   });
 
   it('55.31: a surrendered Germany cannot declare war', () => {

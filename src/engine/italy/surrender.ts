@@ -3,7 +3,7 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from '../../rules/italian-surrender.js';
-import type { ForceAmounts, ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
+import { isEmptyRow, type ForceAmounts, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
 import { signed } from '../../rules/lines.js';
 import type { GameView } from '../runtime.js';
 import type { GameTurn } from '../turns.js';
@@ -58,11 +58,11 @@ export function italianSurrenderEffects(result: ItalianSurrenderResult, germany:
       : order.length === 2
         ? 'the Axis player selects first, then the Allied player (56.311)'
         : `only the ${order[0] === 'axis' ? 'Axis player (for Germany)' : 'Allied player (for the U.S.)'} selects`;
-  const unclaimed = germanyOut !== null && (result.forces.germany.infantryFactors > 0 || result.forces.germany.cruisers > 0) ? `; ${germanyOut}: the German half of the row goes to no one` : '';
+  const unclaimed = germanyOut !== null && !isEmptyRow(result.forces.germany) ? `; ${germanyOut}: the German half of the row goes to no one` : '';
   return [
     germanyOut !== null
       ? { rule: '56.21', code: 'war-in-europe-ends', text: `${germanyOut}: Italy's surrender ends the war in Europe.` }
-      : { rule: '56.21', code: 'war-in-europe-goes-on', text: 'Germany has not surrendered: the war in Europe goes on (56.13: Germany fights on alone).' },
+      : { rule: '56.21', code: 'war-in-europe-goes-on', text: 'Germany has not surrendered: the war in Europe goes on.' },
     { rule: '56.22', code: 'italian-wars-end', text: 'Italy is out of the war: its wars with the Allied powers end, and the effects of 56.3-56.6 apply.' },
     { rule: '56.31A', code: 'remove-italian-air-units', text: 'All Italian air units are permanently removed from play.' },
     germanyOut !== null
@@ -124,8 +124,7 @@ export function italianSurrenderCheck(view: GameView, turn: GameTurn, facts: Ita
     },
   ];
   if (result.surrenders) {
-    const position = germany;
-    const order = selectionOrder(result.surrenderLevel, position);
+    const order = selectionOrder(result.surrenderLevel, germany);
     const conditions: ('56.11A' | '56.11B')[] = [];
     if (inputs.romeAlliedControlled) conditions.push('56.11A');
     if (!inputs.axisUnitsInAfrica) conditions.push('56.11B');
@@ -136,11 +135,11 @@ export function italianSurrenderCheck(view: GameView, turn: GameTurn, facts: Ita
         conditions,
         dpTotal: result.dpTotal,
         surrenderLevel: result.surrenderLevel,
-        germany: position,
+        germany,
         axisSelectsFirst: order.length === 2,
         selectionOrder: order,
         row: { germany: { ...result.forces.germany }, us: { ...result.forces.us } },
-        effects: italianSurrenderEffects(result, position, order),
+        effects: italianSurrenderEffects(result, germany, order),
       },
     });
   }

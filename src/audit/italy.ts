@@ -1,0 +1,92 @@
+// Audit lines for rule 56: one readable line per rule decision and player decision.
+import type { StoredEvent } from '../../events/index.js';
+import { turnName } from '../engine/turns.js';
+import { signed } from '../rules/lines.js';
+import { breakdownOf, type AuditEntry } from './entry.js';
+
+type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+type Amounts = { readonly infantryFactors: number; readonly namedShips: number; readonly cruisers: number; readonly destroyerFactors: number };
+type Selection = { readonly infantry: readonly string[]; readonly namedShips: readonly string[]; readonly cruisers: readonly string[]; readonly destroyers: readonly string[] };
+
+const amounts = (a: Amounts): string => `inf ${a.infantryFactors}, named ${a.namedShips}, CA ${a.cruisers}, DD ${a.destroyerFactors}`;
+const ids = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(' '));
+const SIDE = { axis: 'Axis player (Germany)', allied: 'Allied player (U.S.)' } as const;
+
+function checkVerdict(d: { dpTotal: number; surrenders: boolean; surrenderLevel: number; inputs: { romeAlliedControlled: boolean; axisUnitsInAfrica: boolean } }): string {
+  const level = `surrender level ${signed(d.surrenderLevel)}`;
+  if (d.surrenders) {
+    const why = [d.inputs.romeAlliedControlled ? 'Rome under Allied control (56.11A)' : null, d.inputs.axisUnitsInAfrica ? null : 'no Axis units in Africa (56.11B)']
+      .filter((x) => x !== null)
+      .join(' and ');
+    return `Italy surrenders: DP total ${signed(d.dpTotal)}, ${why}; ${level}`;
+  }
+  if (d.dpTotal > 0) return `Italy fights on: DP total ${signed(d.dpTotal)} (above zero)`;
+  return `Italy fights on: DP total ${signed(d.dpTotal)}, but Rome is not under Allied control and Axis units remain in Africa`;
+}
+
+const selectionBreakdown = (s: Selection): string[] => [
+  `infantry ${ids(s.infantry)}`,
+  `named ships ${ids(s.namedShips)}`,
+  `cruisers ${ids(s.cruisers)}`,
+  `destroyers ${ids(s.destroyers)}`,
+];
+
+export function auditItaly(event: StoredEvent): Entry[] {
+  switch (event.type) {
+    case 'italy.surrender-checked': {
+      const d = event.data;
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '56.11',
+          result: checkVerdict(d),
+          breakdown: [...breakdownOf(d.lines), `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`, `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`, `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`],
+        },
+      ];
+    }
+    case 'italy.surrendered': {
+      const d = event.data;
+      const order = d.selectionOrder.length === 0 ? 'nobody selects' : d.selectionOrder.map((s) => SIDE[s]).join(' then ');
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '56.2',
+          result: `Italy has surrendered (${d.conditions.join(', ')}) at level ${signed(d.surrenderLevel)}: Germany ${amounts(d.row.germany)}; U.S. ${amounts(d.row.us)}; selects: ${order}`,
+          breakdown: d.effects.map((e) => `${e.rule} ${e.text}`),
+        },
+      ];
+    }
+    case 'host.italian-forces-reported': {
+      const d = event.data;
+      const infantryFactors = d.infantry.reduce((sum, u) => sum + u.factors, 0);
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '56.31D',
+          result: `Italy's forces at surrender reported: ${d.navy.length} naval unit(s), ${d.infantry.length} infantry unit(s) of ${infantryFactors} factor(s)`,
+          breakdown: [...d.navy.map((s) => `${s.id} ${s.type} ${s.factors} ${s.status}`), ...d.infantry.map((u) => `${u.id} infantry ${u.factors}`)],
+        },
+      ];
+    }
+    case 'italy.forces-selected': {
+      const d = event.data;
+      return [{ turn: turnName(d.turn), rule: '56.311', result: `The ${SIDE[d.side]} selects post-surrender Italian forces`, breakdown: selectionBreakdown(d.selection) }];
+    }
+    case 'italy.forces-disposed': {
+      const d = event.data;
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '56.31D',
+          result: `Post-surrender Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ${d.germany.infantry.length + d.germany.navy.length} unit(s), U.S. ${d.us.infantry.length + d.us.navy.length}, removed ${d.removed.infantry.length + d.removed.navy.length}`,
+          breakdown: [
+            ...d.allocations.map((a) => `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ${amounts(a.allocated)}; lost ${amounts(a.lost)}`),
+            ...d.effects.map((e) => `${e.rule} ${e.text}`),
+          ],
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
