@@ -32,6 +32,10 @@ function describeEvent(e: StoredEvent): string {
       return `${e.data.selected.aafFactors} AAF, ${e.data.selected.groundNasBrps} BRPs, ${e.data.selected.navalFactors} naval`;
     case 'britain.war-resumed':
       return e.data.rule;
+    case 'italy.surrendered':
+      return `level ${e.data.surrenderLevel}, ${e.data.conditions.join(', ')}`;
+    case 'italy.forces-selected':
+      return e.data.side;
     case 'germany.surrendered':
       return `${e.data.reason}`;
     case 'europe.war-ended':
