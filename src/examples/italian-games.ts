@@ -40,7 +40,7 @@ const germanyHolds = (dp: number, berlin: German['berlin'] = 'axis'): German => 
 const italyHolds = (dp: number, africa: boolean): Italian => ({ italianDpTotal: dp, romeAlliedControlled: false, axisUnitsInAfrica: africa, dpsInItaly: { axis: 1, allied: 0 }, covertOperationsModifier: 0 });
 
 /** The Regia Marina and the Italian infantry at the moment of surrender. */
-const italianForces1943: Forces = {
+export const italianForces1943: Forces = {
   navy: [
     { id: 'littorio', type: 'battleship', factors: 4, status: 'operational' },
     { id: 'vittorio-veneto', type: 'battleship', factors: 4, status: 'operational' },
