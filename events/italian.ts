@@ -52,7 +52,7 @@ export const italySurrendered = defineEvent('italy.surrendered', {
     germany: Enum(['fights-on', 'surrendered-earlier', 'surrenders-same-turn'] as const),
     /** 56.311: both sides select, the Axis player first (level 0 with Germany in play). */
     axisSelectsFirst: Type.Boolean(),
-    /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.d/56-engine.md). */
+    /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.md). */
     selectionOrder: Type.Array(Enum(AllocationSides), { maxItems: 2 }),
     /** The 56.32 row for the surrender level. */
     row: Strict({ germany: ForceAmountsSchema, us: ForceAmountsSchema }),

@@ -1,7 +1,7 @@
 // The end of an Allied player turn: when Germany (55.11) and Italy (56.11) may surrender, and when
 // the war in Europe ends (55.21, 56.21). Composed here because each surrender changes the other's effects.
 // Both checks read the same end of turn, so both surrenders can happen together: both stand, the war in
-// Europe ends, and Italy takes no German conquests (docs/rulings.d/56-engine.md).
+// Europe ends, and Italy takes no German conquests (docs/rulings.md).
 import type { DomainEvent, EventData } from '../../events/index.js';
 import { germanSurrender } from '../rules/german-resistance.js';
 import { italianSurrender } from '../rules/italian-surrender.js';

@@ -23,7 +23,7 @@ export function germanInputs(view: GameView, facts: GermanFacts): GermanSurrende
 /**
  * Italy's position when Germany surrenders (55.21, 55.22, 55.52). `surrenders-same-turn`: Italy surrenders
  * at the end of the same Allied player turn; both surrenders stand and Italy counts as out of the war
- * (docs/rulings.d/56-engine.md).
+ * (docs/rulings.md).
  */
 export type ItalyAtGermanSurrender = 'fights-on' | 'surrendered-earlier' | 'surrenders-same-turn' | 'never-at-war';
 
@@ -66,7 +66,7 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
       code: 'german-west-east-conquests-uncontrolled',
       text: 'German conquests and German-controlled hexes on the western and eastern fronts are controlled by no one until a major power occupies them.',
     },
-    // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none (docs/rulings.d/56-engine.md).
+    // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none (docs/rulings.md).
     italyOut !== null
       ? {
           rule: '55.52',

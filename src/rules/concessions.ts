@@ -61,7 +61,7 @@ export interface ConcessionsResult {
 }
 
 /**
- * 59.66G: the table territories on the Mediterranean front (docs/rulings.d/59.5-59.7-concessions-forces.md):
+ * 59.66G: the table territories on the Mediterranean front (docs/rulings.md):
  * everything outside the British Isles, Gibraltar included.
  */
 export const MEDITERRANEAN_FRONT: readonly TerritoryKey[] = [

@@ -80,7 +80,7 @@ export function forceRequirements(level: number, previousLevel?: number): ForceT
 /**
  * 59.513D: incomplete, damaged, sunk-in-port and salvageable ships are discounted; the table is missing
  * from the rules text, so (like 59.22F) they count at HALF, pooled per selection and rounded down once.
- * The only place the ratio lives (docs/rulings.d/59.5-59.7-concessions-forces.md).
+ * The only place the ratio lives (docs/rulings.md).
  */
 export const NAVAL_DISCOUNT = { numerator: 1, denominator: 2 } as const;
 const DISCOUNTED_STATUSES: ReadonlySet<ShipStatus> = new Set(['incomplete', 'damaged', 'sunk-in-port', 'salvageable']);
