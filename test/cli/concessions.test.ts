@@ -2,27 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { territories1941 } from '../support/concessions-fixtures.js';
 
-const territories = {
-  'lebanon-syria': 'axis',
-  tunisia: 'axis',
-  algeria: 'axis',
-  morocco: 'axis',
-  libya: 'axis',
-  albania: 'axis',
-  malta: 'british',
-  palestine: 'british',
-  transjordan: 'british',
-  egypt: 'british',
-  iraq: 'british',
-  gibraltar: 'british',
-  ulster: 'british',
-  ireland: 'independent',
-  'scapa-flow': 'british',
-  scotland: 'british',
-  'central-england': 'british',
-  'southern-england': 'british',
-};
+const territories = territories1941;
 
 /** A -3 surrender in 1941: Germany takes Malta and Palestine and 10 BRPs. */
 const example = {

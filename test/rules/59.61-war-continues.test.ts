@@ -1,48 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TerritoryKey } from '../../src/rules/british-concession-table.js';
-import { concessions, negotiateConcessions, type ConcessionsInput, type TerritoryControl } from '../../src/rules/concessions.js';
+import { concessions, negotiateConcessions } from '../../src/rules/concessions.js';
+import { concessionsInput } from '../support/concessions-fixtures.js';
 
-type Demand = ConcessionsInput['demand'];
-type Overrides = Partial<Omit<ConcessionsInput, 'demand' | 'territories'>> & {
-  territories?: Partial<Record<TerritoryKey, TerritoryControl>>;
-  demand?: Partial<Demand>;
-};
-
-/** Priority 1 in Axis hands, Ireland independent, the rest British: a typical 1941 surrender. */
-function input(over: Overrides = {}): ConcessionsInput {
-  const territories: Record<string, TerritoryControl> = {
-    'lebanon-syria': 'axis',
-    tunisia: 'axis',
-    algeria: 'axis',
-    morocco: 'axis',
-    libya: 'axis',
-    albania: 'axis',
-    malta: 'british',
-    palestine: 'british',
-    transjordan: 'british',
-    egypt: 'british',
-    iraq: 'british',
-    gibraltar: 'british',
-    ulster: 'british',
-    ireland: 'independent',
-    'scapa-flow': 'british',
-    scotland: 'british',
-    'central-england': 'british',
-    'southern-england': 'british',
-    ...over.territories,
-  };
-  return {
-    surrenderLevel: -3,
-    usAtWarWithGermany: false,
-    minors: [],
-    originallyBritish: [],
-    returnedInEarlierSurrender: [],
-    axisControls: { london: false, birmingham: false, manchester: false, allOfScotland: false },
-    ...over,
-    territories,
-    demand: { take: [], minors: [], indemnityBrps: 0, return: [], ...over.demand },
-  };
-}
+const input = concessionsInput;
 
 const why = 'the U.S. is at war with Germany, so no concessions or territorial transfers are made';
 

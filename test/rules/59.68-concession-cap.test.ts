@@ -1,49 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONCESSION_TABLE, TerritoryKeys, type TerritoryKey } from '../../src/rules/british-concession-table.js';
-import { concessions, type ConcessionsInput, type TerritoryControl } from '../../src/rules/concessions.js';
+import { concessions, type TerritoryControl } from '../../src/rules/concessions.js';
+import { concessionsInput } from '../support/concessions-fixtures.js';
 
-type Demand = ConcessionsInput['demand'];
-type Overrides = Partial<Omit<ConcessionsInput, 'demand' | 'territories'>> & {
-  territories?: Partial<Record<TerritoryKey, TerritoryControl>>;
-  demand?: Partial<Demand>;
-};
-
-/** Priority 1 in Axis hands, Ireland independent, the rest British: a typical 1941 surrender. */
-function input(over: Overrides = {}): ConcessionsInput {
-  const territories: Record<string, TerritoryControl> = {
-    'lebanon-syria': 'axis',
-    tunisia: 'axis',
-    algeria: 'axis',
-    morocco: 'axis',
-    libya: 'axis',
-    albania: 'axis',
-    malta: 'british',
-    palestine: 'british',
-    transjordan: 'british',
-    egypt: 'british',
-    iraq: 'british',
-    gibraltar: 'british',
-    ulster: 'british',
-    ireland: 'independent',
-    'scapa-flow': 'british',
-    scotland: 'british',
-    'central-england': 'british',
-    'southern-england': 'british',
-    ...over.territories,
-  };
-  return {
-    surrenderLevel: -3,
-    usAtWarWithGermany: false,
-    minors: [],
-    originallyBritish: [],
-    returnedInEarlierSurrender: [],
-    axisControls: { london: false, birmingham: false, manchester: false, allOfScotland: false },
-    ...over,
-    territories,
-    demand: { take: [], minors: [], indemnityBrps: 0, return: [], ...over.demand },
-  };
-}
+const input = concessionsInput;
 
 describe('59.68 the terms of surrender: the cap', () => {
   it('59.68: territories, minors and indemnity together may not exceed the points of the level', () => {
