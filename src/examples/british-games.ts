@@ -42,7 +42,8 @@ const decide = (turn: TurnRef) => ({
 });
 
 type Territories = EventData<'host.british-hex-control'>['territories'];
-const territories1941 = (over: Partial<Record<string, 'british' | 'axis' | 'independent'>> = {}): Territories => ({
+/** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies are Vichy (independent). */
+export const territories1941 = (over: Partial<Record<string, 'british' | 'axis' | 'independent'>> = {}): Territories => ({
   'lebanon-syria': 'independent',
   tunisia: 'independent',
   algeria: 'independent',
@@ -63,7 +64,7 @@ const territories1941 = (over: Partial<Record<string, 'british' | 'axis' | 'inde
   'southern-england': 'british',
   ...over,
 });
-const ORIGINALLY_BRITISH = ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow', 'scotland', 'central-england', 'southern-england'];
+export const ORIGINALLY_BRITISH = ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow', 'scotland', 'central-england', 'southern-england'];
 
 /**
  * (a) Sea Lion succeeds in 1941: Britain offers at -4, Germany accepts, the U.S. is neutral: peace,

@@ -5,6 +5,7 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
 import type { Season } from '../../src/schema/types.js';
 import { gameStarted } from './fixtures.js';
+import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
 
 type T = { season: Season; year: number };
 type Facts = EventData<'host.game-turn-ended'>['britain'];
@@ -93,28 +94,9 @@ export const hexControl = (t: T, overrides: Partial<HexControl> = {}): OriginEve
     turn: t,
     unsuppliedHexes: ['M21', 'M22'],
     fortificationsEliminated: [],
-    territories: {
-      'lebanon-syria': 'independent',
-      tunisia: 'independent',
-      algeria: 'independent',
-      morocco: 'independent',
-      libya: 'axis',
-      albania: 'axis',
-      malta: 'british',
-      palestine: 'british',
-      transjordan: 'british',
-      egypt: 'british',
-      iraq: 'british',
-      gibraltar: 'british',
-      ulster: 'british',
-      ireland: 'independent',
-      'scapa-flow': 'british',
-      scotland: 'british',
-      'central-england': 'british',
-      'southern-england': 'british',
-    },
+    territories: territories1941(),
     minors: [],
-    originallyBritish: ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow', 'scotland', 'central-england', 'southern-england'],
+    originallyBritish: ORIGINALLY_BRITISH,
     axisControls: { london: false, birmingham: false, manchester: false, allOfScotland: false },
     ...overrides,
   },
