@@ -1,8 +1,10 @@
 // Example games of British surrender (rule 59), each told turn by turn as a host would report it.
 import type { EventData, OriginEvent } from '../../events/index.js';
 import type { ForceUnit } from '../rules/force-reduction.js';
+import type { TerritoryKey } from '../rules/british-concession-table.js';
+import type { TerritoryControl } from '../rules/concessions.js';
 import { britishForces1941, britishForces1943, fleet1941, fleet1943 } from './fleets.js';
-import { GameScript, type TurnRef } from './script.js';
+import { europeanGame, warsBritainAlone, warsGrandAlliance, type GameScript, type TurnRef } from './script.js';
 
 type British = EventData<'host.game-turn-ended'>['britain'];
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
@@ -41,9 +43,8 @@ const decide = (turn: TurnRef) => ({
   }),
 });
 
-type Territories = EventData<'host.british-hex-control'>['territories'];
 /** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies are Vichy (independent). */
-export const territories1941 = (over: Partial<Record<string, 'british' | 'axis' | 'independent'>> = {}): Territories => ({
+export const territories1941 = (over: Partial<Record<TerritoryKey, TerritoryControl>> = {}): Record<TerritoryKey, TerritoryControl> => ({
   'lebanon-syria': 'independent',
   tunisia: 'independent',
   algeria: 'independent',
@@ -71,15 +72,7 @@ export const ORIGINALLY_BRITISH = ['malta', 'palestine', 'transjordan', 'egypt',
  * with concessions taken in priority order (Persia, then Malta, Palestine, Transjordan) and a 30 BRP indemnity.
  */
 export function seaLion1941(): GameScript {
-  const g = new GameScript('sea-lion-1941', {
-    scenario: 'european',
-    turn: t('spring', 1941),
-    wars: [
-      { axis: 'germany', allied: 'britain' },
-      { axis: 'italy', allied: 'britain' },
-    ],
-    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-  });
+  const g = europeanGame('sea-lion-1941', t('spring', 1941), warsBritainAlone);
   const summer = decide(t('summer', 1941));
   g.turn(t('spring', 1941), {
     during: [{ type: 'host.city-firestormed', data: { turn: t('spring', 1941), country: 'britain', city: 'Coventry' } }],
@@ -127,14 +120,6 @@ export function seaLion1941(): GameScript {
   return g;
 }
 
-const wars1942: EventData<'host.game-started'>['wars'] = [
-  { axis: 'germany', allied: 'britain' },
-  { axis: 'germany', allied: 'russia' },
-  { axis: 'germany', allied: 'us' },
-  { axis: 'italy', allied: 'britain' },
-  { axis: 'italy', allied: 'russia' },
-  { axis: 'italy', allied: 'us' },
-];
 
 /**
  * (b) Germany rejects a first offer (Fall 1942, at -3) hoping for better terms; German atomic attacks on
@@ -142,12 +127,7 @@ const wars1942: EventData<'host.game-started'>['wars'] = [
  * at -10 (59.41), and with the U.S. at war the war continues with force reductions only (59.61).
  */
 export function rejectedThenForced1943(): GameScript {
-  const g = new GameScript('rejected-then-forced-1943', {
-    scenario: 'european',
-    turn: t('summer', 1942),
-    wars: wars1942,
-    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-  });
+  const g = europeanGame('rejected-then-forced-1943', t('summer', 1942), warsGrandAlliance);
   const base = { naval: fleet1943, usatLevel: 45, westernAlliedGroundAirFactorsOnWesternFront: 0 };
   g.turn(t('summer', 1942), { germany: strongGermany(22), italy: italyFightsOn(5), britain: britain({ ...base, britishDpLevel: 2, unbuiltBritishGroundAirFactors: 8 }) })
     .turn(t('fall', 1942), {
@@ -189,15 +169,7 @@ const removedAtFirst = new Set(['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-ai
  * Britain surrenders a second time, below its first level (59.87, 59.872), with the U.S. at war (59.61).
  */
 export function conciliationAndSecondSurrender(): GameScript {
-  const g = new GameScript('conciliation-and-second-surrender', {
-    scenario: 'european',
-    turn: t('spring', 1941),
-    wars: [
-      { axis: 'germany', allied: 'britain' },
-      { axis: 'italy', allied: 'britain' },
-    ],
-    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-  });
+  const g = europeanGame('conciliation-and-second-surrender', t('spring', 1941), warsBritainAlone);
   const summer = decide(t('summer', 1941));
   g.turn(t('spring', 1941), { germany: strongGermany(24), italy: italyFightsOn(7), britain: britain({ britishDpLevel: 3, usatLevel: 16 }) })
     .turn(t('summer', 1941), {

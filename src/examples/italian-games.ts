@@ -1,7 +1,7 @@
 // Example games of Italian (56) and German (55) surrender, and how they end the war in Europe.
 import type { EventData, OriginEvent } from '../../events/index.js';
 import { fleet1943 } from './fleets.js';
-import { GameScript, nextTurn, type TurnRef } from './script.js';
+import { europeanGame, nextTurn, warsGrandAlliance, type GameScript, type TurnRef } from './script.js';
 
 type British = EventData<'host.game-turn-ended'>['britain'];
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
@@ -11,14 +11,6 @@ type Selection = Extract<OriginEvent, { type: 'italy.forces-selected' }>['data']
 
 const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year });
 
-const allWars: EventData<'host.game-started'>['wars'] = [
-  { axis: 'germany', allied: 'britain' },
-  { axis: 'germany', allied: 'russia' },
-  { axis: 'germany', allied: 'us' },
-  { axis: 'italy', allied: 'britain' },
-  { axis: 'italy', allied: 'russia' },
-  { axis: 'italy', allied: 'us' },
-];
 
 /** Britain well out of danger: the Western Allies on the continent, the Atlantic won. */
 const britainStrong = (dp: number, frontFactors: number, inGermany = false): British => ({
@@ -70,12 +62,7 @@ const sel = (s: Partial<Selection>): Selection => ({ infantry: [], namedShips: [
  * on until Spring 1945, when Berlin falls; with Italy out already, the war in Europe ends (55.21).
  */
 export function italy1943Germany1945(): GameScript {
-  const g = new GameScript('italy-1943-germany-1945', {
-    scenario: 'european',
-    turn: t('spring', 1943),
-    wars: allWars,
-    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-  });
+  const g = europeanGame('italy-1943-germany-1945', t('spring', 1943), warsGrandAlliance);
   const fall43 = t('fall', 1943);
   g.turn(t('spring', 1943), { germany: germanyHolds(18), italy: italyHolds(2, true), britain: britainStrong(8, 0) })
     .turn(t('summer', 1943), { germany: germanyHolds(16), italy: italyHolds(1, false), britain: britainStrong(9, 5) })
@@ -111,12 +98,7 @@ export function italy1943Germany1945(): GameScript {
  * the Allied player alone selects post-surrender forces, and the war in Europe ends (56.21).
  */
 export function germanyFirstThenItaly1945(): GameScript {
-  const g = new GameScript('germany-first-then-italy-1945', {
-    scenario: 'european',
-    turn: t('fall', 1944),
-    wars: allWars,
-    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-  });
+  const g = europeanGame('germany-first-then-italy-1945', t('fall', 1944), warsGrandAlliance);
   const spring45 = t('spring', 1945);
   const summer45 = t('summer', 1945);
   g.turn(t('fall', 1944), { germany: germanyHolds(6), italy: italyHolds(3, false), britain: britainStrong(10, 30) })

@@ -55,3 +55,23 @@ export const nextTurn = (t: TurnRef): TurnRef => {
   const i = SEASONS.indexOf(t.season);
   return i === 3 ? { season: 'spring', year: t.year + 1 } : { season: SEASONS[i + 1] ?? 'spring', year: t.year };
 };
+
+/** 1941: Germany and Italy against Britain alone (France has fallen, Russia and the U.S. are not yet in). */
+export const warsBritainAlone: EventData<'host.game-started'>['wars'] = [
+  { axis: 'germany', allied: 'britain' },
+  { axis: 'italy', allied: 'britain' },
+];
+
+/** From 1942: Germany and Italy against Britain, Russia and the U.S. */
+export const warsGrandAlliance: EventData<'host.game-started'>['wars'] = [
+  { axis: 'germany', allied: 'britain' },
+  { axis: 'germany', allied: 'russia' },
+  { axis: 'germany', allied: 'us' },
+  { axis: 'italy', allied: 'britain' },
+  { axis: 'italy', allied: 'russia' },
+  { axis: 'italy', allied: 'us' },
+];
+
+/** A European game that starts at `turn` with Italy in the war since 1940 (56.12B: no modifier). */
+export const europeanGame = (game: string, turn: TurnRef, wars: EventData<'host.game-started'>['wars']): GameScript =>
+  new GameScript(game, { scenario: 'european', turn, wars, italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false } });

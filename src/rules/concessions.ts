@@ -64,20 +64,7 @@ export interface ConcessionsResult {
  * 59.66G: the table territories on the Mediterranean front (docs/rulings.md):
  * everything outside the British Isles, Gibraltar included.
  */
-export const MEDITERRANEAN_FRONT: readonly TerritoryKey[] = [
-  'lebanon-syria',
-  'tunisia',
-  'algeria',
-  'morocco',
-  'libya',
-  'albania',
-  'malta',
-  'palestine',
-  'transjordan',
-  'egypt',
-  'iraq',
-  'gibraltar',
-];
+export const MEDITERRANEAN_FRONT: readonly TerritoryKey[] = TerritoryKeys.filter((key) => CONCESSION_TABLE[key].priority !== MINOR_PRIORITY && CONCESSION_TABLE[key].priority <= 4);
 
 export interface ConcessionsOptions {
   /** 59.66G: which territories may pass to Italy. Default: MEDITERRANEAN_FRONT. */

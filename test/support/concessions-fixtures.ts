@@ -1,6 +1,7 @@
 // The concessions input of a typical 1941 surrender, shared by the rule 59.6/59.7 tests.
 import type { TerritoryKey } from '../../src/rules/british-concession-table.js';
 import type { ConcessionsInput, TerritoryControl } from '../../src/rules/concessions.js';
+import { territories1941 as exampleTerritories1941 } from '../../src/examples/british-games.js';
 
 type Demand = ConcessionsInput['demand'];
 export type ConcessionsOverrides = Partial<Omit<ConcessionsInput, 'demand' | 'territories'>> & {
@@ -9,26 +10,12 @@ export type ConcessionsOverrides = Partial<Omit<ConcessionsInput, 'demand' | 'te
 };
 
 /** Priority 1 in Axis hands, Ireland independent, the rest British. */
-export const territories1941: Readonly<Record<TerritoryKey, TerritoryControl>> = {
+export const territories1941: Readonly<Record<TerritoryKey, TerritoryControl>> = exampleTerritories1941({
   'lebanon-syria': 'axis',
   tunisia: 'axis',
   algeria: 'axis',
   morocco: 'axis',
-  libya: 'axis',
-  albania: 'axis',
-  malta: 'british',
-  palestine: 'british',
-  transjordan: 'british',
-  egypt: 'british',
-  iraq: 'british',
-  gibraltar: 'british',
-  ulster: 'british',
-  ireland: 'independent',
-  'scapa-flow': 'british',
-  scotland: 'british',
-  'central-england': 'british',
-  'southern-england': 'british',
-};
+});
 
 /** A -3 surrender with the 1941 control map and an empty demand, changed by `over`. */
 export function concessionsInput(over: ConcessionsOverrides = {}): ConcessionsInput {
