@@ -1,5 +1,5 @@
 // Runs one contract calculator (../shared/CONTRACT.md): read JSON, validate, compute, print, exit 0/1/2.
-import { InputError, type Validator } from '../schema/validate.js';
+import { InputError, joinPath, type Validator } from '../schema/validate.js';
 import type { CliIo, ExitCode } from './io.js';
 
 export interface CalculatorSpec<I, O> {
@@ -17,17 +17,56 @@ export interface CalculatorSpec<I, O> {
   readonly render: (output: O, input: I) => string;
 }
 
-/** Parses a JSON document, turning a syntax error into an InputError at `$`. */
+const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Keeps a report on one line: control characters (a line break in a file name or in quoted input) are escaped. */
+export const oneLine = (text: string): string =>
+  text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Parses a JSON document, turning a syntax error into an InputError at `$`. A leading byte order mark is
+ * ignored (RFC 8259 allows it; Windows editors write one).
+ */
 export function parseJson(text: string): unknown {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') throw new InputError('$', 'not valid JSON (the input is empty)');
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body) as unknown;
   } catch (error) {
-    throw new InputError('$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    // V8 quotes the offending text in its message, line breaks included: keep the report on one line.
+    throw new InputError('$', oneLine(`not valid JSON (${error instanceof Error ? error.message : String(error)})`));
   }
 }
 
+/** The largest integer a JSON number carries exactly (2^53 - 1); beyond it counts and levels lose their meaning. */
+const LIMIT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * CONTRACT.md, exit 2 for "a number out of range": every number in the contract's inputs is an integer,
+ * and one beyond +/-(2^53 - 1) cannot be computed with exactly (sums would round or overflow to Infinity).
+ */
+export function outOfRange(value: unknown, path = ''): InputError | null {
+  if (typeof value === 'number') {
+    return Math.abs(value) > LIMIT ? new InputError(path === '' ? '$' : path, `out of range (expected a magnitude of at most ${LIMIT})`) : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const issue = outOfRange(item, `${path}[${i}]`);
+      if (issue !== null) return issue;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const issue = outOfRange(item, joinPath(path, /^[A-Za-z_$][\w$-]*$/.test(key) ? key : `[${JSON.stringify(key)}]`));
+      if (issue !== null) return issue;
+    }
+  }
+  return null;
+}
+
 export function reportInputError(io: CliIo, error: InputError, json: boolean): ExitCode {
-  io.err(`${error.path}: ${error.detail}`);
+  io.err(oneLine(`${error.path}: ${error.detail}`));
   if (json) io.out(JSON.stringify({ error: { path: error.path, message: error.detail } }));
   return 2;
 }
@@ -43,7 +82,7 @@ export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: st
   let input: I;
   try {
     input = spec.input.parse(parseJson(text));
-    const issue = spec.refine?.(input) ?? null;
+    const issue = outOfRange(input) ?? spec.refine?.(input) ?? null;
     if (issue !== null) throw issue;
   } catch (error) {
     if (error instanceof InputError) return reportInputError(io, error, json);

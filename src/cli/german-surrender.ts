@@ -15,13 +15,20 @@ export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, German
       result.lines.map((l) => [l.rule, l.key, signedCell(l.value), l.detail]),
     );
     const berlin =
-      input.berlin === 'allied' ? 'Berlin is under Allied control' : input.berlin === 'atomic' ? 'Berlin has an atomic attack marker' : 'Berlin is Axis-controlled';
+      input.berlin === 'allied'
+        ? 'Berlin is under Allied control'
+        : input.berlin === 'atomic'
+          ? 'Berlin has an atomic attack marker'
+          : 'Berlin is Axis-controlled';
+    const collapse = input.allGermanHexesAlliedOrAtomic
+      ? 'every hex in Germany is under Allied control or holds an atomic attack marker'
+      : 'not every hex in Germany is under Allied control or holds an atomic attack marker';
     const verdict =
       result.reason === 'berlin-and-resistance'
-        ? 'Germany surrenders (55.11: Berlin fallen and resistance zero or less)'
+        ? `Germany surrenders (55.11: Berlin fallen and resistance zero or less${input.allGermanHexesAlliedOrAtomic ? '; 55.12 holds as well' : ''})`
         : result.reason === 'collapse'
           ? 'Germany surrenders (55.12: German collapse)'
           : 'Germany fights on (55.11 and 55.12 not met)';
-    return `${table}\n\nGerman resistance level: ${signedCell(result.resistance)}\n55.11A: ${berlin}\n${verdict}`;
+    return [table, '', `55.11B: German resistance level: ${signedCell(result.resistance)}`, `55.11A: ${berlin}`, `55.12: ${collapse}`, verdict].join('\n');
   },
 };

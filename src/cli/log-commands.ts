@@ -1,4 +1,4 @@
-// Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]`.
+// Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]` (repair: ./log-repair.ts).
 // Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, or a
 // rule decision the rules no longer produce; 2 usage or a file that cannot be read.
 import { auditEntries, formatAuditEntry } from '../audit/audit.js';
@@ -9,7 +9,8 @@ import { LogError } from '../store/line-format.js';
 import { readLog, repairLog, verifyLog, type ScanSummary } from '../store/verify.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
-import { reportInputError } from './calculator.js';
+import { oneLine, reportInputError } from './calculator.js';
+import { removeCutBatch } from './log-repair.js';
 
 export interface LogCommandOptions {
   readonly json: boolean;
@@ -50,7 +51,7 @@ async function guarded(path: string, json: boolean, io: CliIo, body: () => Promi
     return await body();
   } catch (error) {
     if (error instanceof LogError) {
-      io.err(`${path}:${error.message}`);
+      io.err(oneLine(`${path}:${error.message}`));
       if (json) io.out(JSON.stringify({ ok: false, error: { line: error.line, path: error.path, message: error.detail } }));
       return 1;
     }
@@ -65,7 +66,7 @@ function tornWarning(path: string, scan: ScanSummary): string | null {
 }
 
 function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
-  for (const m of mismatches) io.err(`${path}:line ${m.seq + 1}: [${m.game}] ${m.message}`);
+  for (const m of mismatches) io.err(oneLine(`${path}:line ${m.seq + 1}: [${m.game}] ${m.message}`));
 }
 
 function renderSummary(s: GameSummary): string {
@@ -99,7 +100,7 @@ const replayCommand: LogCommand = {
         io.out([`${path}: ${replayer.version} events, ${games.length} ${games.length === 1 ? 'game' : 'games'}`, ...games.map(renderSummary)].join('\n'));
       }
       reportMismatches(io, path, replayer.mismatches);
-      if (torn !== null) io.err(torn);
+      if (torn !== null) io.err(oneLine(torn));
       return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
     }),
 };
@@ -118,7 +119,7 @@ const auditCommand: LogCommand = {
         io.out(entries.map((e) => formatAuditEntry(e, several)).join('\n'));
       }
       reportMismatches(io, path, replayer.mismatches);
-      if (torn !== null) io.err(torn);
+      if (torn !== null) io.err(oneLine(torn));
       return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
     }),
 };
@@ -130,10 +131,26 @@ const verifyCommand: LogCommand = {
     guarded(path, json, io, async () => {
       if (repair) {
         const report = await repairLog(path);
-        if (json) io.out(JSON.stringify(report, null, 2));
-        else io.out(`${path}: ${report.message}`);
-        if (!report.ok) io.err(`${path}:${report.message}`);
-        return report.ok ? 0 : 1;
+        if (!report.ok) {
+          if (json) io.out(JSON.stringify({ ...report, cutBatch: null }, null, 2));
+          else io.out(`${path}: ${report.message}`);
+          io.err(oneLine(`${path}:${report.message}`));
+          return 1;
+        }
+        // Only a torn end is evidence of a crash, and so of an append cut off between its lines.
+        const cut = report.action === 'none' ? null : await removeCutBatch(path);
+        const result =
+          cut === null
+            ? { ...report, cutBatch: null }
+            : {
+                ...report,
+                events: cut.seq - 1,
+                version: cut.seq - 1,
+                message: `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as never made, report that command again; the log holds ${cut.seq - 1} events`,
+                cutBatch: cut,
+              };
+        io.out(json ? JSON.stringify(result, null, 2) : oneLine(`${path}: ${result.message}`));
+        return 0;
       }
       const report = await verifyLog(path);
       if (json) io.out(JSON.stringify(report, null, 2));
@@ -141,7 +158,7 @@ const verifyCommand: LogCommand = {
         if (!json) io.out(`${path}: intact: ${report.events} events, last hash ${report.lastHash}`);
         return 0;
       }
-      io.err(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`);
+      io.err(oneLine(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`));
       return 1;
     }),
 };

@@ -1,7 +1,8 @@
-// Command-line dispatch: `awaw-surrender <command> [--json] <file|->`. Never prints a stack trace.
+// Command-line dispatch: `awaw-surrender <command> [--json] <file|->`. Never prints a stack trace;
+// every usage error is exit 2 with one line on standard error (CONTRACT.md).
 import { parseArgs } from 'node:util';
 import { calculators } from './commands.js';
-import { logCommands } from './log-commands.js';
+import { logCommands } from './log-command-list.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
@@ -9,7 +10,8 @@ import { reportInputError } from './calculator.js';
 function usage(): string {
   const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
   return [
-    'usage: awaw-surrender <command> [--json] <file|->',
+    'usage: awaw-surrender <calculator> [--json] <file|->',
+    '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash)',
     '',
     'calculators (JSON input from a file, or - for standard input):',
     ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
@@ -35,21 +37,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return usageError(io, error instanceof Error ? error.message : String(error), wantsJson);
   }
   const [name, ...rest] = parsed.positionals;
-  if (parsed.values.help === true || name === undefined || name === 'help') {
-    io.out(usage());
-    return name === undefined && parsed.values.help !== true ? 2 : 0;
-  }
   const json = parsed.values.json === true;
+  if (parsed.values.help === true || name === 'help') {
+    io.out(usage());
+    return 0;
+  }
+  if (name === undefined) return usageError(io, 'no command given (see awaw-surrender --help)', json);
   const calc = calculators.find((c) => c.name === name);
   const log = logCommands.find((c) => c.name === name);
   if (calc === undefined && log === undefined) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
-  if (rest.length !== 1) return usageError(io, `${name} takes exactly one file argument (or - for standard input)`, json);
+  if (rest.length !== 1) return usageError(io, `${name} takes exactly one file argument${calc === undefined ? '' : ' (or - for standard input)'}`, json);
   const source = rest[0] as string;
   if (calc !== undefined) {
     if (parsed.values.repair === true) return usageError(io, '--repair applies to verify only', json);
     return calc.run(source, json, io);
   }
-  return (log as (typeof logCommands)[number]).run(source, { json, repair: parsed.values.repair === true }, io);
+  const command = log as (typeof logCommands)[number];
+  if (parsed.values.repair === true && command.name !== 'verify') return usageError(io, '--repair applies to verify only', json);
+  // Logs are streamed, locked and repaired by path: standard input cannot be one.
+  if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
+  return command.run(source, { json, repair: parsed.values.repair === true }, io);
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

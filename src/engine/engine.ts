@@ -2,7 +2,7 @@
 // Each command is decided against the current state; it either appends its events (with the
 // expected version, so a concurrent writer cannot slip in between) or is rejected, appending nothing.
 import type { StoredEvent } from '../../events/index.js';
-import { logVersion } from '../../events/envelope.js';
+import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
 import { ConcurrencyError, type EventStore } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
 import type { Rejection } from './decision.js';
@@ -15,6 +15,21 @@ import { britishPermissions, type Permission } from './britain/permissions.js';
 export type CommandResult =
   | { readonly ok: true; readonly events: readonly StoredEvent[] }
   | { readonly ok: false; readonly rejection: Rejection };
+
+const gameIdPattern = new RegExp(GAME_ID_PATTERN);
+
+/** A command a host built wrongly (it may come from JSON): refused like a malformed payload, never thrown. */
+function malformedCommand(game: unknown, origin: unknown): Rejection | null {
+  if (typeof game !== 'string' || !gameIdPattern.test(game)) {
+    return { code: 'malformed', rule: 'schema', message: `game: expected a string matching ${GAME_ID_PATTERN}` };
+  }
+  if (typeof origin !== 'object' || origin === null || Array.isArray(origin)) {
+    return { code: 'malformed', rule: 'schema', message: '$: expected an event object { type, data }' };
+  }
+  const type: unknown = (origin as { type?: unknown }).type;
+  if (typeof type !== 'string') return { code: 'malformed', rule: 'schema', message: 'type: expected a string' };
+  return null;
+}
 
 export class SurrenderEngine {
   private constructor(
@@ -40,13 +55,21 @@ export class SurrenderEngine {
   }
 
   /**
-   * Decides a host report or player decision for `game` and appends what it produces.
-   * Another writer's appends are read and the command decided again (up to three times).
+   * Decides a host report or player decision for `game` and appends what it produces. The decision is
+   * made against the log as it is now: when another writer has appended meanwhile (the append fails on
+   * its expected version, or a refusal might rest on what this engine had not yet read), its events are
+   * read and the command decided again, up to three times. A refusal appends nothing.
    */
   async execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+    const malformed = malformedCommand(game, origin);
+    if (malformed !== null) return { ok: false, rejection: malformed };
     for (let attempt = 0; ; attempt += 1) {
       const decision = decide(this.replayer.view(game), origin);
-      if (!decision.ok) return decision;
+      if (!decision.ok) {
+        if (attempt >= 2 || (await this.store.version()) === this.replayer.version) return decision;
+        await this.catchUp();
+        continue;
+      }
       try {
         const result = await this.store.append(
           decision.events.map((e) => ({ ...e, game })),

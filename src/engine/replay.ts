@@ -119,6 +119,9 @@ export class Replayer {
       this.mismatch(event, `expected "${expected.type}" here, the log holds "${event.type}"`);
       return;
     }
+    // The same JSON text, compared without writing it: JSON.stringify of a large decision twice per event was
+    // the largest cost of a checked replay (docs/performance.md). The text is written only to report a mismatch.
+    if (sameJson(expected.data, event.data)) return;
     const want = JSON.stringify(expected.data);
     const have = JSON.stringify(event.data);
     if (want !== have) this.mismatch(event, `"${event.type}" no longer matches the rules: expected ${want}, the log holds ${have}`);
@@ -128,6 +131,36 @@ export class Replayer {
     this.mismatches.push({ seq: event.seq, game: event.game, message });
   }
 }
+
+/**
+ * True only when JSON.stringify(a) === JSON.stringify(b) for certain: plain data with the same keys in the same
+ * order and equal finite numbers, strings, booleans and nulls. Anything else it is not sure of (undefined
+ * values, non-finite numbers, class instances) is false, and the caller compares the JSON texts instead.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
+    return a === b && (typeof a !== 'number' || Number.isFinite(a)) && a !== undefined && typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'bigint';
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (key !== others[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+const isPlain = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 
 let autoFreeze = true;
 /** Sets immer's auto-freeze and returns the previous setting. */

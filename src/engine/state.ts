@@ -75,6 +75,12 @@ export function advanceTurn(draft: Draft<GameState>, turn: GameTurn): void {
   }
 }
 
+/** advanceTurn without immer: the turn fields to spread into a new state (the current ones unless `turn` is later). */
+export function turnReached(state: GameState, turn: GameTurn): Pick<GameState, 'turn' | 'turnIndex'> {
+  const index = turnIndex(turn);
+  return index > state.turnIndex ? { turn, turnIndex: index } : { turn: state.turn, turnIndex: state.turnIndex };
+}
+
 export function endWarsOf(draft: Draft<GameState>, power: Power): void {
   for (const key of Object.keys(draft.wars) as WarKey[]) {
     if (key.startsWith(`${power}-`) || key.endsWith(`-${power}`)) delete draft.wars[key];
@@ -104,11 +110,8 @@ export const coreWorld: WorldHandlers<
   'host.logged': unchanged,
   'host.game-started': unchanged,
   'germany.surrender-checked': unchanged,
-  'host.allied-player-turn-ended': (state, event) =>
-    produce(state, (d) => {
-      advanceTurn(d, event.data.turn);
-      d.alliedTurnEndedAt = turnIndex(event.data.turn);
-    }),
+  // Once per turn and game, the hottest reducer of a replay: a spread, not immer (docs/performance.md).
+  'host.allied-player-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), alliedTurnEndedAt: turnIndex(event.data.turn) }),
   'host.city-firestormed': (state, event) =>
     produce(state, (d) => {
       advanceTurn(d, event.data.turn);

@@ -24,20 +24,24 @@ export interface Validator<T> {
   firstError(value: unknown, root?: string): InputError | null;
 }
 
-/** Compile once per schema (at module load), never per value: compilation costs milliseconds. */
+/**
+ * Compiles once per schema, never per value: compilation costs milliseconds. Lazily, on first use, so that a
+ * process compiles only the schemas it meets (a calculator call is not charged for every event schema).
+ */
 export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
-  const checker: TypeCheck<S> = TypeCompiler.Compile(schema);
+  let compiled: TypeCheck<S> | undefined;
+  const checker = (): TypeCheck<S> => (compiled ??= TypeCompiler.Compile(schema));
   const firstError = (value: unknown, root = ''): InputError | null => {
-    if (checker.Check(value)) return null;
-    const first = checker.Errors(value).First();
+    if (checker().Check(value)) return null;
+    const first = checker().Errors(value).First();
     if (first === undefined) return new InputError(root || '$', 'does not match the schema');
     return new InputError(joinPath(root, pointerToPath(first.path)), describeError(first.type, first.schema));
   };
   return {
     schema,
-    check: (value): value is Static<S> => checker.Check(value),
+    check: (value): value is Static<S> => checker().Check(value),
     parse(value, root = '') {
-      if (checker.Check(value)) return value;
+      if (checker().Check(value)) return value;
       throw firstError(value, root) ?? new InputError(root || '$', 'does not match the schema');
     },
     firstError,

@@ -76,7 +76,7 @@ describe('59.23, 59.3 and 59.41: Germany answers the offer', () => {
     const [surrender] = ofType(log, 'britain.surrendered');
     // 59.41: the level is -12 but the surrender level never goes below -10.
     expect(surrender).toMatchObject({ surrenderLevel: -10, forced: true, outcome: 'peace', concessionPoints: 20, requirements: { aafFactors: 20, groundNasBrps: 40, navalFactors: 100 } });
-    given(log).when(rejectOffer(su41)).thenRejected('59.12', 'not-pending');
+    given(log).when(rejectOffer(su41)).thenRejected('59.23', 'not-pending');
   });
 
   it('59.31 and 59.32: a rejected offer lapses; Germany cannot accept it later, but may accept a new one', () => {
@@ -306,3 +306,11 @@ const maltaAxis = (() => {
   if (report.type !== 'host.british-hex-control') throw new Error('fixture');
   return { ...report.data.territories, malta: 'axis' as const };
 })();
+
+describe('59.41: answers after the offer was accepted', () => {
+  it('59.41: a late rejection of an accepted offer is refused: Britain has surrendered', () => {
+    const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]);
+    given(log).when(rejectOffer(su41)).thenRejected('59.41', 'not-pending');
+    given(log).when(accept(su41)).thenRejected('59.41', 'not-pending');
+  });
+});

@@ -19,9 +19,14 @@ const malformed = (path: string, detail: string): Decision => reject('malformed'
 function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>['turn']): EventData<'britain.surrender-offered'> | Decision {
   const { context } = view.britain;
   if (!view.britain.matches('offerPending') || context.offer === null) {
-    return context.lastOfferRejected
-      ? reject('not-pending', '59.32', 'the last British offer was rejected and has lapsed: Germany must await a new offer')
-      : reject('not-pending', '59.12', 'Britain has made no surrender offer');
+    if (context.lastOfferRejected) return reject('not-pending', '59.32', 'the last British offer was rejected and has lapsed: Germany must await a new offer');
+    const last = context.surrenders.at(-1)?.surrender;
+    if (context.offer !== null && last !== undefined && turnIndex(last.turn) === turnIndex(context.offer.turn) && turnIndex(turn) === turnIndex(last.turn)) {
+      return last.forced
+        ? reject('not-pending', '59.23', `the British offer of ${turnName(last.turn)} was at -10 or lower, so Germany had to accept it: Britain has surrendered`)
+        : reject('not-pending', '59.41', `the British offer of ${turnName(last.turn)} has been accepted: Britain has surrendered`);
+    }
+    return reject('not-pending', '59.12', 'Britain has made no surrender offer');
   }
   if (turnIndex(turn) !== turnIndex(context.offer.turn)) {
     return reject('out-of-sequence', '59.23', `the offer was made at the end of ${turnName(context.offer.turn)} and is answered then`);
@@ -108,7 +113,7 @@ export const britishDeciders: OriginDeciders<
   'britain.offer-rejected': (view, data) => {
     const offer = pendingOffer(view, data.turn);
     if (isDecision(offer)) return offer;
-    if (offer.germanyMustAccept) return reject('illegal', '59.23', `Germany must accept an offer at ${offer.resistanceLevel} (-10 or lower)`);
+    // 59.23: an offer at -10 or lower is never pending (the surrender follows at once), so it cannot be rejected.
     return accept([{ type: 'britain.offer-rejected', data }]);
   },
 

@@ -1,6 +1,6 @@
 // How Britain's surrender (rule 59) changes the world facts: turns, and who is at war.
 import { produce } from 'immer';
-import { advanceTurn, unchanged, type WorldHandlers } from '../state.js';
+import { turnReached, unchanged, type WorldHandlers } from '../state.js';
 import { turnIndex } from '../turns.js';
 import { warKey } from '../wars.js';
 
@@ -20,11 +20,8 @@ export const britishWorld: WorldHandlers<
   | 'britain.far-east-settled'
   | 'britain.war-resumed'
 > = {
-  'host.game-turn-ended': (state, event) =>
-    produce(state, (d) => {
-      advanceTurn(d, event.data.turn);
-      d.gameTurnEndedAt = turnIndex(event.data.turn);
-    }),
+  // Once per turn and game, hot in a replay: a spread, not immer (docs/performance.md).
+  'host.game-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), gameTurnEndedAt: turnIndex(event.data.turn) }),
   'britain.resistance-determined': unchanged,
   'britain.surrender-offered': unchanged,
   'britain.offer-accepted': unchanged,
