@@ -19,7 +19,7 @@ import { generateGame, generateLog, type GeneratedLog } from './generate.js';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The project root: this file runs as dist/bench/bench.js. */
 const root = resolve(here, '..', '..');
-const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+const cli = join(root, 'dist', 'awaw-surrender.cjs'); // the package's bin (scripts/bundle.mjs)
 
 /** One pass over a log, as the child process measures it. */
 const MODES = {

@@ -124,7 +124,9 @@ export class Replayer {
     if (sameJson(expected.data, event.data)) return;
     const want = JSON.stringify(expected.data);
     const have = JSON.stringify(event.data);
-    if (want !== have) this.mismatch(event, `"${event.type}" no longer matches the rules: expected ${want}, the log holds ${have}`);
+    if (want === have) return;
+    const diff = firstDifference(JSON.parse(want) as unknown, JSON.parse(have) as unknown, 'data');
+    this.mismatch(event, `"${event.type}" no longer matches the rules at ${diff.path}: the rules give ${short(diff.expected)}, the log holds ${short(diff.actual)}`);
   }
 
   private mismatch(event: StoredEvent, message: string): void {
@@ -156,6 +158,31 @@ export function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/** The first place where two JSON values differ, for a mismatch report a referee can read. */
+export function firstDifference(expected: unknown, actual: unknown, path: string): { path: string; expected: unknown; actual: unknown } {
+  if (typeof expected !== 'object' || expected === null || typeof actual !== 'object' || actual === null || Array.isArray(expected) !== Array.isArray(actual)) {
+    return { path, expected, actual };
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i += 1) {
+      if (JSON.stringify(expected[i]) !== JSON.stringify(actual[i])) return firstDifference(expected[i], actual[i], `${path}[${i}]`);
+    }
+    return { path, expected, actual };
+  }
+  const e = expected as Record<string, unknown>;
+  const a = actual as Record<string, unknown>;
+  for (const key of [...new Set([...Object.keys(e), ...Object.keys(a)])]) {
+    if (JSON.stringify(e[key]) !== JSON.stringify(a[key])) return firstDifference(e[key], a[key], `${path}.${key}`);
+  }
+  return { path: `${path} (key order)`, expected, actual };
+}
+
+/** A value in a report: JSON, cut short. */
+const short = (value: unknown): string => {
+  const text = value === undefined ? 'nothing' : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+};
 
 const isPlain = (value: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(value);

@@ -580,7 +580,7 @@ describe('audit and replay', () => {
     replayer.applyAll(stored(edited));
     // The edited decision is reported, and so is everything the rules now judge differently after it.
     expect(replayer.finish().map((m) => [m.seq, m.message.split(':')[0]])).toEqual([
-      [5, '"italy.surrendered" no longer matches the rules'],
+      [5, '"italy.surrendered" no longer matches the rules at data.surrenderLevel'],
       [7, 'the rules refuse this italy.forces-selected'],
       [8, 'the rules refuse this italy.forces-selected'],
       [9, 'the rules do not produce this "italy.forces-disposed" here'],

@@ -74,7 +74,7 @@ describe('replay: comparing re-derived decisions', () => {
       {
         seq: checked.seq,
         game: GAME,
-        message: `"germany.surrender-checked" no longer matches the rules: expected ${JSON.stringify(checked.data)}, the log holds ${JSON.stringify(edited[checkedAt]?.data)}`,
+        message: `"germany.surrender-checked" no longer matches the rules at data.resistance: the rules give ${checked.data.resistance}, the log holds ${checked.data.resistance + 1}`,
       },
     ]);
   });

@@ -1,0 +1,29 @@
+// Bundles the command line into one file and gives it a V8 code cache (dist/awaw-surrender.cjs is the
+// package's `bin`): loading one precompiled file instead of some 250 modules is what keeps a calculator call
+// under 150 ms (docs/performance.md).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/cli.cjs',
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+});
+copyFileSync('scripts/launcher.cjs', 'dist/awaw-surrender.cjs');
+chmodSync('dist/awaw-surrender.cjs', 0o755);
+chmodSync('dist/src/cli/main.js', 0o755);
+
+// One real calculator call (it exits 2: the input is empty) writes the code cache.
+rmSync('dist/cli.cjs.v8cache', { force: true });
+const run = spawnSync(process.execPath, ['dist/awaw-surrender.cjs', 'german-surrender', '-'], {
+  input: '',
+  env: { ...process.env, AWAW_SURRENDER_WRITE_CODE_CACHE: '1' },
+  encoding: 'utf8',
+});
+if (run.status !== 2) throw new Error(`bundle: the bundled CLI did not run (${run.status}): ${run.stderr}`);
