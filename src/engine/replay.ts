@@ -23,7 +23,8 @@ interface Expectation {
 }
 
 /** Events that can never produce a rule decision: skipped by the re-derivation (the hot path). */
-const INERT = new Set(['host.logged']);
+export const INERT_TYPES: readonly string[] = ['host.logged'];
+const INERT = new Set(INERT_TYPES);
 
 export class Replayer {
   readonly games = new Map<string, GameRuntime>();

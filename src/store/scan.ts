@@ -16,6 +16,11 @@ export interface ScanOptions {
   readonly from?: number;
   /** Full checks of every line (schema, seq, hash chain, UTF-8); default true. */
   readonly validate?: boolean;
+  /**
+   * Trusted reads only (`validate: false`): event types whose lines are not parsed nor yielded at all, for a
+   * replay that ignores them (`host.logged`). The lines are still counted: the summary's `events` is the version.
+   */
+  readonly skipTypes?: readonly string[];
   /** Bytes per read; default 1 MiB. */
   readonly chunkSize?: number;
 }
@@ -48,6 +53,7 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
   const from = Math.max(1, options.from ?? 1);
   const validate = options.validate ?? true;
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
+  const skip = validate ? [] : (options.skipTypes ?? []).map((type) => Buffer.from(`${type}"`, 'latin1'));
   const handle = await open(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
@@ -92,6 +98,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
         if (end < 0) end = whole.length;
         line += 1;
         const seq = line - 1;
+        if (skip.length > 0 && seq > 0 && skipped(whole, start, end, skip)) {
+          if (end === whole.length) lastLine = whole.toString(encoding, start, end); // for the chain tip below
+          start = end + 1;
+          continue;
+        }
         if (validate || seq === 0 || seq >= from || end === whole.length) {
           const text = whole.toString(encoding, start, end);
           if (validate && encoding === 'utf8' && text.includes('\uFFFD') && !isExactUtf8(whole.subarray(start, end), text)) {
@@ -153,6 +164,20 @@ export async function scanLog(
 
 /** True when `bytes` is exactly the UTF-8 encoding of `text` (no invalid sequence was replaced by U+FFFD). */
 export const isExactUtf8 = (bytes: Buffer, text: string): boolean => Buffer.from(text, 'utf8').equals(bytes);
+
+const TYPE_KEY = Buffer.from('","type":"', 'latin1');
+
+/**
+ * Whether the line's envelope type is one of `types` (each with its closing quote), read from the bytes without
+ * decoding the line: the envelope's fields come first and in a fixed order (`seq`, `id`, `game`, `type`), and
+ * neither an id nor a game id can hold a quote, so the first `","type":"` is the envelope's.
+ */
+function skipped(bytes: Buffer, start: number, end: number, types: readonly Buffer[]): boolean {
+  const at = bytes.indexOf(TYPE_KEY, start);
+  if (at < 0 || at >= end) return false;
+  const from = at + TYPE_KEY.length;
+  return types.some((t) => from + t.length <= end && bytes.compare(t, 0, t.length, from, from + t.length) === 0);
+}
 
 function trusted(text: string, line: number): StoredEvent {
   try {
