@@ -3,6 +3,7 @@ export { SurrenderEngine, type CommandResult } from './engine/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
+export { replayVerifiedLog } from './engine/replay-file.js';
 export { pendingDecisions, type PendingDecision, type DecisionMaker } from './engine/pending.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
