@@ -3,42 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { britishResistanceExample as example } from '../support/calculator-examples.js';
 
-/** A european Winter 1941 turn touching most rows of the table (59.21). */
-const example = {
-  scenario: 'european',
-  turn: { year: 1941, season: 'winter' },
-  britishDpLevel: 3,
-  axisControlsMalta: false,
-  axisControlsSingapore: false,
-  australiaSurrendered: false,
-  indiaSurrendered: false,
-  atomicAttacksOnBritain: 0,
-  britishCitiesFirestormed: 1,
-  oilEffectsOnBritain: 2,
-  atlanticSwTransports: 7,
-  russianGroundUnitInEasternEurope: true,
-  unbuiltBritishGroundAirFactors: 23,
-  atWarWithEuropeanAxis: { us: false, russia: true, france: false },
-  italyAtWarWithBritain: true,
-  usatLevel: 33,
-  westernAlliedGroundAirFactorsOnWesternFront: 4,
-  westernAlliedGroundUnitInGermany: false,
-  russianGroundUnitInWesternPolandOrRumania: false,
-  concessionPointsForgone: 0,
-  naval: [
-    { side: 'allied', nationality: 'british', type: 'battleship', factors: 9, location: 'map', status: 'operational' },
-    { side: 'allied', nationality: 'british', type: 'cruiser', factors: 3, location: 'map', status: 'damaged' },
-    { side: 'allied', nationality: 'commonwealth', type: 'destroyer', factors: 1, location: 'indian-ocean-sw', status: 'damaged' },
-    { side: 'allied', nationality: 'american', type: 'carrier', factors: 6, location: 'us-atlantic', status: 'operational' },
-    { side: 'allied', nationality: 'british', type: 'submarine', factors: 2, location: 'atlantic-sw', status: 'operational' },
-    { side: 'allied', nationality: 'russian', type: 'cruiser', factors: 2, location: 'map', status: 'operational' },
-    { side: 'axis', nationality: 'german', type: 'battleship', factors: 3, location: 'map', status: 'operational' },
-    { side: 'axis', nationality: 'italian', type: 'cruiser', factors: 2, location: 'map', status: 'operational' },
-    { side: 'axis', nationality: 'german', type: 'carrier', factors: 3, location: 'map', status: 'row-3-plus' },
-    { side: 'axis', nationality: 'italian', type: 'destroyer', factors: 2, location: 'pacific', status: 'operational' },
-  ],
-};
 
 async function run(input: unknown, json = true) {
   const io = memoryIo({ 'in.json': typeof input === 'string' ? input : JSON.stringify(input) });

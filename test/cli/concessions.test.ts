@@ -3,20 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { territories1941 } from '../support/concessions-fixtures.js';
+import { concessionsExample as example } from '../support/calculator-examples.js';
 
 const territories = territories1941;
 
-/** A -3 surrender in 1941: Germany takes Malta and Palestine and 10 BRPs. */
-const example = {
-  surrenderLevel: -3,
-  usAtWarWithGermany: false,
-  territories,
-  minors: [{ name: 'greece', brps: 4, status: 'british' }],
-  originallyBritish: ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar'],
-  returnedInEarlierSurrender: [],
-  axisControls: { london: false, birmingham: false, manchester: false, allOfScotland: false },
-  demand: { take: ['malta', 'palestine'], minors: [], indemnityBrps: 10, return: [] },
-};
 
 async function run(doc: unknown, json = true) {
   const io = memoryIo({ 'in.json': typeof doc === 'string' ? doc : JSON.stringify(doc) });

@@ -2,24 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { forceReductionExample as example } from '../support/calculator-examples.js';
 
-/** A -1 surrender: the rule's example of four 3-factor battleships meeting ten naval factors. */
-const example = {
-  surrenderLevel: -1,
-  scenario: 'global',
-  units: [
-    { id: 'raf-1', nationality: 'british', kind: 'aaf', factors: 2, brps: 10, theater: 'unbuilt' },
-    { id: 'inf-1', nationality: 'british', kind: 'ground', factors: 3, brps: 4, theater: 'europe' },
-    { id: 'can-1', nationality: 'canadian', kind: 'ground', factors: 3, brps: 4, theater: 'europe' },
-    { id: 'bb-1', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-    { id: 'bb-2', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-    { id: 'bb-3', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'pacific', naval: { type: 'battleship', status: 'operational' } },
-    { id: 'bb-4', nationality: 'australian', kind: 'naval', factors: 3, brps: 0, theater: 'pacific', naval: { type: 'battleship', status: 'operational' } },
-    { id: 'bb-5', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-    { id: 'asw-1', nationality: 'british', kind: 'asw', factors: 1, brps: 0, theater: 'europe' },
-  ],
-  selection: ['raf-1', 'inf-1', 'bb-1', 'bb-2', 'bb-3', 'bb-5'],
-};
 
 async function run(doc: unknown, json = true) {
   const io = memoryIo({ 'in.json': typeof doc === 'string' ? doc : JSON.stringify(doc) });

@@ -3,16 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { italianSurrenderExample as example } from '../support/calculator-examples.js';
 
-const example = {
-  italianDpTotal: 1,
-  romeAlliedControlled: true,
-  axisUnitsInAfrica: true,
-  westernAlliesDeclaredWarOnItaly: false,
-  italyDeclaredWarOnWesternAlliesYear: 1942,
-  dpsInItaly: { axis: 1, allied: 3 },
-  covertOperationsModifier: -1,
-};
 
 const expected = {
   dpTotal: -1,

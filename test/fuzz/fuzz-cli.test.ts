@@ -15,28 +15,11 @@ import { forceReductionInput } from '../../src/rules/force-reduction.js';
 import { germanSurrenderInput } from '../../src/rules/german-resistance.js';
 import { italianSurrenderInput } from '../../src/rules/italian-surrender.js';
 import type { Validator } from '../../src/schema/validate.js';
+import { britishResistanceExample, concessionsExample, forceReductionExample, italianSurrenderExample } from '../support/calculator-examples.js';
 import { expectTypedAnswer, expectUsageOrInputError, fuzzParameters, mutatedDocument, Tally, type CliAnswer, type Json } from './support.js';
 
-const territories = {
-  'lebanon-syria': 'axis',
-  tunisia: 'axis',
-  algeria: 'axis',
-  morocco: 'axis',
-  libya: 'axis',
-  albania: 'axis',
-  malta: 'british',
-  palestine: 'british',
-  transjordan: 'british',
-  egypt: 'british',
-  iraq: 'british',
-  gibraltar: 'british',
-  ulster: 'british',
-  ireland: 'independent',
-  'scapa-flow': 'british',
-  scotland: 'british',
-  'central-england': 'british',
-  'southern-england': 'british',
-};
+/** A plain JSON copy of an example input. */
+const asJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 
 /** One valid input per calculator (CONTRACT.md), each the seed of its mutations. */
 const calculators: readonly { readonly name: string; readonly valid: Json; readonly schema: Validator<unknown> }[] = [
@@ -48,82 +31,22 @@ const calculators: readonly { readonly name: string; readonly valid: Json; reado
   {
     name: 'british-resistance',
     schema: britishResistanceInput,
-    valid: {
-      scenario: 'european',
-      turn: { year: 1941, season: 'winter' },
-      britishDpLevel: 3,
-      axisControlsMalta: false,
-      axisControlsSingapore: false,
-      australiaSurrendered: false,
-      indiaSurrendered: false,
-      atomicAttacksOnBritain: 0,
-      britishCitiesFirestormed: 1,
-      oilEffectsOnBritain: 2,
-      atlanticSwTransports: 7,
-      russianGroundUnitInEasternEurope: true,
-      unbuiltBritishGroundAirFactors: 23,
-      atWarWithEuropeanAxis: { us: false, russia: true, france: false },
-      italyAtWarWithBritain: true,
-      usatLevel: 33,
-      westernAlliedGroundAirFactorsOnWesternFront: 4,
-      westernAlliedGroundUnitInGermany: false,
-      russianGroundUnitInWesternPolandOrRumania: false,
-      concessionPointsForgone: 0,
-      previousSurrenderLevel: -2,
-      naval: [
-        { side: 'allied', nationality: 'british', type: 'battleship', factors: 9, location: 'map', status: 'operational' },
-        { side: 'allied', nationality: 'american', type: 'carrier', factors: 6, location: 'us-atlantic', status: 'damaged' },
-        { side: 'axis', nationality: 'german', type: 'battleship', factors: 3, location: 'map', status: 'operational' },
-        { side: 'axis', nationality: 'italian', type: 'cruiser', factors: 2, location: 'map', status: 'row-2' },
-      ],
-    },
+    valid: asJson(britishResistanceExample),
   },
   {
     name: 'italian-surrender',
     schema: italianSurrenderInput,
-    valid: {
-      italianDpTotal: 1,
-      romeAlliedControlled: true,
-      axisUnitsInAfrica: true,
-      westernAlliesDeclaredWarOnItaly: false,
-      italyDeclaredWarOnWesternAlliesYear: 1942,
-      dpsInItaly: { axis: 1, allied: 3 },
-      covertOperationsModifier: -1,
-    },
+    valid: asJson(italianSurrenderExample),
   },
   {
     name: 'concessions',
     schema: concessionsInput,
-    valid: {
-      surrenderLevel: -3,
-      previousSurrenderLevel: -1,
-      usAtWarWithGermany: false,
-      territories,
-      minors: [
-        { name: 'greece', brps: 4, status: 'british' },
-        { name: 'persia', brps: 10, status: 'british' },
-      ],
-      originallyBritish: ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar'],
-      returnedInEarlierSurrender: [],
-      axisControls: { london: false, birmingham: false, manchester: false, allOfScotland: false },
-      demand: { take: ['malta'], minors: [{ name: 'persia', to: 'neutral' }], indemnityBrps: 10, return: [] },
-    },
+    valid: asJson(concessionsExample),
   },
   {
     name: 'force-reduction',
     schema: forceReductionInput,
-    valid: {
-      surrenderLevel: -1,
-      scenario: 'global',
-      units: [
-        { id: 'raf-1', nationality: 'british', kind: 'aaf', factors: 2, brps: 10, theater: 'unbuilt' },
-        { id: 'inf-1', nationality: 'british', kind: 'ground', factors: 3, brps: 4, theater: 'europe' },
-        { id: 'bb-1', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-        { id: 'bb-2', nationality: 'british', kind: 'naval', factors: 3, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'damaged' } },
-        { id: 'bb-3', nationality: 'british', kind: 'naval', factors: 9, brps: 0, theater: 'pacific', naval: { type: 'battleship', status: 'operational' } },
-      ],
-      selection: ['raf-1', 'inf-1', 'bb-1', 'bb-3'],
-    },
+    valid: asJson(forceReductionExample),
   },
 ];
 
