@@ -1,35 +1,15 @@
 // `awaw-surrender german-surrender`: rule 55.1 exactly as CONTRACT.md fixes it (input, --json output,
 // readable table, exit codes), in-process through runCli + memoryIo, and twice as a spawned process.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { ensureBuilt, ROOT } from '../support/build.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist/src/cli/main.js');
 
-/** Builds dist/ when a source is newer than its output (`npm test` builds first; a bare `vitest` may not have). */
-function ensureBuilt(): void {
-  const stale = (dir: string): boolean =>
-    readdirSync(join(ROOT, dir), { withFileTypes: true }).some((entry) => {
-      const rel = join(dir, entry.name);
-      if (entry.isDirectory()) return stale(rel);
-      if (!entry.name.endsWith('.ts')) return false;
-      const out = join(ROOT, 'dist', rel.replace(/\.ts$/, '.js'));
-      return !existsSync(out) || statSync(out).mtimeMs < statSync(join(ROOT, rel)).mtimeMs;
-    });
-  if (['src', 'events', 'machines'].some(stale)) {
-    try {
-      execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
-    } catch {
-      // A type error elsewhere in the tree (someone mid-edit) still emits JavaScript.
-    }
-  }
-}
 
 type Input = {
   berlin: 'axis' | 'allied' | 'atomic';

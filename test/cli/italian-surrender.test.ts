@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { italianSurrenderExample as example } from '../support/calculator-examples.js';
+import { ensureBuilt } from '../support/build.js';
 
 
 const expected = {
@@ -83,16 +83,7 @@ describe('italian-surrender CLI (56.1, 56.3)', () => {
 
   it('the built binary reads standard input and prints the contract document', () => {
     const main = 'dist/src/cli/main.js';
-    // `npm test` builds first; build here only when the output is missing or older than the sources.
-    const stale = (src: string, out: string) => !existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs;
-    const sources = ['cli/italian-surrender', 'rules/italian-surrender', 'rules/italian-forces-table', 'cli/commands'];
-    if (!existsSync(main) || sources.some((s) => stale(`src/${s}.ts`, `dist/src/${s}.js`))) {
-      try {
-        execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'ignore' });
-      } catch {
-        // Type errors elsewhere in the tree still emit JavaScript.
-      }
-    }
+    ensureBuilt();
     const ok = spawnSync(process.execPath, [main, 'italian-surrender', '--json', '-'], { input: JSON.stringify(example), encoding: 'utf8' });
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual(expected);

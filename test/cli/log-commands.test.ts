@@ -1,12 +1,10 @@
 // `awaw-surrender replay|audit|verify LOG`: exit 0 for an intact log, 1 for a bad or torn line or a rule
 // decision that no longer matches, 2 for usage or an unreadable file. Logs are built with the real engine
 // and file store from the example games (src/examples), then damaged on purpose.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf, type StoredEvent } from '../../events/index.js';
@@ -19,28 +17,9 @@ import { exampleGames } from '../../src/examples/games.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { ensureBuilt, ROOT } from '../support/build.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds dist/ with `npm run build` when a source is newer than its output (`npm test` builds first; a bare `vitest` may not have). */
-function ensureBuilt(): void {
-  const stale = (dir: string): boolean =>
-    readdirSync(join(ROOT, dir), { withFileTypes: true }).some((entry) => {
-      const rel = join(dir, entry.name);
-      if (entry.isDirectory()) return stale(rel);
-      if (!entry.name.endsWith('.ts')) return false;
-      const out = join(ROOT, 'dist', rel.replace(/\.ts$/, '.js'));
-      return !existsSync(out) || statSync(out).mtimeMs < statSync(join(ROOT, rel)).mtimeMs;
-    });
-  if (['src', 'events', 'machines'].some(stale)) {
-    try {
-      // The package's own build, as `npm ci` runs it (prepare): postbuild makes the bin executable.
-      execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    } catch {
-      // A type error elsewhere in the tree (someone mid-edit) still emits JavaScript.
-    }
-  }
-}
 
 let dir = '';
 /** The sea-lion-1941 example: its bytes and its events. */
