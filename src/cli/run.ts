@@ -24,7 +24,9 @@ function usage(): string {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  const wantsJson = argv.includes('--json');
+  // Options end at `--` (util.parseArgs reads what follows as positionals).
+  const end = argv.indexOf('--');
+  const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
   let parsed;
   try {
     parsed = parseArgs({

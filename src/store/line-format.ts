@@ -69,6 +69,9 @@ function parseLine(text: string, line: number): unknown {
 
 /** Reads line 1. A log of another or a newer format is refused, never misread. Returns its hash. */
 export function decodeHeader(text: string): string {
+  if (text.endsWith('\r')) {
+    throw new LogError(1, 'format', 'the log has CRLF line endings (converted by an editor or by git?); convert it back to LF line endings, byte for byte');
+  }
   const value = parseLine(text, 1);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== LOG_FORMAT) {
     throw new LogError(1, 'format', `not an awaw-surrender log (the first line must name the format "${LOG_FORMAT}")`);

@@ -367,3 +367,12 @@ describe('german-surrender as a process', () => {
     expect(r.stderr).toBe('berlin: expected one of "axis", "allied", "atomic"\n');
   });
 });
+
+describe('options end at --', () => {
+  it('a --json after -- is not an option: the usage error is one plain line', async () => {
+    const io = memoryIo();
+    expect(await runCli(['-x', '--', '--json'], io)).toBe(2);
+    expect(io.stdout).toBe('');
+    expect(io.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -400,3 +400,19 @@ describe('the installed command', () => {
     expect(r.stdout).toBe(`${seaLion}: intact: ${seaLionEvents.length} events, last hash ${seaLionEvents.at(-1)?.hash}\n`);
   });
 });
+
+describe('a log converted to CRLF line endings', () => {
+  it('is refused at line 1 with a message that says what happened', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'awaw-crlf-'));
+    try {
+      const path = join(dir, 'crlf.jsonl');
+      const text = await readFile(new URL('../../examples/sea-lion-1941.jsonl', import.meta.url), 'utf8');
+      await writeFile(path, text.replace(/\n/g, '\r\n'));
+      const io = memoryIo();
+      expect(await runCli(['verify', path], io)).toBe(1);
+      expect(io.stderr).toBe(`${path}:line 1: format: the log has CRLF line endings (converted by an editor or by git?); convert it back to LF line endings, byte for byte\n`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
