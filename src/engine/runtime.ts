@@ -30,9 +30,10 @@ export function createRuntime(game: string, started: EventData<'host.game-starte
 /** Applies one event of this game: the world first, then the machines that react to it. */
 export function evolve(runtime: GameRuntime, event: StoredEvent): void {
   runtime.state = evolveWorld(runtime.state, event);
-  if (germanyMachineEvents.has(event.type)) runtime.germany.send(event as GermanyMachineEvent);
+  // A machine in its final state (Germany surrendered, Italy's allocation done) takes no more events.
+  if (germanyMachineEvents.has(event.type) && runtime.germany.getSnapshot().status === 'active') runtime.germany.send(event as GermanyMachineEvent);
   if (britainMachineEvents.has(event.type)) runtime.britain.send(event as BritainMachineEvent);
-  if (italyMachineEvents.has(event.type)) runtime.italy.send(event as ItalyMachineEvent);
+  if (italyMachineEvents.has(event.type) && runtime.italy.getSnapshot().status === 'active') runtime.italy.send(event as ItalyMachineEvent);
 }
 
 /** A read-only view for decide, pending and queries. */
