@@ -20,4 +20,4 @@ export const LineSchema = Strict({
 
 export const ViolationSchema = Strict({ rule: Type.String({ minLength: 1 }), message: Type.String() });
 
-export const Scenarios = ['european', 'global'] as const;
+export { Scenarios } from '../src/schema/types.js';

@@ -2,12 +2,12 @@
 // Germany's obligation to accept (59.23) and the surrender level (59.41).
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
-import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
+import { Count, Enum, Int, Scenarios, Strict, Turn } from '../schema/types.js';
 import { atomicAttackModifier } from './atomic-attacks.js';
 import { signed, sumLines, type Line } from './lines.js';
 import { NavalLocations, NavalNationalities, NavalSides, NavalStatuses, NavalTypes, navalRatio, type NavalRatioResult } from './naval-ratio.js';
 
-export const Scenarios = ['european', 'global'] as const;
+export { Scenarios };
 
 export const NavalUnitSchema = Strict({
   side: Enum(NavalSides),

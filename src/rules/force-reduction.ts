@@ -2,7 +2,7 @@
 // Validates the British selection of units to remove (ground, air) or eliminate (naval).
 import { Type, type Static } from '@sinclair/typebox';
 import { compile, InputError } from '../schema/validate.js';
-import { Count, Enum, Int, Strict } from '../schema/types.js';
+import { Count, Enum, Int, Scenarios, Strict, type Scenario } from '../schema/types.js';
 import type { Violation } from './lines.js';
 
 export const UnitNationalities = ['british', 'canadian', 'south-african', 'australian', 'indian', 'free-french', 'minor'] as const;
@@ -18,8 +18,7 @@ export const ShipTypes = ['battleship', 'battlecruiser', 'carrier', 'cruiser', '
 export const ShipStatuses = ['operational', 'incomplete', 'damaged', 'sunk-in-port', 'salvageable'] as const;
 export type ShipStatus = (typeof ShipStatuses)[number];
 
-export const Scenarios = ['european', 'global'] as const;
-export type Scenario = (typeof Scenarios)[number];
+export { Scenarios, type Scenario };
 
 export const ForceUnitSchema = Strict({
   id: Type.String({ minLength: 1 }),

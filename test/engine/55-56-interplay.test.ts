@@ -2,10 +2,10 @@
 // 56.21), where German Mediterranean conquests go (55.22, 55.52), that a German surrender never makes
 // Italy surrender (56.13), both at the same end of turn, and who is at war with whom after each step.
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, EventData } from '../../events/index.js';
+import type { DomainEvent } from '../../events/index.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
-import { given, play, replay, GAME } from '../support/given.js';
+import { given, play, replay, GAME, ofType } from '../support/given.js';
 import { alliedTurnEnded, gameStarted, germanFacts, italianFacts, turn } from '../support/fixtures.js';
 import { FLEET, forcesReported, forcesSelected, surrenderFacts } from '../support/italian-fixtures.js';
 
@@ -15,8 +15,6 @@ const fa45 = turn('fall', 1945);
 const started = gameStarted();
 const germanyFalls = germanFacts({ berlin: 'allied', germanDpTotal: -3 });
 
-const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K) =>
-  events.filter((e): e is Extract<DomainEvent, { type: K }> => e.type === type).map((e) => e.data as EventData<K>);
 const germanCodes = (events: readonly DomainEvent[]) => ofType(events, 'germany.surrendered').flatMap((s) => s.effects.map((e) => `${e.rule} ${e.code}`));
 const italianCodes = (events: readonly DomainEvent[]) => ofType(events, 'italy.surrendered').flatMap((s) => s.effects.map((e) => `${e.rule} ${e.code}`));
 const warsAfter = (history: readonly DomainEvent[]) => {

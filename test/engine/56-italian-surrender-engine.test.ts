@@ -3,7 +3,7 @@
 // order and the disposition of every unit (56.31C, 56.31D, 56.32). given(history).when(command).then(events).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { DomainEvent, EventData } from '../../events/index.js';
+import type { DomainEvent } from '../../events/index.js';
 import { decide, type OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { Replayer } from '../../src/engine/replay.js';
@@ -13,7 +13,7 @@ import { auditEntries, formatAuditEntry } from '../../src/audit/audit.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { forcesForLevel, ItalianNavalStatuses, type ItalianSurrenderLevel } from '../../src/rules/italian-forces-table.js';
 import type { ItalianForces, ItalianNavalType } from '../../src/rules/italian-allocation.js';
-import { given, play, replay, stored, GAME } from '../support/given.js';
+import { given, play, replay, stored, GAME, ofType } from '../support/given.js';
 import { alliedTurnEnded, gameStarted, germanFacts, italianFacts, turn } from '../support/fixtures.js';
 import { declareWar, FLEET, forcesReported, forcesSelected, surrenderFacts } from '../support/italian-fixtures.js';
 
@@ -21,8 +21,6 @@ const sp44 = turn('spring', 1944);
 const su44 = turn('summer', 1944);
 const started = gameStarted();
 
-const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K) =>
-  events.filter((e): e is Extract<DomainEvent, { type: K }> => e.type === type).map((e) => e.data as EventData<K>);
 
 /** Italy surrenders at the end of the Allied player turn of Spring 1944 at `level` (Germany fights on). */
 const surrenderAt = (level: ItalianSurrenderLevel, start = started): DomainEvent[] => play([start, alliedTurnEnded(sp44, germanFacts(), surrenderFacts(level))]);

@@ -1,13 +1,12 @@
 // Rule 59 in the engine: the resistance check at the end of each game turn, the offer and
 // Germany's answer, the surrender, force reductions and the negotiations that follow.
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent, EventData } from '../../events/index.js';
 import { decide } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
-import { given, play, replay, GAME } from '../support/given.js';
+import { given, play, replay, ofType, viewAfter } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -16,10 +15,7 @@ const ALL_ELIGIBLE = ['aaf-1', 'aaf-2', 'aaf-3', 'aaf-4', 'arm-1', 'inf-1', 'inf
 const fa41 = turn('fall', 1941);
 const wi41 = turn('winter', 1941);
 
-const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K) =>
-  events.filter((e): e is Extract<DomainEvent, { type: K }> => e.type === type).map((e) => e.data as EventData<K>);
 
-const viewAfter = (history: readonly DomainEvent[]) => replay(history).view(GAME);
 
 describe('59.11 and 59.21: the British resistance level at the end of every game turn', () => {
   it('59.21: inputs the engine can count come from the log: firestorms, atomic attacks, dominions, wars', () => {

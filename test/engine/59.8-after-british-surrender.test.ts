@@ -8,7 +8,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { turn } from '../support/fixtures.js';
-import { given, play, replay, GAME } from '../support/given.js';
+import { given, play, ofType, viewAfter } from '../support/given.js';
 import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, seaLionStart, selectForces } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -16,9 +16,6 @@ const fa41 = turn('fall', 1941);
 const wi41 = turn('winter', 1941);
 const sp42 = turn('spring', 1942);
 
-const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K) =>
-  events.filter((e): e is Extract<DomainEvent, { type: K }> => e.type === type).map((e) => e.data as EventData<K>);
-const viewAfter = (history: readonly DomainEvent[]) => replay(history).view(GAME);
 const permission = (history: readonly DomainEvent[], name: string) => {
   const view = viewAfter(history);
   return view && britishPermissions(view).find((p) => p.permission === name)?.allowed;

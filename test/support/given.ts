@@ -1,6 +1,6 @@
 // given(events).when(origin).then(events | rejection): the Decider tests' shape.
 import { expect } from 'vitest';
-import type { DomainEvent, StoredEvent } from '../../events/index.js';
+import type { DomainEvent, EventData, StoredEvent } from '../../events/index.js';
 import { decide, type OriginEvent } from '../../src/engine/decide.js';
 import type { Decision, RejectionCode } from '../../src/engine/decision.js';
 import { Replayer } from '../../src/engine/replay.js';
@@ -62,3 +62,10 @@ export function given(history: readonly DomainEvent[], game = GAME) {
     },
   };
 }
+
+/** The payloads of the events of one type, in log order. */
+export const ofType = <K extends DomainEvent['type']>(events: readonly DomainEvent[], type: K): EventData<K>[] =>
+  events.filter((e): e is Extract<DomainEvent, { type: K }> => e.type === type).map((e) => e.data as EventData<K>);
+
+/** The view after replaying a history (every rule decision in it re-derived). */
+export const viewAfter = (history: readonly DomainEvent[], game = GAME) => replay(history, game).view(game);
