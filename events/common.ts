@@ -18,6 +18,4 @@ export const LineSchema = Strict({
   detail: Type.String(),
 });
 
-export const ViolationSchema = Strict({ rule: Type.String({ minLength: 1 }), message: Type.String() });
-
 export { Scenarios } from '../src/schema/types.js';

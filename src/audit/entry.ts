@@ -1,5 +1,4 @@
 // The audit trail: one readable line per rule decision and player decision, with rule numbers.
-import type { StoredEvent } from '../../events/index.js';
 import type { Line } from '../rules/lines.js';
 import { signed } from '../rules/lines.js';
 
@@ -12,8 +11,6 @@ export interface AuditEntry {
   /** The itemized breakdown, one item per table row, zero rows included. */
   readonly breakdown: readonly string[];
 }
-
-export type AuditFormatter<E extends StoredEvent = StoredEvent> = (event: E) => Omit<AuditEntry, 'seq' | 'game'>[];
 
 /** `DP total -1, Berchtesgaden 0, ...`: each line as `rule key value`. */
 export const breakdownOf = (lines: readonly Line[]): string[] => lines.map((l) => `${l.rule} ${l.key} ${signed(l.value)}`);

@@ -29,5 +29,3 @@ export function warList(wars: Wars): { axis: AxisPower; allied: AlliedPower }[] 
   for (const axis of AxisPowers) for (const allied of AlliedPowers) if (atWar(wars, axis, allied)) out.push({ axis, allied });
   return out;
 }
-
-export const europeanAxis: readonly AxisPower[] = ['germany', 'italy'];

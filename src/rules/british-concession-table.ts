@@ -62,8 +62,6 @@ export type MinorConcession = 'neutral' | 'axis';
 
 export const isTerritoryKey = (name: string): name is TerritoryKey => Object.hasOwn(CONCESSION_TABLE, name);
 
-export const territoryValue = (key: TerritoryKey): number => CONCESSION_TABLE[key].value;
-export const territoryPriority = (key: TerritoryKey): number => CONCESSION_TABLE[key].priority;
 
 /** 59.65: neutrality one point, Axis control two points, for every full five minor BRPs. */
 export function minorValue(brps: number, to: MinorConcession): number {

@@ -2,7 +2,6 @@
 // and the final disposition of Italy's units once both selections are made. Pure: the host engine reports
 // what Italy has at the moment of surrender and resolves interception and placement itself.
 import { Type, type Static } from '@sinclair/typebox';
-import { compile } from '../schema/validate.js';
 import { Count, Enum, Strict } from '../schema/types.js';
 import type { Violation } from './lines.js';
 import {
@@ -28,11 +27,9 @@ export const ItalianForcesSchema = Strict({
   /** Italian infantry units, on the board and in the force pool (56.31C); not the Folgore airborne unit (56.31B). */
   infantry: Type.Array(Strict({ id: Id, factors: Type.Integer({ minimum: 1 }) })),
 });
-export const italianForcesInput = compile(ItalianForcesSchema);
 
 /** One side's choice of units by id (56.312: the category decides how they are counted). */
 export const AllocationSelectionSchema = Strict({ infantry: Ids, namedShips: Ids, cruisers: Ids, destroyers: Ids });
-export const allocationSelectionInput = compile(AllocationSelectionSchema);
 
 export interface ItalianShip {
   readonly id: string;
