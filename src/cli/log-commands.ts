@@ -3,10 +3,11 @@
 // rule decision the rules no longer produce; 2 usage or a file that cannot be read.
 import { auditEntries, formatAuditEntry } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
-import { Replayer, type Mismatch } from '../engine/replay.js';
+import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { LogError } from '../store/line-format.js';
 import { readLog, repairLog, verifyLog, type ScanSummary } from '../store/verify.js';
+import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/verified-mark.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';
@@ -15,6 +16,10 @@ import { removeCutBatch } from './log-repair.js';
 export interface LogCommandOptions {
   readonly json: boolean;
   readonly repair: boolean;
+  /** replay, audit: ignore any verification mark and check every line (`--full`). */
+  readonly full: boolean;
+  /** The running build's id (./engine-id.ts); null: verification marks are neither read nor written. */
+  readonly engineId: string | null;
 }
 
 export interface LogCommand {
@@ -29,16 +34,47 @@ interface ReadResult {
   readonly scan: ScanSummary;
 }
 
-/** Streams and checks the log, replays it and re-derives every rule decision. */
-async function replayLog(path: string, collectAudit: boolean): Promise<ReadResult> {
-  const replayer = new Replayer({ checkDecisions: true });
+/**
+ * Streams and checks the log, replays it and re-derives every rule decision. The start of the log that a
+ * verification mark of this build vouches for is read on the trusted path (each segment checked against its
+ * digest, only the listed lines parsed) and its decisions are not re-derived again; every line after it is fully
+ * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
+ * the log (src/store/verified-mark.ts).
+ */
+async function replayLog(path: string, collectAudit: boolean, { full, engineId }: LogCommandOptions): Promise<ReadResult> {
+  const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
+  try {
+    return await replayFrom(path, collectAudit, engineId, mark);
+  } catch (error) {
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null);
+    throw error;
+  }
+}
+
+async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null): Promise<ReadResult> {
+  const through = mark?.events ?? 0;
+  const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
   const entries: AuditEntry[] = [];
-  const reader = readLog(path, { validate: true });
+  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null });
   for (;;) {
     const next = await reader.next();
     if (next.done === true) {
+      const scan = next.value;
+      // Lines of inert types in the vouched-for part were counted, not yielded: the version is the last seq.
+      replayer.version = Math.max(replayer.version, scan.events);
       replayer.finish();
-      return { replayer, entries, scan: next.value };
+      if (engineId !== null && scan.index !== null && scan.events > through && scan.fragment === null && replayer.mismatches.length === 0) {
+        await writeVerifiedMark(path, {
+          engine: engineId,
+          logFormatVersion: scan.formatVersion,
+          events: scan.events,
+          bytes: scan.wholeBytes,
+          lastHash: scan.lastHash,
+          skipped: INERT_TYPES,
+          segments: scan.index,
+        });
+      }
+      return { replayer, entries, scan };
     }
     replayer.applyAll(next.value);
     if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
@@ -85,9 +121,10 @@ function renderSummary(s: GameSummary): string {
 const replayCommand: LogCommand = {
   name: 'replay',
   summary: 'replay a log, re-derive every rule decision, print each game\'s state and pending decisions',
-  run: (path, { json }, io) =>
-    guarded(path, json, io, async () => {
-      const { replayer, scan } = await replayLog(path, false);
+  run: (path, options, io) =>
+    guarded(path, options.json, io, async () => {
+      const { json } = options;
+      const { replayer, scan } = await replayLog(path, false, options);
       const games = [...replayer.games.keys()].map((g) => {
         const view = replayer.view(g);
         if (view === undefined) throw new Error(`game ${g} vanished`);
@@ -108,9 +145,10 @@ const replayCommand: LogCommand = {
 const auditCommand: LogCommand = {
   name: 'audit',
   summary: 'print every rule decision of a log, one line each: turn, rule, result, breakdown',
-  run: (path, { json }, io) =>
-    guarded(path, json, io, async () => {
-      const { replayer, entries, scan } = await replayLog(path, true);
+  run: (path, options, io) =>
+    guarded(path, options.json, io, async () => {
+      const { json } = options;
+      const { replayer, entries, scan } = await replayLog(path, true, options);
       const torn = tornWarning(path, scan);
       if (json) {
         io.out(JSON.stringify({ ok: replayer.mismatches.length === 0 && torn === null, entries, mismatches: replayer.mismatches }, null, 2));

@@ -6,12 +6,14 @@ import { logCommands } from './log-command-list.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
+import { engineId } from './engine-id.js';
 
 function usage(): string {
   const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
   return [
     'usage: awaw-surrender <calculator> [--json] <file|->',
-    '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash)',
+    '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash;',
+    '                                                           replay|audit --full: ignore the verification mark)',
     '',
     'calculators (JSON input from a file, or - for standard input):',
     ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
@@ -23,7 +25,12 @@ function usage(): string {
   ].join('\n');
 }
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+export interface CliSettings {
+  /** The build id for verification marks; default the bundle's own (./engine-id.ts), null for none. */
+  readonly engineId?: string | null;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
   // Options end at `--` (util.parseArgs reads what follows as positionals).
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
@@ -33,7 +40,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { json: { type: 'boolean' }, repair: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { json: { type: 'boolean' }, repair: { type: 'boolean' }, full: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     return usageError(io, error instanceof Error ? error.message : String(error), wantsJson);
@@ -52,13 +59,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   const source = rest[0] as string;
   if (calc !== undefined) {
     if (parsed.values.repair === true) return usageError(io, '--repair applies to verify only', json);
+    if (parsed.values.full === true) return usageError(io, '--full applies to replay and audit only', json);
     return calc.run(source, json, io);
   }
   const command = log as (typeof logCommands)[number];
   if (parsed.values.repair === true && command.name !== 'verify') return usageError(io, '--repair applies to verify only', json);
+  const full = parsed.values.full === true;
+  if (full && command.name === 'verify') return usageError(io, '--full applies to replay and audit only (verify always checks every line)', json);
   // Logs are streamed, locked and repaired by path: standard input cannot be one.
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
-  return command.run(source, { json, repair: parsed.values.repair === true }, io);
+  return command.run(source, { json, repair: parsed.values.repair === true, full, engineId: settings.engineId === undefined ? engineId : settings.engineId }, io);
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

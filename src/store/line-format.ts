@@ -29,6 +29,12 @@ export const sha256: (text: string) => string =
     ? (text) => crypto.hash('sha256', text, 'hex')
     : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** SHA-256 of bytes, in hex. */
+export const sha256Bytes: (bytes: Uint8Array) => string =
+  typeof crypto.hash === 'function'
+    ? (bytes) => crypto.hash('sha256', bytes, 'hex')
+    : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+
 /** A log that cannot be read as it is: names the 1-based line and the JSON path. */
 export class LogError extends Error {
   override readonly name = 'LogError';

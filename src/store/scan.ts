@@ -1,9 +1,10 @@
 // Streaming a log file in large chunks: the file is split on the byte 0x0a first and only whole lines are
 // decoded, so a multi-byte character across a chunk boundary is never cut. One array of events per chunk.
 import { isAscii } from 'node:buffer';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
-import { decodeEventLine, decodeHeader, LogError, parseTrustedLine } from './line-format.js';
+import { decodeEventLine, decodeHeader, LogError, parseTrustedLine, sha256Bytes } from './line-format.js';
+import { StaleMarkError, type MarkSegment, type VerifiedPrefix } from './verified-mark.js';
 import { MAX_LINE_BYTES } from './seal.js';
 
 export const DEFAULT_CHUNK_SIZE = 1024 * 1024;
@@ -17,8 +18,19 @@ export interface ScanOptions {
   /** Full checks of every line (schema, seq, hash chain, UTF-8); default true. */
   readonly validate?: boolean;
   /**
-   * Trusted reads only (`validate: false`): event types whose lines are not parsed nor yielded at all, for a
-   * replay that ignores them (`host.logged`). The lines are still counted: the summary's `events` is the version.
+   * With `validate`: a verified prefix of this log (a verification mark, ./verified-mark.ts). Its segments are
+   * read one at a time, each checked against its digest before any of its lines is used, and only its listed
+   * lines are parsed (no per-line checks); the lines after it are fully checked, chained to its last hash. A
+   * segment that does not match throws StaleMarkError (the caller reads again without it). Used only when every
+   * type it skipped is in `skipTypes`.
+   */
+  readonly trusted?: VerifiedPrefix | null;
+  /** With `validate`: index the log as it is read (the summary's `index`), to write a verification mark. */
+  readonly index?: boolean;
+  /**
+   * Trusted lines only (`validate: false`, or a verified prefix): event types whose lines are not parsed nor
+   * yielded at all, for a replay that ignores them (`host.logged`). The lines are still counted: the summary's
+   * `events` is the version. With `index`, the types whose lines the index does not list.
    */
   readonly skipTypes?: readonly string[];
   /** Bytes per read; default 1 MiB. */
@@ -41,6 +53,8 @@ export interface ScanSummary {
   readonly lastHash: string;
   /** Byte offset just past the last `\n`. */
   readonly wholeBytes: number;
+  /** With `index`: the whole lines read, in segments, for a verification mark; null otherwise. */
+  readonly index: readonly MarkSegment[] | null;
   readonly fragment: Fragment | null;
 }
 
@@ -53,7 +67,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
   const from = Math.max(1, options.from ?? 1);
   const validate = options.validate ?? true;
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
-  const skip = validate ? [] : (options.skipTypes ?? []).map((type) => Buffer.from(`${type}"`, 'latin1'));
+  const skipTypes = options.skipTypes ?? [];
+  const prefix = validate && options.trusted != null && options.trusted.skipped.every((t) => skipTypes.includes(t)) ? options.trusted : null;
+  const skip = validate ? [] : skipTypes.map((type) => Buffer.from(`${type}"`, 'latin1'));
+  const index: MarkSegment[] | null = validate && options.index === true ? [] : null;
+  const unindexed = new Set(skipTypes);
   const handle = await open(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
@@ -64,6 +82,12 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
     let lineCount = 0;
     let prevHash = '';
     let formatVersion = 0;
+    if (prefix !== null) {
+      yield* readVerifiedPrefix(handle, prefix, from);
+      index?.push(...prefix.segments);
+      ({ bytes: position, lastHash: prevHash, logFormatVersion: formatVersion } = prefix);
+      lineCount = prefix.events + 1;
+    }
     for (;;) {
       if (carried === buffer.length) {
         // One line longer than the buffer: make room for it (its length is checked below).
@@ -91,39 +115,37 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       // the old generation and raise the peak memory of a long replay (docs/performance.md).
       const encoding = isAscii(whole) ? 'latin1' : 'utf8';
       const batch: StoredEvent[] = [];
+      const listed: number[] = [];
       let line = lineCount;
-      let lastLine = '';
       for (let start = 0; start <= whole.length; ) {
         let end = whole.indexOf(NEWLINE, start);
         if (end < 0) end = whole.length;
         line += 1;
         const seq = line - 1;
-        if (skip.length > 0 && seq > 0 && skipped(whole, start, end, skip)) {
-          if (end === whole.length) lastLine = whole.toString(encoding, start, end); // for the chain tip below
+        if (!validate && seq > 0) {
+          // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
+          if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip))) batch.push(trusted(whole.toString(encoding, start, end), line));
           start = end + 1;
           continue;
         }
-        if (validate || seq === 0 || seq >= from || end === whole.length) {
-          const text = whole.toString(encoding, start, end);
-          if (validate && encoding === 'utf8' && text.includes('\uFFFD') && !isExactUtf8(whole.subarray(start, end), text)) {
-            throw new LogError(line, '$', 'not valid UTF-8 text');
-          }
-          if (seq === 0) {
-            if (end - start > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
-            ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
-          } else if (validate) {
-            const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
-            prevHash = event.hash;
-            if (seq >= from) batch.push(event);
-          } else if (seq >= from) {
-            // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
-            batch.push(trusted(text, line));
-          }
-          lastLine = text;
+        const text = whole.toString(encoding, start, end);
+        if (encoding === 'utf8' && text.includes('\uFFFD') && !isExactUtf8(whole.subarray(start, end), text)) {
+          throw new LogError(line, '$', 'not valid UTF-8 text');
+        }
+        if (seq === 0) {
+          if (end - start > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
+          ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
+        } else {
+          const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
+          prevHash = event.hash;
+          if (seq >= from) batch.push(event);
+          if (index !== null && !unindexed.has(event.type)) listed.push(start);
         }
         start = end + 1;
       }
-      if (!validate && line > 1) prevHash = lastLine.slice(-66, -2);
+      // On the trusted path the chain's tip is read from the bytes that end the last line.
+      if (!validate && line > 1) prevHash = hashAtEnd(whole, whole.length);
+      index?.push({ end: position - length + lastNewline + 1, digest: sha256Bytes(data.subarray(0, lastNewline + 1)), lines: listed });
       lineCount = line;
       // The decoded lines are copies: the incomplete last line moves to the front of the buffer for the next read.
       carried = length - lastNewline - 1;
@@ -142,10 +164,75 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       events: Math.max(0, lineCount - 1),
       lastHash: prevHash,
       wholeBytes: position - carry.length,
+      index,
       fragment: carry.length === 0 ? null : { line: lineCount + 1, text: carry.toString('utf8'), bytes: carry },
     };
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The verified prefix of a log, segment by segment: each segment's bytes are checked against its digest before
+ * any of its lines is used, then only its listed lines are parsed. The mark's other claims are checked where that
+ * costs one line: the header and its format version, the listed lines' positions and order, and the seq and hash
+ * of the last line. Throws StaleMarkError when the file no longer holds those bytes or the mark contradicts them.
+ */
+async function* readVerifiedPrefix(handle: FileHandle, prefix: VerifiedPrefix, from: number): AsyncGenerator<StoredEvent[], void, undefined> {
+  const stale = (why: string): StaleMarkError => new StaleMarkError(`the verification mark does not match the log: ${why}`);
+  let buffer = Buffer.allocUnsafe(0);
+  let start = 0;
+  let lastSeq = 0;
+  for (const [i, segment] of prefix.segments.entries()) {
+    const length = segment.end - start;
+    if (buffer.length < length) buffer = Buffer.allocUnsafe(Math.max(length, DEFAULT_CHUNK_SIZE));
+    const data = buffer.subarray(0, length);
+    for (let read = 0; read < length; ) {
+      const { bytesRead } = await handle.read(data, read, length - read, start + read);
+      if (bytesRead === 0) throw stale(`the log is shorter than the ${prefix.bytes} bytes it vouches for`);
+      read += bytesRead;
+    }
+    if (sha256Bytes(data) !== segment.digest) throw stale(`bytes ${start}-${segment.end} are not those it vouches for`);
+    const encoding = isAscii(data) ? 'latin1' : 'utf8';
+    if (i === 0 && trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion) {
+      throw stale('another log format version');
+    }
+    const batch: StoredEvent[] = [];
+    for (const offset of segment.lines) {
+      const lineStart = offset === 0 ? i > 0 : data[offset - 1] === NEWLINE;
+      const event = lineStart ? trustedEvent(data, offset, encoding) : null;
+      if (event === null || event.seq <= lastSeq || event.seq > prefix.events || prefix.skipped.includes(event.type)) {
+        throw stale(`byte ${start + offset} does not begin an event line it may list`);
+      }
+      lastSeq = event.seq;
+      if (event.seq >= from) batch.push(event);
+    }
+    if (i === prefix.segments.length - 1) {
+      const last = trustedEvent(data, data.lastIndexOf(NEWLINE, length - 2) + 1, encoding);
+      if (last === null || last.seq !== prefix.events || last.hash !== prefix.lastHash) throw stale('its last event is not the log\'s');
+    }
+    start = segment.end;
+    if (batch.length > 0) yield batch;
+  }
+}
+
+/** The event on the line starting at `offset`, parsed without checks; null if it is not one. */
+function trustedEvent(data: Buffer, offset: number, encoding: BufferEncoding): StoredEvent | null {
+  const end = data.indexOf(NEWLINE, offset);
+  try {
+    const value = parseTrustedLine(data.toString(encoding, offset, end < 0 ? data.length : end));
+    return typeof value === 'object' && value !== null && typeof value.seq === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The format version of a header line that checks out, or -1. */
+function trustedHeaderVersion(text: string): number {
+  try {
+    return decodeLogHeader(text).formatVersion;
+  } catch {
+    return -1;
   }
 }
 
@@ -178,6 +265,9 @@ function skipped(bytes: Buffer, start: number, end: number, types: readonly Buff
   const from = at + TYPE_KEY.length;
   return types.some((t) => from + t.length <= end && bytes.compare(t, 0, t.length, from, from + t.length) === 0);
 }
+
+/** The hash that ends the line ending at `end` (`"hash":"<64 hex>"}`), or '' if the line is too short to hold one. */
+const hashAtEnd = (bytes: Buffer, end: number): string => (end >= 66 ? bytes.toString('latin1', end - 66, end - 2) : '');
 
 function trusted(text: string, line: number): StoredEvent {
   try {

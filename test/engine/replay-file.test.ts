@@ -1,5 +1,6 @@
 // The fast replay of a verified log file skips the lines the rules ignore, and ends in the same state.
 import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../events/index.js';
 import { replayVerifiedLog } from '../../src/engine/replay-file.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { readLog } from '../../src/store/scan.js';
@@ -23,4 +24,26 @@ describe('replayVerifiedLog', () => {
       expect(parsed).toBeLessThan(full.version);
     });
   }
+});
+
+describe('Replayer checkFrom (the events a verification mark vouches for are not re-derived again)', () => {
+  it('59.21: an edited resistance level before checkFrom is not re-derived; from it on, it is reported', async () => {
+    const events: StoredEvent[] = [];
+    for await (const batch of readLog(examplePath('sea-lion-1941'), { validate: true })) events.push(...batch);
+    const edited = events.map((e) =>
+      e.type === 'britain.resistance-determined' && e === events.findLast((x) => x.type === 'britain.resistance-determined')
+        ? { ...e, data: { ...e.data, level: e.data.level + 1 } }
+        : e,
+    );
+    const seq = edited.find((e, i) => e !== events[i])?.seq ?? 0;
+    const from = (checkFrom: number) => {
+      const replayer = new Replayer({ checkDecisions: true, checkFrom });
+      replayer.applyAll(edited);
+      return replayer.finish().map((m) => m.seq);
+    };
+    expect(seq).toBeGreaterThan(1);
+    expect(from(1)).toEqual([seq]);
+    expect(from(seq)).toEqual([seq]);
+    expect(from(seq + 1)).toEqual([]);
+  });
 });

@@ -104,7 +104,7 @@ describe('fuzz: the command line', () => {
   const input = join(dir, 'in.json');
   const words = fc.constantFrom(
     'german-surrender', 'british-resistance', 'italian-surrender', 'concessions', 'force-reduction', 'replay', 'audit', 'verify', 'help', 'nonsense',
-    '--json', '--repair', '-h', '--help', '--', '--json=1', '--nope', '-x', '-', input, join(dir, 'missing.json'), dir, '', ' ', '💥',
+    '--json', '--repair', '--full', '-h', '--help', '--', '--json=1', '--nope', '-x', '-', input, join(dir, 'missing.json'), dir, '', ' ', '💥',
   );
   it('any argument list ends in a typed answer, and leaves no file behind', async () => {
     await fc.assert(

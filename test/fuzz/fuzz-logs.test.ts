@@ -3,7 +3,8 @@
 // byte flips, cuts, duplicated, deleted and swapped lines, lines of another log and random garbage. Each must
 // end in a typed answer (exit 0 only for a log the independent reference check finds intact), never a throw,
 // a stack trace or a hang, and must leave the file as it was: only `--repair` may change it, and only by
-// cutting off a torn end. FUZZ_RUNS and FUZZ_SEED: ./support.ts.
+// cutting off a torn end. Damaged verification marks (LOG.verified.json) beside an intact log never change what
+// replay and audit answer. FUZZ_RUNS and FUZZ_SEED: ./support.ts.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,9 +72,10 @@ async function cleanUp(path: string): Promise<void> {
   await rm(path);
 }
 
-async function run(argv: readonly string[]): Promise<CliAnswer> {
+/** The log commands in-process; with a build id they read and write verification marks, as the bin does. */
+async function run(argv: readonly string[], engineId: string | null = null): Promise<CliAnswer> {
   const io = memoryIo();
-  const code = await runCli(argv, io);
+  const code = await runCli(argv, io, { engineId });
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
 
@@ -119,6 +121,68 @@ describe('fuzz: log commands on mutated logs', () => {
           expect(result.code).toBe(0);
         }
         if (result.code === 0) expect(referenceEvents(after)).not.toBeNull();
+        await cleanUp(path);
+      }),
+      fuzzParameters(0.1),
+    );
+  });
+});
+
+describe('fuzz: verification marks (LOG.verified.json)', () => {
+  /** A mark's text mutated: a byte changed, cut short, one of its values replaced, or garbage. */
+  const mutatedMark = (mark: string): fc.Arbitrary<string> => {
+    const doc = JSON.parse(mark) as Record<string, unknown>;
+    const paths: (readonly (string | number)[])[] = [];
+    const walk = (value: unknown, path: readonly (string | number)[]): void => {
+      paths.push(path);
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+      else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    };
+    walk(doc, []);
+    const replaced = (path: readonly (string | number)[], value: unknown): string => {
+      const copy = JSON.parse(mark) as Record<string | number, unknown>;
+      let node: Record<string | number, unknown> = copy;
+      for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+      const last = path.at(-1);
+      if (last === undefined) return JSON.stringify(value);
+      node[last] = value;
+      return JSON.stringify(copy);
+    };
+    const near = (path: readonly (string | number)[]): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc);
+    return fc.oneof(
+      fc.tuple(fc.nat({ max: mark.length - 1 }), fc.integer({ min: 32, max: 126 })).map(([at, code]) => `${mark.slice(0, at)}${String.fromCharCode(code)}${mark.slice(at + 1)}`),
+      fc.nat({ max: mark.length - 1 }).map((n) => mark.slice(0, n)),
+      fc.tuple(fc.constantFrom(...paths), fc.integer({ min: -3, max: 3 })).map(([path, delta]) => {
+        const value = near(path);
+        return replaced(path, typeof value === 'number' ? value + delta : delta);
+      }),
+      fc.tuple(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 2 })).map(([path, value]) => replaced(path, value)),
+      fc.string({ maxLength: 200 }),
+    );
+  };
+
+  it('a damaged mark never changes a verdict: replay and audit answer as --full does; the log unchanged', async () => {
+    const marks: string[] = [];
+    for (const bytes of logs) {
+      const path = await onDisk(bytes);
+      expect((await run(['replay', path], 'fuzz-build')).code).toBe(0);
+      marks.push(await readFile(`${path}.verified.json`, 'utf8'));
+      await rm(`${path}.verified.json`);
+      await cleanUp(path);
+    }
+    const input = fc.nat({ max: 1 }).chain((i) => fc.record({ i: fc.constant(i), mark: mutatedMark(marks[i] as string), command: fc.constantFrom('replay', 'audit'), json: fc.boolean() }));
+    await fc.assert(
+      fc.asyncProperty(input, async ({ i, mark, command, json }) => {
+        const bytes = logs[i] as Buffer;
+        const path = await onDisk(bytes);
+        await writeFile(`${path}.verified.json`, mark);
+        const argv = [command, ...(json ? ['--json'] : []), path];
+        const result = await run(argv, 'fuzz-build');
+        expectTypedAnswer(result);
+        tally.add('damaged mark', result.code !== 0);
+        expect(result).toEqual(await run([command, '--full', ...argv.slice(1)], null));
+        expect((await readFile(path)).equals(bytes)).toBe(true);
+        await rm(`${path}.verified.json`, { force: true });
         await cleanUp(path);
       }),
       fuzzParameters(0.1),
