@@ -26,3 +26,12 @@ export const reject = (code: RejectionCode, rule: string, message: string, viola
   ok: false,
   rejection: violations === undefined ? { code, rule, message } : { code, rule, message, violations },
 });
+
+/**
+ * A decision judged as a whole breaks rules: refused as illegal under its first violation (the fallback rule and
+ * message only if the list is empty), with every violation listed.
+ */
+export const rejectViolations = (violations: NonNullable<Rejection['violations']>, rule: string, message: string, prefix = ''): Decision => {
+  const first = violations[0];
+  return reject('illegal', first?.rule ?? rule, `${prefix}${first?.message ?? message}`, violations);
+};

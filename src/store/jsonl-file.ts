@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
-import { decodeEventLine, headerLine, LogError } from './line-format.js';
+import { decodeEventLine, HASH_TAIL_BYTES, headerLine, LogError } from './line-format.js';
 import { errorCode, withFileLock } from './file-lock.js';
-import { DEFAULT_CHUNK_SIZE, decodeLogHeader, isExactUtf8, MAX_HEADER_BYTES, readLog, scanLog, tooLong } from './scan.js';
+import { DEFAULT_CHUNK_SIZE, decodeLogHeader, isExactUtf8, MAX_HEADER_BYTES, readAt, readLog, scanLog, tooLong } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import {
   ConcurrencyError,
@@ -47,8 +47,6 @@ interface Tail extends ChainTip {
 }
 
 const NEWLINE = 0x0a;
-/** `"hash":"<64 hex>"}` ends every line: the previous line's hash is read from its last 66 bytes. */
-const HASH_TAIL_BYTES = 66;
 
 export class JsonlFileStore implements EventStore {
   readonly path: string;
@@ -221,17 +219,6 @@ async function exists(path: string): Promise<boolean> {
 
 function chunkSizeOf(options: JsonlFileStoreOptions): number {
   return Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
-}
-
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await handle.read(buffer, done, length - done, position + done);
-    if (bytesRead === 0) break;
-    done += bytesRead;
-  }
-  return done === length ? buffer : buffer.subarray(0, done);
 }
 
 async function writeAll(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {

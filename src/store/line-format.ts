@@ -19,6 +19,8 @@ import { joinPath } from '../schema/validate.js';
 export const GENESIS_HASH = '0'.repeat(64);
 /** `,"hash":"` + 64 hex digits + `"}` */
 const HASH_SUFFIX_LENGTH = 75;
+/** `<64 hex>"}` ends every line: a line's hash is read from its last 66 bytes, without parsing it. */
+export const HASH_TAIL_BYTES = 66;
 
 /**
  * SHA-256 of the UTF-8 bytes of `text`, in hex. `crypto.hash` (Node 20.12+) is the one-shot form: half the cost
@@ -61,7 +63,7 @@ export function headerLine(): { line: string; hash: string } {
 export function checkSeal(prevHash: string, line: string): string | null {
   const n = line.length;
   if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}')) return null;
-  const hash = line.slice(n - 66, n - 2);
+  const hash = line.slice(n - HASH_TAIL_BYTES, n - 2);
   return sha256(prevHash + line.slice(0, n - HASH_SUFFIX_LENGTH) + '}') === hash ? hash : null;
 }
 

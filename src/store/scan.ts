@@ -3,7 +3,7 @@
 import { isAscii } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
-import { decodeEventLine, decodeHeader, LogError, parseTrustedLine, sha256Bytes } from './line-format.js';
+import { decodeEventLine, decodeHeader, HASH_TAIL_BYTES, LogError, parseTrustedLine, sha256Bytes } from './line-format.js';
 import { StaleMarkError, type MarkSegment, type VerifiedPrefix } from './verified-mark.js';
 import { MAX_LINE_BYTES } from './seal.js';
 
@@ -186,12 +186,8 @@ async function* readVerifiedPrefix(handle: FileHandle, prefix: VerifiedPrefix, f
   for (const [i, segment] of prefix.segments.entries()) {
     const length = segment.end - start;
     if (buffer.length < length) buffer = Buffer.allocUnsafe(Math.max(length, DEFAULT_CHUNK_SIZE));
-    const data = buffer.subarray(0, length);
-    for (let read = 0; read < length; ) {
-      const { bytesRead } = await handle.read(data, read, length - read, start + read);
-      if (bytesRead === 0) throw stale(`the log is shorter than the ${prefix.bytes} bytes it vouches for`);
-      read += bytesRead;
-    }
+    const data = await readAt(handle, start, length, buffer);
+    if (data.length < length) throw stale(`the log is shorter than the ${prefix.bytes} bytes it vouches for`);
     if (sha256Bytes(data) !== segment.digest) throw stale(`bytes ${start}-${segment.end} are not those it vouches for`);
     const encoding = isAscii(data) ? 'latin1' : 'utf8';
     if (i === 0 && trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion) {
@@ -267,7 +263,18 @@ function skipped(bytes: Buffer, start: number, end: number, types: readonly Buff
 }
 
 /** The hash that ends the line ending at `end` (`"hash":"<64 hex>"}`), or '' if the line is too short to hold one. */
-const hashAtEnd = (bytes: Buffer, end: number): string => (end >= 66 ? bytes.toString('latin1', end - 66, end - 2) : '');
+const hashAtEnd = (bytes: Buffer, end: number): string => (end >= HASH_TAIL_BYTES ? bytes.toString('latin1', end - HASH_TAIL_BYTES, end - 2) : '');
+
+/** Reads `length` bytes at `position` into `into` (a new buffer by default); fewer at the end of the file. */
+export async function readAt(handle: FileHandle, position: number, length: number, into: Buffer = Buffer.alloc(length)): Promise<Buffer> {
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(into, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return into.subarray(0, done);
+}
 
 function trusted(text: string, line: number): StoredEvent {
   try {

@@ -41,29 +41,6 @@ function accepted(decision: Decision): readonly DomainEvent[] {
 
 const noForces = { infantryFactors: 0, namedShips: 0, cruisers: 0, destroyerFactors: 0 };
 
-const checkLines = (dp: number, westernAllies: 0 | 2, year: number | null, yearModifier: number, axis: number, allied: number) => [
-  { key: 'dpTotal', rule: '56.12', value: dp, detail: `Italian DP total at the end of the Allied player turn, as during a YSS: ${dp > 0 ? `+${dp}` : dp}` },
-  {
-    key: 'westernAlliesDeclaredWar',
-    rule: '56.12A',
-    value: westernAllies,
-    detail: westernAllies === 2 ? 'The Western Allies declared war on Italy: +2' : 'The Western Allies did not declare war on Italy: 0',
-  },
-  {
-    key: 'italianDeclarationYear',
-    rule: '56.12B',
-    value: yearModifier,
-    detail:
-      year === null
-        ? 'Italy did not declare war on the Western Allies: 0'
-        : yearModifier === 0
-          ? `Italy declared war on the Western Allies in ${year} (before 1941): 0`
-          : `Italy declared war on the Western Allies in ${year} (-1 for 1941, -1 more per later year): ${yearModifier}`,
-  },
-  { key: 'dpsInItaly', rule: '56.31', value: axis - allied, detail: `Axis DPs in Italy ${axis}, Allied DPs in Italy ${allied}: ${axis - allied > 0 ? `+${axis - allied}` : axis - allied}` },
-  { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
-];
-
 describe('56.11 and 56.12: the Italian surrender check at the end of an Allied player turn', () => {
   it('56.11A: Rome under Allied control at DP total 0 makes Italy surrender, at level -1 with one Allied DP in Italy (56.31)', () => {
     const facts = surrenderFacts(-1);
@@ -91,7 +68,13 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
         dpTotal: 0,
         surrenders: true,
         surrenderLevel: -1,
-        lines: checkLines(0, 0, 1940, 0, 0, 1),
+        lines: [
+          { key: 'dpTotal', rule: '56.12', value: 0, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: 0' },
+          { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' },
+          { key: 'italianDeclarationYear', rule: '56.12B', value: 0, detail: 'Italy declared war on the Western Allies in 1940 (before 1941): 0' },
+          { key: 'dpsInItaly', rule: '56.31', value: -1, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 1: -1' },
+          { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+        ],
       },
     });
     expect(decision.events[3]).toEqual({
@@ -199,7 +182,13 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
     expect(ofType(fightsOn, 'italy.surrender-checked').map((c) => [c.inputs.westernAlliesDeclaredWarOnItaly, c.dpTotal, c.surrenders])).toEqual([[true, 1, false]]);
     const decision = given(history).when(alliedTurnEnded(sp44, germanFacts(), italianFacts({ italianDpTotal: -2, romeAlliedControlled: true }))).decision;
     const check = decision.ok ? decision.events[2] : undefined;
-    expect(check?.type === 'italy.surrender-checked' && check.data.lines).toEqual(checkLines(-2, 2, null, 0, 0, 0));
+    expect(check?.type === 'italy.surrender-checked' && check.data.lines).toEqual([
+      { key: 'dpTotal', rule: '56.12', value: -2, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: -2' },
+      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 2, detail: 'The Western Allies declared war on Italy: +2' },
+      { key: 'italianDeclarationYear', rule: '56.12B', value: 0, detail: 'Italy did not declare war on the Western Allies: 0' },
+      { key: 'dpsInItaly', rule: '56.31', value: 0, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 0: 0' },
+      { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+    ]);
     expect(check?.type === 'italy.surrender-checked' && [check.data.dpTotal, check.data.surrenders]).toEqual([0, true]);
   });
 
@@ -217,7 +206,13 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
       alliedTurnEnded(turn('fall', 1943), germanFacts(), italianFacts({ italianDpTotal: 1, romeAlliedControlled: true })),
     ]);
     const [check] = ofType(log, 'italy.surrender-checked');
-    expect(check?.lines).toEqual(checkLines(1, 0, 1942, -2, 0, 0));
+    expect(check?.lines).toEqual([
+      { key: 'dpTotal', rule: '56.12', value: 1, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: +1' },
+      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' },
+      { key: 'italianDeclarationYear', rule: '56.12B', value: -2, detail: 'Italy declared war on the Western Allies in 1942 (-1 for 1941, -1 more per later year): -2' },
+      { key: 'dpsInItaly', rule: '56.31', value: 0, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 0: 0' },
+      { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+    ]);
     expect(check && [check.inputs.italyDeclaredWarOnWesternAlliesYear, check.dpTotal, check.surrenders, check.surrenderLevel]).toEqual([1942, -1, true, -1]);
   });
 

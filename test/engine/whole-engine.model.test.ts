@@ -4,17 +4,15 @@
 // log replays, re-deriving every rule decision, to the same state.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { DomainEvent, OriginEvent } from '../../events/index.js';
-import { decide } from '../../src/engine/decide.js';
+import type { OriginEvent } from '../../events/index.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
-import { Replayer } from '../../src/engine/replay.js';
 import { warList } from '../../src/engine/wars.js';
 import { italianForces1943 } from '../../src/examples/italian-games.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
-import { Seasons } from '../../src/schema/types.js';
 import { britishFacts } from '../support/british-fixtures.js';
-import { stored, GAME } from '../support/given.js';
+import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
+import { turnFrom1941 } from '../support/fixtures.js';
 
 /** The event types of every run's log, to check that the runs reach every kind of surrender. */
 const STATS: string[][] = [];
@@ -38,12 +36,7 @@ interface Model {
   italy: { level: number; order: Side[]; reported: boolean; next: number } | null;
 }
 
-interface Real {
-  replayer: Replayer;
-  log: DomainEvent[];
-}
 
-const turnOf = (i: number) => ({ season: Seasons[i % 4] ?? 'spring', year: 1941 + Math.floor(i / 4) });
 const clamp2 = (n: number) => Math.max(-2, Math.min(2, n));
 
 /** A British force pool smaller than any one-level requirement: everything eligible must go (59.513E). */
@@ -75,13 +68,8 @@ function pendingKinds(m: Model): string[] {
 }
 const anyPending = (m: Model) => pendingKinds(m).length > 0;
 
-function run(real: Real, origin: OriginEvent): boolean {
-  const decision = decide(real.replayer.view(GAME), origin);
-  if (!decision.ok) return false;
-  real.replayer.applyAll(stored(decision.events, GAME, real.log.length + 1));
-  real.log.push(...decision.events);
-  return true;
-}
+/** Runs a command the way the engine does; returns whether it was accepted. */
+const run = (live: LiveGame, origin: OriginEvent): boolean => execute(live, origin).ok;
 
 function removeWarsOf(m: Model, power: string): void {
   for (const w of [...m.wars]) if (w.startsWith(`${power}-`)) m.wars.delete(w);
@@ -104,7 +92,7 @@ function settleBritain(m: Model): void {
   if (m.britain === 'surrendered' && !p.forces && !p.hex && !p.terms) m.britain = m.wars.has('germany-us') ? 'atWar' : 'atPeace';
 }
 
-class AlliedEnd implements fc.Command<Model, Real> {
+class AlliedEnd implements fc.Command<Model, LiveGame> {
   constructor(
     readonly berlin: 'axis' | 'allied' | 'atomic',
     readonly germanDp: number,
@@ -114,12 +102,12 @@ class AlliedEnd implements fc.Command<Model, Real> {
     readonly dps: { axis: number; allied: number },
   ) {}
   check = () => true;
-  run(m: Model, r: Real): void {
+  run(m: Model, r: LiveGame): void {
     const s = slot(m, m.alliedClosed || m.gameClosed);
     const ok = run(r, {
       type: 'host.allied-player-turn-ended',
       data: {
-        turn: turnOf(s.turn),
+        turn: turnFrom1941(s.turn),
         germany: { berlin: this.berlin, germanDpTotal: this.germanDp, germanyControlsBerchtesgaden: false, allGermanHexesAlliedOrAtomic: false },
         italy: { italianDpTotal: this.italianDp, romeAlliedControlled: this.rome, axisUnitsInAfrica: this.africa, dpsInItaly: this.dps, covertOperationsModifier: 0 },
       },
@@ -152,12 +140,12 @@ class AlliedEnd implements fc.Command<Model, Real> {
   toString = () => `AlliedEnd(${this.berlin},${this.germanDp},${this.italianDp},${this.rome},${this.africa},${this.dps.axis}/${this.dps.allied})`;
 }
 
-class GameEnd implements fc.Command<Model, Real> {
+class GameEnd implements fc.Command<Model, LiveGame> {
   constructor(readonly dp: number) {}
   check = () => true;
-  run(m: Model, r: Real): void {
+  run(m: Model, r: LiveGame): void {
     const s = slot(m, m.gameClosed);
-    const ok = run(r, { type: 'host.game-turn-ended', data: { turn: turnOf(s.turn), britain: britishFacts({ britishDpLevel: this.dp }) } });
+    const ok = run(r, { type: 'host.game-turn-ended', data: { turn: turnFrom1941(s.turn), britain: britishFacts({ britishDpLevel: this.dp }) } });
     expect(ok).toBe(!(s.advances && anyPending(m)));
     if (!ok) return;
     advanceTo(m, s);
@@ -195,11 +183,11 @@ function surrenderBritain(m: Model, level: number, restricting: number | null): 
   settleBritain(m);
 }
 
-class Answer implements fc.Command<Model, Real> {
+class Answer implements fc.Command<Model, LiveGame> {
   constructor(readonly accepts: boolean) {}
   check = () => true;
-  run(m: Model, r: Real): void {
-    const turn = turnOf(m.turn);
+  run(m: Model, r: LiveGame): void {
+    const turn = turnFrom1941(m.turn);
     const ok = run(r, this.accepts ? { type: 'britain.offer-accepted', data: { turn } } : { type: 'britain.offer-rejected', data: { turn } });
     expect(ok).toBe(m.britain === 'offer');
     if (!ok || m.offerLevel === null) return;
@@ -212,11 +200,11 @@ class Answer implements fc.Command<Model, Real> {
   toString = () => (this.accepts ? 'Accept' : 'Reject');
 }
 
-class BritishStep implements fc.Command<Model, Real> {
+class BritishStep implements fc.Command<Model, LiveGame> {
   constructor(readonly step: 'forces' | 'hex' | 'terms') {}
   check = () => true;
-  run(m: Model, r: Real): void {
-    const turn = turnOf(m.turn);
+  run(m: Model, r: LiveGame): void {
+    const turn = turnFrom1941(m.turn);
     const origin: OriginEvent =
       this.step === 'forces'
         ? { type: 'britain.forces-selected', data: { turn, units: tinyPool, selection: tinyPool.map((u) => u.id) } }
@@ -258,10 +246,10 @@ class BritishStep implements fc.Command<Model, Real> {
   toString = () => `British(${this.step})`;
 }
 
-class ItalianReport implements fc.Command<Model, Real> {
+class ItalianReport implements fc.Command<Model, LiveGame> {
   check = () => true;
-  run(m: Model, r: Real): void {
-    const ok = run(r, { type: 'host.italian-forces-reported', data: { turn: turnOf(m.turn), ...italianForces1943 } });
+  run(m: Model, r: LiveGame): void {
+    const ok = run(r, { type: 'host.italian-forces-reported', data: { turn: turnFrom1941(m.turn), ...italianForces1943 } });
     expect(ok).toBe(m.italy !== null && !m.italy.reported);
     if (!ok || m.italy === null) return;
     m.italy.reported = true;
@@ -270,16 +258,16 @@ class ItalianReport implements fc.Command<Model, Real> {
   toString = () => 'ItalianReport';
 }
 
-class ItalianSelect implements fc.Command<Model, Real> {
+class ItalianSelect implements fc.Command<Model, LiveGame> {
   constructor(
     readonly side: Side,
     readonly valid: boolean,
   ) {}
   check = () => true;
-  run(m: Model, r: Real): void {
+  run(m: Model, r: LiveGame): void {
     const level = m.italy?.level ?? 0;
     const selection = this.valid ? legalItalianSelection(level, this.side) : sel({});
-    const ok = run(r, { type: 'italy.forces-selected', data: { turn: turnOf(m.turn), side: this.side, selection } });
+    const ok = run(r, { type: 'italy.forces-selected', data: { turn: turnFrom1941(m.turn), side: this.side, selection } });
     const expected = m.italy !== null && m.italy.reported && m.italy.order[m.italy.next] === this.side && this.valid;
     expect(ok).toBe(expected);
     if (!ok || m.italy === null) return;
@@ -289,16 +277,16 @@ class ItalianSelect implements fc.Command<Model, Real> {
   toString = () => `ItalianSelect(${this.side},${this.valid})`;
 }
 
-class Declares implements fc.Command<Model, Real> {
+class Declares implements fc.Command<Model, LiveGame> {
   constructor(
     readonly aggressor: 'us' | 'germany',
     readonly usat: number,
   ) {}
   check = () => true;
-  run(m: Model, r: Real): void {
+  run(m: Model, r: LiveGame): void {
     const ok = run(r, {
       type: 'war.declared',
-      data: { turn: turnOf(m.turn), aggressor: this.aggressor, targets: [this.aggressor === 'us' ? 'germany' : 'us'], usatLevel: this.aggressor === 'us' ? this.usat : null },
+      data: { turn: turnFrom1941(m.turn), aggressor: this.aggressor, targets: [this.aggressor === 'us' ? 'germany' : 'us'], usatLevel: this.aggressor === 'us' ? this.usat : null },
     });
     const after = m.lastSurrender === null ? Infinity : m.turn - m.lastSurrender.turn;
     const peaceRule = m.britain !== 'atPeace' || (after >= 2 && (this.aggressor === 'germany' || this.usat >= 50));
@@ -339,7 +327,7 @@ const decisions = [
 ];
 const allCommands = [...commands, ...decisions, ...decisions, ...decisions];
 
-function invariants(m: Model, r: Real): void {
+function invariants(m: Model, r: LiveGame): void {
   const view = r.replayer.view(GAME);
   if (view === undefined) throw new Error('no game');
   const { state } = view;
@@ -365,12 +353,12 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
   it('every host fact and player decision is accepted or refused as the model says, the invariants of all three rules hold, and the log replays', () => {
     fc.assert(
       fc.property(fc.commands(allCommands, { maxCommands: 150, size: 'max' }), (cmds) => {
-        const real: Real = { replayer: new Replayer({ checkDecisions: false }), log: [] };
+        const real: LiveGame = liveGame();
         const started = run(real, {
           type: 'host.game-started',
           data: {
             scenario: 'global',
-            turn: turnOf(0),
+            turn: turnFrom1941(0),
             wars: [
               { axis: 'germany', allied: 'britain' },
               { axis: 'italy', allied: 'britain' },
@@ -398,13 +386,11 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
           britishPending: { forces: false, hex: false, terms: false },
           italy: null,
         };
-        const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, Real>]);
+        const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>]);
         fc.modelRun(() => ({ model, real }), withChecks);
         STATS.push(real.log.map((e) => e.type));
-        const replayed = new Replayer({ checkDecisions: true });
-        replayed.applyAll(stored(real.log, GAME));
-        expect(replayed.finish()).toEqual([]);
-        expect(replayed.projection()).toEqual(real.replayer.projection());
+        // The log replays, every rule decision re-derived, to the same state.
+        expect(replay(real.log).projection()).toEqual(real.replayer.projection());
       }),
       { numRuns: 150 },
     );

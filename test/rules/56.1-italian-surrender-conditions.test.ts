@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { declarationYearModifier, italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
+import { italianInput } from '../support/italian-fixtures.js';
 
-// Italy at DP total 0, Rome Axis-held, Axis units in Africa, no modifiers.
-const base: ItalianSurrenderInput = {
-  italianDpTotal: 0,
-  romeAlliedControlled: false,
-  axisUnitsInAfrica: true,
-  westernAlliesDeclaredWarOnItaly: false,
-  italyDeclaredWarOnWesternAlliesYear: null,
-  dpsInItaly: { axis: 0, allied: 0 },
-  covertOperationsModifier: 0,
-};
-const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender({ ...base, ...over });
+const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender(italianInput(over));
 
 describe('56.11 Italian surrender conditions', () => {
   it('56.11: a DP total of zero alone is not enough (Rome Axis, Axis units in Africa)', () => {

@@ -10,6 +10,7 @@ import {
   type ItalianForces,
   type ItalianShip,
 } from '../../src/rules/italian-allocation.js';
+import { selection as sel } from '../support/italian-fixtures.js';
 import { forcesForLevel, ItalianNavalStatuses, ItalianSurrenderLevels, type ItalianSurrenderLevel } from '../../src/rules/italian-forces-table.js';
 
 // Italy's forces at surrender: enough of everything for a +/-2 row, plus ships that may not be selected.
@@ -40,8 +41,7 @@ const forces: ItalianForces = {
   ],
 };
 
-const empty: AllocationSelection = { infantry: [], namedShips: [], cruisers: [], destroyers: [] };
-const sel = (s: Partial<AllocationSelection>): AllocationSelection => ({ ...empty, ...s });
+const empty = sel();
 const validate = (over: Partial<AllocationInput> & Pick<AllocationInput, 'level' | 'side' | 'selection'>) =>
   validateAllocation({ forces, alreadyAllocated: null, ...over });
 const rules = (r: { violations: readonly { rule: string }[] }) => r.violations.map((v) => v.rule);

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
+import { italianInput } from '../support/italian-fixtures.js';
 
-const base: ItalianSurrenderInput = {
-  italianDpTotal: 0,
-  romeAlliedControlled: true,
-  axisUnitsInAfrica: true,
-  westernAlliesDeclaredWarOnItaly: false,
-  italyDeclaredWarOnWesternAlliesYear: null,
-  dpsInItaly: { axis: 0, allied: 0 },
-  covertOperationsModifier: 0,
-};
-const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender({ ...base, ...over });
+// Italy at DP total 0 with Rome under Allied control: it surrenders, and the tests set the level.
+const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender(italianInput({ romeAlliedControlled: true, ...over }));
 
 describe('56.31 Italian surrender level', () => {
   it('56.31: the level starts from the modified DP total (56.12A and 56.12B included)', () => {

@@ -6,6 +6,7 @@ import type { ForceUnit } from '../../src/rules/force-reduction.js';
 import type { Season } from '../../src/schema/types.js';
 import { gameStarted } from './fixtures.js';
 import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
+import { warsBritainAlone, warsGrandAlliance } from '../../src/examples/script.js';
 
 type T = { season: Season; year: number };
 type Facts = EventData<'host.game-turn-ended'>['britain'];
@@ -33,10 +34,7 @@ export const seaLionStart = (overrides: Partial<EventData<'host.game-started'>> 
   gameStarted({
     scenario: 'european',
     turn: { season: 'spring', year: 1941 },
-    wars: [
-      { axis: 'germany', allied: 'britain' },
-      { axis: 'italy', allied: 'britain' },
-    ],
+    wars: warsBritainAlone,
     italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
     ...overrides,
   });
@@ -46,14 +44,7 @@ export const usAtWarStart = (overrides: Partial<EventData<'host.game-started'>> 
   gameStarted({
     scenario: 'european',
     turn: { season: 'spring', year: 1943 },
-    wars: [
-      { axis: 'germany', allied: 'britain' },
-      { axis: 'germany', allied: 'russia' },
-      { axis: 'germany', allied: 'us' },
-      { axis: 'italy', allied: 'britain' },
-      { axis: 'italy', allied: 'russia' },
-      { axis: 'italy', allied: 'us' },
-    ],
+    wars: warsGrandAlliance,
     ...overrides,
   });
 

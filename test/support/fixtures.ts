@@ -1,10 +1,14 @@
 // Builders for the events of test games.
 import type { EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
+import { warsGrandAlliance } from '../../src/examples/script.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
-import type { Season } from '../../src/schema/types.js';
+import { Seasons, type Season } from '../../src/schema/types.js';
 
 export const turn = (season: Season, year: number) => ({ season, year });
+
+/** The game turn `index` turns after Spring 1941 (0: Spring 1941, 4: Spring 1942). */
+export const turnFrom1941 = (index: number) => turn(Seasons[index % 4] ?? 'spring', 1941 + Math.floor(index / 4));
 
 type Start = EventData<'host.game-started'>;
 
@@ -14,14 +18,7 @@ export function gameStarted(overrides: Partial<Start> = {}): Extract<OriginEvent
     data: {
       scenario: 'european',
       turn: turn('spring', 1944),
-      wars: [
-        { axis: 'germany', allied: 'britain' },
-        { axis: 'germany', allied: 'russia' },
-        { axis: 'germany', allied: 'us' },
-        { axis: 'italy', allied: 'britain' },
-        { axis: 'italy', allied: 'russia' },
-        { axis: 'italy', allied: 'us' },
-      ],
+      wars: warsGrandAlliance,
       italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
       options: defaultRulingOptions,
       ...overrides,

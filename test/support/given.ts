@@ -28,17 +28,32 @@ export function replay(history: readonly DomainEvent[], game = GAME): Replayer {
   return replayer;
 }
 
+/** A game driven command by command as the engine drives it (the system under test of the model-based tests). */
+export interface LiveGame {
+  readonly replayer: Replayer;
+  readonly log: DomainEvent[];
+}
+
+export const liveGame = (): LiveGame => ({ replayer: new Replayer({ checkDecisions: false }), log: [] });
+
+/** Decides a command against the game and, when it is accepted, applies its events; returns the decision. */
+export function execute(live: LiveGame, origin: OriginEvent, game = GAME): Decision {
+  const decision = decide(live.replayer.view(game), origin);
+  if (decision.ok) {
+    live.replayer.applyAll(stored(decision.events, game, live.log.length + 1));
+    live.log.push(...decision.events);
+  }
+  return decision;
+}
+
 /** Runs commands in order the way the engine does (decide, then evolve); fails on the first rejection. */
 export function play(origins: readonly OriginEvent[], game = GAME): DomainEvent[] {
-  const replayer = new Replayer({ checkDecisions: false });
-  const log: DomainEvent[] = [];
+  const live = liveGame();
   for (const origin of origins) {
-    const decision = decide(replayer.view(game), origin);
+    const decision = execute(live, origin, game);
     if (!decision.ok) throw new Error(`rejected ${origin.type}: ${decision.rejection.rule} ${decision.rejection.message}`);
-    replayer.applyAll(stored(decision.events, game, log.length + 1));
-    log.push(...decision.events);
   }
-  return log;
+  return live.log;
 }
 
 export function given(history: readonly DomainEvent[], game = GAME) {

@@ -2,6 +2,7 @@
 import type { EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import type { AllocationSelection, ItalianForces } from '../../src/rules/italian-allocation.js';
+import type { ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
 import type { Season } from '../../src/schema/types.js';
 import { italianFacts } from './fixtures.js';
 
@@ -20,6 +21,18 @@ export function surrenderFacts(level: -2 | -1 | 0 | 1 | 2, overrides: Partial<It
     ...overrides,
   });
 }
+
+/** The 56.1 calculator's input: Italy at DP total 0, Rome Axis-held, Axis units in Africa, no modifiers. */
+export const italianInput = (overrides: Partial<ItalianSurrenderInput> = {}): ItalianSurrenderInput => ({
+  italianDpTotal: 0,
+  romeAlliedControlled: false,
+  axisUnitsInAfrica: true,
+  westernAlliesDeclaredWarOnItaly: false,
+  italyDeclaredWarOnWesternAlliesYear: null,
+  dpsInItaly: { axis: 0, allied: 0 },
+  covertOperationsModifier: 0,
+  ...overrides,
+});
 
 /** Italy's forces at the moment of surrender: 11 infantry factors, 4 named ships, 3 cruisers, 5 destroyer factors. */
 export const FLEET: ItalianForces = {

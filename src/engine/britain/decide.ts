@@ -5,7 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionInput } from '../../rules/force-reduction.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
 import { joinPath } from '../../schema/validate.js';
-import { accept, reject, type Decision } from '../decision.js';
+import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
 import { turnIndex, turnName, turnsAfter } from '../turns.js';
@@ -132,10 +132,7 @@ export const britishDeciders: OriginDeciders<
     const issue = refineForceReduction(input);
     if (issue !== null) return malformed(issue.path, issue.detail);
     const result = forceReduction(input);
-    if (!result.legal) {
-      const first = result.violations[0];
-      return reject('illegal', first?.rule ?? '59.51', first?.message ?? 'the selection does not meet 59.51', result.violations);
-    }
+    if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
     const chosen = new Set(data.selection);
     const removed = data.units.filter((u) => chosen.has(u.id));
     // 59.871: removed ground and AAF factors are unbuilt in later resistance levels.
@@ -186,10 +183,7 @@ export const britishDeciders: OriginDeciders<
     const issue = refineConcessions(input);
     if (issue !== null) return malformed(issue.path, issue.detail);
     const { result, effects } = negotiateConcessions(input);
-    if (!result.legal || effects === null) {
-      const first = result.violations[0];
-      return reject('illegal', first?.rule ?? '59.66', first?.message ?? 'the demand breaks 59.6', result.violations);
-    }
+    if (!result.legal || effects === null) return rejectViolations(result.violations, '59.66', 'the demand breaks 59.6');
     const mayGoToItaly = new Set<string>(effects.mayPassToItaly);
     const notItalian = data.toItaly.find((key) => !mayGoToItaly.has(key));
     if (notItalian !== undefined) {

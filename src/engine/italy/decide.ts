@@ -2,7 +2,7 @@
 // The surrender itself is decided at the end of an Allied player turn (allied-player-turn.ts).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { AllocationSide } from '../../rules/italian-allocation.js';
-import { accept, reject, type Decision } from '../decision.js';
+import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
 import { dispositionOf, validateSide } from './allocation.js';
@@ -82,10 +82,7 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     if (refused !== null) return refused;
 
     const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.state.options);
-    if (!result.legal) {
-      const first = result.violations[0];
-      return reject('illegal', first?.rule ?? '56.32', `${SIDE[data.side]}'s selection: ${first?.message ?? 'it does not meet 56.32'}`, result.violations);
-    }
+    if (!result.legal) return rejectViolations(result.violations, '56.32', 'it does not meet 56.32', `${SIDE[data.side]}'s selection: `);
     const events: DomainEvent[] = [{ type: 'italy.forces-selected', data }];
     const selections = { axis: data.side === 'axis' ? data.selection : axisSelection, allied: data.side === 'allied' ? data.selection : alliedSelection };
     const complete = surrender.selectionOrder.every((side) => selections[side] !== null);
