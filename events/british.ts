@@ -114,8 +114,13 @@ export const forcesSelected = defineEvent('britain.forces-selected', {
   version: 1,
   source: 'player',
   rules: ['59.513A'],
-  summary: 'The British player selects the units to remove from the force pool and the naval units to eliminate.',
-  schema: Strict({ turn: Turn, units: Type.Array(ForceUnitSchema, { maxItems: 2000 }), selection: Type.Array(Type.String({ minLength: 1 }), { maxItems: 2000 }) }),
+  summary: 'The British player selects, by id from the reported force pool, the units to remove from the force pool and the naval units to eliminate.',
+  schema: Strict({
+    turn: Turn,
+    /** Only in logs written before the pool was reported (host.british-force-pool): the pool, inline. Refused in a command. */
+    units: Type.Optional(Type.Array(ForceUnitSchema, { maxItems: 2000 })),
+    selection: Type.Array(Type.String({ minLength: 1 }), { maxItems: 2000 }),
+  }),
 });
 
 export const forcesReduced = defineEvent('britain.forces-reduced', {

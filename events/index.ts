@@ -3,11 +3,12 @@ import { hostEvents } from './host-facts.js';
 import { germanEvents } from './german.js';
 import { europeEvents } from './europe.js';
 import { britishEvents } from './british.js';
+import { britishReportEvents } from './british-reports.js';
 import { italianEvents } from './italian.js';
 import type { EventDefinition, EventOf } from './registry.js';
 import type { EnvelopeFields } from './envelope.js';
 
-const allDefinitions = [...hostEvents, ...germanEvents, ...europeEvents, ...britishEvents, ...italianEvents] as const;
+const allDefinitions = [...hostEvents, ...germanEvents, ...europeEvents, ...britishEvents, ...britishReportEvents, ...italianEvents] as const;
 type AllDefinitions = (typeof allDefinitions)[number];
 
 /** Every event definition by its type. */

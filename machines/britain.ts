@@ -1,7 +1,7 @@
 // Rule 59: Britain at war -> offer pending -> surrendered (force reductions, negotiations, the Far
 // East) -> at peace or still at war -> resumption of the war -> further surrenders (59.87).
 // Pure: no I/O, no clocks, no randomness. The engine sends it only the events in britainMachineEvents.
-import { assign, setup } from 'xstate';
+import { assign, setup, stateIn } from 'xstate';
 import type { EventData } from '../events/index.js';
 
 type E<K extends string> = K extends BritainEventType ? { readonly type: K; readonly data: EventData<K> } : never;
@@ -11,9 +11,12 @@ export type BritainEventType =
   | 'britain.surrender-offered'
   | 'britain.offer-rejected'
   | 'britain.surrendered'
+  | 'host.british-force-pool'
   | 'britain.forces-reduced'
   | 'host.british-hex-control'
+  | 'britain.terms-demanded'
   | 'britain.terms-imposed'
+  | 'japan.treaty-decided'
   | 'britain.far-east-settled'
   | 'britain.war-resumed'
   | 'war.declared';
@@ -46,6 +49,10 @@ export interface BritainContext {
   readonly surrenders: readonly SurrenderRecord[];
   /** The hex control reported for the negotiation in progress (59.63). */
   readonly hexControl: EventData<'host.british-hex-control'> | null;
+  /** The force pool reported for the reductions in progress (59.513); the selection names its units. */
+  readonly forcePool: EventData<'host.british-force-pool'> | null;
+  /** 59.514E: the minor countries whose status the terms of the current surrender changed. */
+  readonly minorsChanged: readonly string[];
   /** 59.86B and 59.87: Germany declared war on the Western Allies after the most recent surrender. */
   readonly germanyDeclaredWarAfterSurrender: boolean;
 }
@@ -78,6 +85,8 @@ export const britainMachine = setup({
     japanChooses: ({ context }) => current(context)?.farEast === 'japan-chooses',
     /** 59.61 and 59.85: the war goes on. */
     warContinues: ({ context }) => current(context)?.outcome === 'war-continues',
+    /** 59.892A: Japan adheres to the treaty, so the Far East hex control is determined first. */
+    japanAdheres: ({ event }) => event.type === 'japan.treaty-decided' && event.data.adheres,
     /** A declaration of war between Germany and Britain before any surrender. */
     germanBritishWarDeclared: ({ event }) =>
       event.type === 'war.declared' &&
@@ -99,7 +108,13 @@ export const britainMachine = setup({
           ? [...context.surrenders, { surrender: event.data, concessionPointsForgone: 0, returned: [], unbuiltFactorsAdded: 0, japanAdheres: null }]
           : context.surrenders,
       hexControl: null,
+      forcePool: null,
+      minorsChanged: [],
       germanyDeclaredWarAfterSurrender: false,
+    }),
+    recordPool: assign({ forcePool: ({ event, context }) => (event.type === 'host.british-force-pool' ? event.data : context.forcePool) }),
+    recordDemand: assign({
+      minorsChanged: ({ event, context }) => (event.type === 'britain.terms-demanded' ? event.data.demand.minors.map((m) => m.name) : context.minorsChanged),
     }),
     recordForces: assign({
       surrenders: ({ context, event }) =>
@@ -130,6 +145,8 @@ export const britainMachine = setup({
     lastOfferRejected: false,
     surrenders: [],
     hexControl: null,
+    forcePool: null,
+    minorsChanged: [],
     germanyDeclaredWarAfterSurrender: false,
   }),
   // 59.11: the resistance level is determined at the end of every game turn, whatever Britain's state.
@@ -156,11 +173,23 @@ export const britainMachine = setup({
     surrendered: {
       type: 'parallel',
       states: {
-        // 59.51: the British player selects the units (59.513A).
+        // 59.51: the host reports the force pool, then the British player selects from it (59.513A) -- in a
+        // peace once the terms are imposed, since they may change a minor country's status (59.514E).
+        // A log written before the pool was reported goes from any step straight to forces-reduced.
         forces: {
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'noForceReduction', target: 'done' }, { target: 'selecting' }] },
+            deciding: { always: [{ guard: 'noForceReduction', target: 'done' }, { target: 'awaitingPool' }] },
+            awaitingPool: {
+              on: {
+                'host.british-force-pool': { target: 'waitingForTerms', actions: 'recordPool' },
+                'britain.forces-reduced': { target: 'done', actions: 'recordForces' },
+              },
+            },
+            waitingForTerms: {
+              always: { guard: stateIn({ surrendered: { terms: 'done' } }), target: 'selecting' },
+              on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } },
+            },
             selecting: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
             done: { type: 'final' },
           },
@@ -171,16 +200,27 @@ export const britainMachine = setup({
           states: {
             deciding: { always: [{ guard: 'negotiatesPeace', target: 'awaitingHexControl' }, { target: 'done' }] },
             awaitingHexControl: { on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } } },
-            awaitingTerms: { on: { 'britain.terms-imposed': { target: 'done', actions: 'recordTerms' } } },
+            awaitingTerms: {
+              on: {
+                'britain.terms-demanded': { actions: 'recordDemand' },
+                'britain.terms-imposed': { target: 'done', actions: 'recordTerms' },
+              },
+            },
             done: { type: 'final' },
           },
         },
-        // 59.891C: Japan's choice, when it has one.
+        // 59.891C: Japan's choice, when it has one; 59.892A: if it adheres, the Far East hex control.
         farEast: {
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'japanChooses', target: 'awaitingJapan' }, { target: 'done' }] },
-            awaitingJapan: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
+            awaitingJapan: {
+              on: {
+                'japan.treaty-decided': { guard: 'japanAdheres', target: 'awaitingFarEastHexControl' },
+                'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' },
+              },
+            },
+            awaitingFarEastHexControl: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
             done: { type: 'final' },
           },
         },
@@ -200,9 +240,12 @@ export const britainMachineEvents: ReadonlySet<string> = new Set<BritainEventTyp
   'britain.surrender-offered',
   'britain.offer-rejected',
   'britain.surrendered',
+  'host.british-force-pool',
   'britain.forces-reduced',
   'host.british-hex-control',
+  'britain.terms-demanded',
   'britain.terms-imposed',
+  'japan.treaty-decided',
   'britain.far-east-settled',
   'britain.war-resumed',
   'war.declared',

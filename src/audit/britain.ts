@@ -1,5 +1,5 @@
 // Audit lines for rule 59.
-import type { StoredEvent } from '../../events/index.js';
+import type { EventData, StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type AuditEntry } from './entry.js';
@@ -11,6 +11,10 @@ const OUTCOME = {
   peace: 'peace negotiations follow (59.62)',
   'war-ends-62.91': 'the U.S. and Britain leave the war in Europe (62.91)',
 } as const;
+
+/** One unit of a reported pool: id, nationality (and minor country), kind, factors, BRPs, theater, ship. */
+const poolLine = (u: EventData<'host.british-force-pool'>['units'][number]): string =>
+  [u.id, u.minor === undefined ? u.nationality : `${u.nationality} (${u.minor})`, u.kind, `${u.factors} factors`, `${u.brps} BRPs`, u.theater, ...(u.naval === undefined ? [] : [`${u.naval.type} ${u.naval.status}`])].join(' ');
 
 export function auditBritain(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -58,8 +62,19 @@ export function auditBritain(event: StoredEvent): Entry[] {
         },
       ];
     }
-    case 'britain.forces-selected':
-      return [{ turn: turnName(event.data.turn), rule: '59.513A', result: `The British player selects ${event.data.selection.length} units for removal`, breakdown: [event.data.selection.join(', ')] }];
+    case 'host.british-force-pool':
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.513',
+          result: `The host reports the British force pool: ${event.data.units.length} units`,
+          breakdown: event.data.units.map(poolLine),
+        },
+      ];
+    case 'britain.forces-selected': {
+      const inline = event.data.units === undefined ? '' : ` from ${event.data.units.length} units carried inline (a log written before the pool was reported)`;
+      return [{ turn: turnName(event.data.turn), rule: '59.513A', result: `The British player selects ${event.data.selection.length} units for removal${inline}`, breakdown: [event.data.selection.join(', ')] }];
+    }
     case 'britain.forces-reduced': {
       const d = event.data;
       return [
@@ -67,7 +82,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '59.51',
           result: `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ground/NAS, ${d.selected.navalFactors} naval factors (required ${d.required.aafFactors}/${d.required.groundNasBrps}/${d.required.navalFactors})`,
-          breakdown: [...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`],
+          breakdown: [...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${e.text}`)],
         },
       ];
     }
@@ -111,6 +126,17 @@ export function auditBritain(event: StoredEvent): Entry[] {
           breakdown: [],
         },
       ];
+    case 'host.far-east-hex-control': {
+      const d = event.data;
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '59.892A',
+          result: `Far East hex control (59.63): ${d.unsuppliedHexes.length} unsupplied British hexes pass to Japanese control; ${d.fortificationsEliminated.length} fortifications eliminated (59.633)`,
+          breakdown: d.areas.map((a) => `59.634 ${a.name} ${a.control}`),
+        },
+      ];
+    }
     case 'britain.far-east-settled':
       return [{ turn: turnName(event.data.turn), rule: event.data.japanAdheres ? '59.892' : '59.894', result: 'Far East settled', breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`) }];
     case 'britain.war-resumed':

@@ -8,6 +8,7 @@ import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
 import { britishDeciders, britishWarDeclarationRules } from './britain/decide.js';
+import { decideInlineSelection } from './britain/forces.js';
 import { italianDeciders } from './italy/decide.js';
 
 export type { OriginEvent };
@@ -68,6 +69,18 @@ export function decide(view: GameView | undefined, origin: OriginEvent): Decisio
   const sequence = checkSequence(view, origin.data.turn);
   if (sequence !== null) return sequence;
   return (deciders[origin.type] as (view: GameView, data: unknown) => Decision)(view, origin.data);
+}
+
+/**
+ * decide for an origin event read from a log. The same, except for a British selection that carries its
+ * units inline (logs written before the force pool was reported): those units are its pool, judged as the
+ * engine then judged them (docs/log-format.md). A command carrying them is refused by decide.
+ */
+export function decideStored(view: GameView | undefined, origin: OriginEvent): Decision {
+  if (origin.type !== 'britain.forces-selected' || origin.data.units === undefined || view === undefined) return decide(view, origin);
+  const issue = definitionOf(origin.type)?.data.firstError(origin.data, 'data') ?? null;
+  if (issue !== null) return reject('malformed', 'schema', `${issue.path}: ${issue.detail}`);
+  return checkSequence(view, origin.data.turn) ?? decideInlineSelection(view, origin.data, origin.data.units);
 }
 
 /** Reports run forward in time, and play does not move to a later turn past a pending decision. */

@@ -1,4 +1,5 @@
 // Which decisions are pending, and who must make them: what the host asks its players next.
+import type { OriginType } from '../../events/index.js';
 import type { GameView } from './runtime.js';
 import { britishPending } from './britain/pending.js';
 import { italianPending } from './italy/pending.js';
@@ -10,6 +11,8 @@ export interface PendingDecision {
   readonly decision: string;
   readonly by: DecisionMaker;
   readonly rule: string;
+  /** The commands (origin event types) that answer it. */
+  readonly commands: readonly OriginType[];
   readonly description: string;
 }
 

@@ -2,7 +2,7 @@
 // reports the ones that no longer match (the log was edited, or the reading of a rule changed).
 import { setAutoFreeze } from 'immer';
 import type { DomainEvent, StoredEvent } from '../../events/index.js';
-import { decide, isOrigin, type OriginEvent } from './decide.js';
+import { decideStored, isOrigin, type OriginEvent } from './decide.js';
 import { createRuntime, evolve, projection, viewOf, type GameRuntime, type GameView } from './runtime.js';
 
 export interface Mismatch {
@@ -109,7 +109,7 @@ export class Replayer {
           this.mismatch(event, `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}`);
         }
       }
-      const decision = decide(runtime === undefined ? undefined : viewOf(runtime), { type: event.type, data: event.data } as OriginEvent);
+      const decision = decideStored(runtime === undefined ? undefined : viewOf(runtime), { type: event.type, data: event.data } as OriginEvent);
       if (!decision.ok) {
         this.mismatch(event, `the rules refuse this ${event.type}: ${decision.rejection.message} (${decision.rejection.rule})`);
         this.expectations.set(event.game, { queue: [], originSeq: event.seq });

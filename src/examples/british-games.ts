@@ -1,12 +1,12 @@
 // Example games of British surrender (rule 59), each told turn by turn as a host would report it.
 import type { EventData, OriginEvent } from '../../events/index.js';
-import type { ForceUnit } from '../rules/force-reduction.js';
 import type { TerritoryKey } from '../rules/british-concession-table.js';
 import type { TerritoryControl } from '../rules/concessions.js';
 import { britishForces1941, britishForces1943, fleet1941, fleet1943 } from './fleets.js';
 import { europeanGame, warsBritainAlone, warsGrandAlliance, type GameScript, type TurnRef } from './script.js';
 
 type British = EventData<'host.game-turn-ended'>['britain'];
+type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
 type Italian = NonNullable<EventData<'host.allied-player-turn-ended'>['italy']>;
 
@@ -36,7 +36,8 @@ function britain(over: Partial<British>): British {
 const decide = (turn: TurnRef) => ({
   accept: (): OriginEvent => ({ type: 'britain.offer-accepted', data: { turn } }),
   reject: (): OriginEvent => ({ type: 'britain.offer-rejected', data: { turn } }),
-  select: (units: ForceUnit[], selection: string[]): OriginEvent => ({ type: 'britain.forces-selected', data: { turn, units, selection } }),
+  reportPool: (units: readonly PoolUnit[]): OriginEvent => ({ type: 'host.british-force-pool', data: { turn, units: [...units] } }),
+  select: (selection: string[]): OriginEvent => ({ type: 'britain.forces-selected', data: { turn, selection } }),
   declare: (aggressor: EventData<'war.declared'>['aggressor'], targets: EventData<'war.declared'>['targets'], usatLevel: number | null = null): OriginEvent => ({
     type: 'war.declared',
     data: { turn, aggressor, targets, usatLevel },
@@ -88,7 +89,8 @@ export function seaLion1941(): GameScript {
       britain: britain({ britishDpLevel: -1, oilEffectsOnBritain: 1, atlanticSwTransports: 9, unbuiltBritishGroundAirFactors: 12, usatLevel: 18 }),
       afterGameTurn: [
         summer.accept(),
-        summer.select(britishForces1941, ['raf-1', 'raf-2', 'raf-3', 'raf-4', '1st-armd', '7th-armd', 'hood', 'nelson', 'rodney', 'kgv', 'ca-home', 'ca-med']),
+        // A Persian unit of an associated minor: subject to elimination once the terms pass Persia to the Axis (59.514E).
+        summer.reportPool([...britishForces1941, { id: 'persian-inf', nationality: 'minor', minor: 'persia', kind: 'ground', factors: 1, brps: 2, theater: 'europe' }]),
         {
           type: 'host.british-hex-control',
           data: {
@@ -112,6 +114,8 @@ export function seaLion1941(): GameScript {
             toItaly: ['malta'],
           },
         },
+        // In a peace the selection follows the terms (59.514E, docs/rulings.md).
+        summer.select(['raf-1', 'raf-2', 'raf-3', 'raf-4', '1st-armd', '7th-armd', 'hood', 'nelson', 'rodney', 'kgv', 'ca-home', 'ca-med']),
       ],
     })
     .turn(t('fall', 1941), { germany: strongGermany(28), italy: italyFightsOn(8), britain: britain({ britishDpLevel: 1, usatLevel: 20 }) })
@@ -148,7 +152,8 @@ export function rejectedThenForced1943(): GameScript {
       italy: italyFightsOn(3),
       britain: britain({ ...base, britishDpLevel: -3, oilEffectsOnBritain: 2, atlanticSwTransports: 6, unbuiltBritishGroundAirFactors: 25, westernAlliedGroundAirFactorsOnWesternFront: 10 }),
       afterGameTurn: [
-        decide(t('spring', 1943)).select(britishForces1943, [
+        decide(t('spring', 1943)).reportPool(britishForces1943),
+        decide(t('spring', 1943)).select([
           'raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5', 'raf-6',
           '1st-armd', '7th-armd', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'fleet-air-arm',
           'bb-1', 'bb-2', 'bb-3', 'bb-4', 'bb-5', 'bb-6', 'bb-7', 'bb-8', 'cv-1', 'cv-2',
@@ -179,7 +184,7 @@ export function conciliationAndSecondSurrender(): GameScript {
       britain: britain({ britishDpLevel: -1, oilEffectsOnBritain: 1, atlanticSwTransports: 9, unbuiltBritishGroundAirFactors: 14, usatLevel: 20 }),
       afterGameTurn: [
         summer.accept(),
-        summer.select(britishForces1941, ['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-air-arm', 'hood', 'nelson', 'rodney', 'ca-home', 'dd-1']),
+        summer.reportPool(britishForces1941),
         {
           type: 'host.british-hex-control',
           data: {
@@ -196,6 +201,7 @@ export function conciliationAndSecondSurrender(): GameScript {
           type: 'britain.terms-demanded',
           data: { turn: t('summer', 1941), demand: { take: [], minors: [], indemnityBrps: 10, return: ['egypt'] }, toItaly: [] },
         },
+        summer.select(['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-air-arm', 'hood', 'nelson', 'rodney', 'ca-home', 'dd-1']),
       ],
     })
     .turn(t('fall', 1941), { germany: strongGermany(26), italy: italyFightsOn(7), britain: britain({ britishDpLevel: 4, usatLevel: 30 }) })
@@ -214,10 +220,8 @@ export function conciliationAndSecondSurrender(): GameScript {
       britain: britain({ britishDpLevel: -4, oilEffectsOnBritain: 1, atlanticSwTransports: 8, unbuiltBritishGroundAirFactors: 6, usatLevel: 58, naval: fleet1943 }),
       afterGameTurn: [
         decide(t('fall', 1942)).accept(),
-        decide(t('fall', 1942)).select(
-          britishForces1941.filter((u) => !removedAtFirst.has(u.id)),
-          ['raf-4', 'raf-5', 'raf-6', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'kgv', 'ark-royal', 'illustrious', 'ca-med', 'ca-force-h', 'dd-2', 'ss-1'],
-        ),
+        decide(t('fall', 1942)).reportPool(britishForces1941.filter((u) => !removedAtFirst.has(u.id))),
+        decide(t('fall', 1942)).select(['raf-4', 'raf-5', 'raf-6', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'kgv', 'ark-royal', 'illustrious', 'ca-med', 'ca-force-h', 'dd-2', 'ss-1']),
       ],
     })
     .turn(t('winter', 1942), { germany: strongGermany(22), italy: italyFightsOn(4), britain: britain({ britishDpLevel: 2, usatLevel: 60, naval: fleet1943 }) });

@@ -48,7 +48,7 @@ it('59.12, 59.23: the README example offers, accepts and waits for the reduction
     expect(result.ok && result.events.map((e) => e.type)).toEqual(['host.game-turn-ended', 'britain.resistance-determined', 'britain.surrender-offered']);
     expect(engine.pending('g42').map((p) => [p.decision, p.by, p.rule])).toEqual([['respond-to-british-offer', 'germany', '59.23']]);
     await engine.execute('g42', { type: 'britain.offer-accepted', data: { turn } });
-    expect(engine.pending('g42').map((p) => p.decision)).toEqual(['select-british-force-reductions', 'report-british-hex-control']);
+    expect(engine.pending('g42').map((p) => p.decision)).toEqual(['report-british-force-pool', 'report-british-hex-control']);
     expect(engine.wars('g42')).toEqual([]);
     expect(engine.permissions('g42').map((p) => p.rule)).toEqual(['59.52', '59.82A', '59.83', '59.84', '59.86A', '59.88']);
     await engine.close();

@@ -7,7 +7,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import { atWar } from '../../src/engine/wars.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
 
 type Phase = 'atWar' | 'offer' | 'surrendered' | 'atPeace';
 
@@ -20,7 +20,8 @@ interface Model {
   removedFactors: number;
   usAtWar: boolean;
   germanDeclared: boolean;
-  pending: { forces: boolean; hex: boolean; terms: boolean };
+  /** pool: the force pool report (59.513); forces: a selection is still due; termsDone: no terms are awaited (59.514E). */
+  pending: { pool: boolean; forces: boolean; hex: boolean; terms: boolean; termsDone: boolean };
   surrenderLevels: number[];
 }
 
@@ -32,10 +33,12 @@ const ALL_ELIGIBLE = britishPool.filter((u) => u.nationality === 'british' && u.
 /** Runs a command the way the engine does; returns whether it was accepted. */
 const run = (live: LiveGame, origin: OriginEvent): boolean => execute(live, origin).ok;
 
-const anyPending = (m: Model) => m.phase === 'offer' || m.pending.forces || m.pending.hex || m.pending.terms;
+const anyPending = (m: Model) => m.phase === 'offer' || m.pending.pool || m.pending.forces || m.pending.hex || m.pending.terms;
+/** 59.513A, 59.514E: the selection is awaited once the pool is reported and, in a peace, the terms imposed. */
+const selecting = (m: Model) => m.pending.forces && !m.pending.pool && m.pending.termsDone;
 
 function settle(m: Model): void {
-  if (m.phase === 'surrendered' && !m.pending.forces && !m.pending.hex && !m.pending.terms) m.phase = m.usAtWar ? 'atWar' : 'atPeace';
+  if (m.phase === 'surrendered' && !anyPending(m)) m.phase = m.usAtWar ? 'atWar' : 'atPeace';
 }
 
 function surrender(m: Model, level: number): void {
@@ -44,7 +47,7 @@ function surrender(m: Model, level: number): void {
   m.lastSurrender = { level, turn: m.turn, points: m.usAtWar ? 0 : 2 * (previous - level), forgone: 0 };
   m.germanDeclared = false;
   m.phase = 'surrendered';
-  m.pending = { forces: previous - level > 0, hex: !m.usAtWar, terms: false };
+  m.pending = { pool: previous - level > 0, forces: previous - level > 0, hex: !m.usAtWar, terms: false, termsDone: m.usAtWar };
   m.offerLevel = null;
   settle(m);
 }
@@ -93,7 +96,7 @@ class SelectAll implements fc.Command<Model, LiveGame> {
     // The pool is smaller than any requirement of 2 levels or more, so everything eligible goes (59.513E);
     // for a single level the selection is then too large: the model says when it is legal.
     const ok = run(r, selectForces(turnFrom1941(m.turn), ALL_ELIGIBLE));
-    if (!m.pending.forces) expect(ok).toBe(false);
+    if (!selecting(m)) expect(ok).toBe(false);
     if (ok) {
       m.pending.forces = false;
       m.removedFactors += REMOVED_FACTORS;
@@ -101,6 +104,16 @@ class SelectAll implements fc.Command<Model, LiveGame> {
     }
   }
   toString = () => 'SelectAll';
+}
+
+class ReportPool implements fc.Command<Model, LiveGame> {
+  check = () => true;
+  run(m: Model, r: LiveGame): void {
+    const ok = run(r, reportPool(turnFrom1941(m.turn)));
+    expect(ok).toBe(m.phase === 'surrendered' && m.pending.pool);
+    if (ok) m.pending.pool = false;
+  }
+  toString = () => 'ReportPool';
 }
 
 class ReportHex implements fc.Command<Model, LiveGame> {
@@ -123,6 +136,7 @@ class ConciliatoryTerms implements fc.Command<Model, LiveGame> {
     expect(ok).toBe(m.phase === 'surrendered' && m.pending.terms);
     if (ok) {
       m.pending.terms = false;
+      m.pending.termsDone = true;
       // 59.71: nothing taken; Britain had 33 points left (its territories in the fixture, and the indemnity).
       if (m.lastSurrender !== null) m.lastSurrender.forgone = Math.min(m.lastSurrender.points, 33);
       settle(m);
@@ -166,6 +180,7 @@ const commands = [
   fc.integer({ min: -14, max: 3 }).map((dp) => new EndTurn(dp)),
   fc.boolean().map((a) => new Answer(a)),
   fc.constant(new SelectAll()),
+  fc.constant(new ReportPool()),
   fc.constant(new ReportHex()),
   fc.constant(new ConciliatoryTerms()),
   fc.integer({ min: 40, max: 60 }).map((u) => new UsDeclares(u)),
@@ -186,7 +201,7 @@ describe('59: model-based test of the British surrender machine', () => {
           removedFactors: 0,
           usAtWar: false,
           germanDeclared: false,
-          pending: { forces: false, hex: false, terms: false },
+          pending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
           surrenderLevels: [],
         };
         fc.modelRun(() => ({ model, real }), [

@@ -7,13 +7,15 @@ import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
 import { given, play, replay, ofType, viewAfter } from '../support/given.js';
-import { accept, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
+import { accept, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
 /** At -4 the pool holds less than each requirement, so everything eligible goes (59.513E). */
 const ALL_ELIGIBLE = ['aaf-1', 'aaf-2', 'aaf-3', 'aaf-4', 'arm-1', 'inf-1', 'inf-2', 'inf-3', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2', 'cv-1'];
 const fa41 = turn('fall', 1941);
 const wi41 = turn('winter', 1941);
+/** A peace at -1: the pool reported and the (conciliatory) terms imposed, so the selection is awaited (59.514E). */
+const toSelection = () => [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), reportPool(su41), hexControl(su41), demand(su41, {})];
 
 
 
@@ -110,6 +112,7 @@ describe('59.23, 59.3 and 59.41: Germany answers the offer', () => {
 
 describe('59.51: British force reductions', () => {
   const surrendered = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]);
+  const selecting = () => play(toSelection());
 
   it('59.511: a "0" surrender removes nothing and waits for no selection', () => {
     const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: 0 }), accept(su41)]);
@@ -121,22 +124,25 @@ describe('59.51: British force reductions', () => {
   it('59.512: at -1 the British player must remove 2 AAF, 4 BRPs of ground/NAS and 10 naval factors', () => {
     const view = viewAfter(surrendered());
     expect(view && pendingDecisions(view).map((p) => [p.decision, p.by])).toEqual([
-      ['select-british-force-reductions', 'britain'],
+      ['report-british-force-pool', 'host'],
       ['report-british-hex-control', 'host'],
+    ]);
+    expect(view && pendingDecisions(viewAfter(selecting()) ?? view).map((p) => [p.decision, p.by, p.rule, p.commands])).toEqual([
+      ['select-british-force-reductions', 'britain', '59.513A', ['britain.forces-selected']],
     ]);
   });
 
   it('59.513F: a selection short of the requirement is refused with its rule, and nothing is appended', () => {
-    const result = given(surrendered()).when(selectForces(su41, ['aaf-1', 'inf-1', 'inf-2', 'bb-1']));
+    const result = given(selecting()).when(selectForces(su41, ['aaf-1', 'inf-1', 'inf-2', 'bb-1']));
     result.thenRejected('59.513F', 'illegal');
   });
 
   it('59.514C: a Canadian unit cannot be selected', () => {
-    given(surrendered()).when(selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1', 'can-inf'])).thenRejected('59.514C', 'illegal');
+    given(selecting()).when(selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1', 'can-inf'])).thenRejected('59.514C', 'illegal');
   });
 
   it('59.513: a legal selection reduces the forces; 59.871 records the ground/AAF factors as unbuilt', () => {
-    const all = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])]);
+    const all = play([...toSelection(), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])]);
     const [reduced] = ofType(all, 'britain.forces-reduced');
     expect(reduced).toMatchObject({
       required: { aafFactors: 2, groundNasBrps: 4, navalFactors: 10 },
@@ -163,7 +169,7 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
     const [surrender] = ofType(log, 'britain.surrendered');
     expect(surrender).toMatchObject({ surrenderLevel: -1, outcome: 'war-continues', concessionPoints: 0 });
     expect(surrender?.effects.map((e) => e.code)).toContain('war-continues-no-concessions');
-    const afterSelection = play([start, gameTurnEnded(t, { britishDpLevel: -2 }), accept(t), selectForces(t, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])]);
+    const afterSelection = play([start, gameTurnEnded(t, { britishDpLevel: -2 }), accept(t), reportPool(t), selectForces(t, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])]);
     const view = viewAfter(afterSelection);
     expect(view?.britain.value).toBe('atWar');
     expect(view && pendingDecisions(view)).toEqual([]);
@@ -187,7 +193,7 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
 });
 
 describe('59.62-59.68: peace negotiations', () => {
-  const base = () => [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), selectForces(su41, ALL_ELIGIBLE)] as const;
+  const base = () => [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41)] as const;
 
   it('59.62: peace: Britain leaves the war with Germany and Italy at once', () => {
     const view = viewAfter(play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41)]));
@@ -208,7 +214,7 @@ describe('59.62-59.68: peace negotiations', () => {
   });
 
   it('59.65-59.67: terms in priority order with an indemnity are imposed; 59.66G Malta may pass to Italy', () => {
-    const log = play([...base(), hexControl(su41), demand(su41, { take: ['malta', 'palestine', 'transjordan'], indemnityBrps: 30 }, ['malta'])]);
+    const log = play([...base(), hexControl(su41), demand(su41, { take: ['malta', 'palestine', 'transjordan'], indemnityBrps: 30 }, ['malta']), selectForces(su41, ALL_ELIGIBLE)]);
     const [imposed] = ofType(log, 'britain.terms-imposed');
     expect(imposed).toMatchObject({ pointsAvailable: 8, pointsUsed: 6, taken: ['malta', 'palestine', 'transjordan'], toItaly: ['malta'], indemnityBrps: 30 });
     // 59.71: Britain had more than 8 points left, so 2 points were voluntarily not taken.
@@ -256,9 +262,10 @@ describe('replay of British surrender logs', () => {
       seaLionStart(),
       gameTurnEnded(su41, { britishDpLevel: -4 }),
       accept(su41),
-      selectForces(su41, ALL_ELIGIBLE),
+      reportPool(su41),
       hexControl(su41),
       demand(su41, { take: ['malta', 'palestine', 'transjordan'], indemnityBrps: 20 }),
+      selectForces(su41, ALL_ELIGIBLE),
       gameTurnEnded(fa41, { britishDpLevel: 5 }),
       gameTurnEnded(wi41, { britishDpLevel: 5 }),
     ]);
@@ -280,7 +287,7 @@ describe('59.13, 59.15, 59.632-59.634, 59.74: more of the offer and the negotiat
   });
 
   it('59.632-59.634: the hex control the host reports decides what Germany may demand: an area already Axis is no concession', () => {
-    const base = [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])] as const;
+    const base = [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), reportPool(su41)] as const;
     // 59.632/59.633: Malta cannot trace supply from a mapboard box, so it (and its fortress) pass to German control.
     const log = play([...base, hexControl(su41, { unsuppliedHexes: ['Malta'], fortificationsEliminated: ['Malta'], territories: { ...maltaAxis } })]);
     given(log).when(demand(su41, { take: ['malta'] })).thenRejected('59.66', 'illegal');
@@ -289,7 +296,7 @@ describe('59.13, 59.15, 59.632-59.634, 59.74: more of the offer and the negotiat
   });
 
   it('59.74: conciliation does not change the force reductions', () => {
-    const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1']), hexControl(su41), demand(su41, {})]);
+    const log = play([...toSelection(), selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1'])]);
     const [imposed] = ofType(log, 'britain.terms-imposed');
     expect(imposed).toMatchObject({ pointsUsed: 0, pointsNotTaken: 2, resistanceModifier: -1, usatChange: -4 });
     expect(imposed?.effects.find((e) => e.rule === '59.74')?.code).toBe('force-reductions-unaffected');

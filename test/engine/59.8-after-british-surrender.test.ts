@@ -9,7 +9,7 @@ import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { turn } from '../support/fixtures.js';
 import { given, play, ofType, viewAfter } from '../support/given.js';
-import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
 const fa41 = turn('fall', 1941);
@@ -27,9 +27,10 @@ function peaceAtMinus2(start: OriginEvent = seaLionStart(), take: string[] = ['m
     start,
     gameTurnEnded(su41, { britishDpLevel: -2 }),
     accept(su41),
-    selectForces(su41, ['aaf-3', 'aaf-4', 'arm-1', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2']),
+    reportPool(su41),
     hexControl(su41),
     demand(su41, { take, indemnityBrps }),
+    selectForces(su41, ['aaf-3', 'aaf-4', 'arm-1', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2']),
   ];
 }
 
@@ -127,9 +128,10 @@ describe('59.87: further British surrenders', () => {
     const log = play([
       seaLionStart(),
       gameTurnEnded(su41, { britishDpLevel: -10 }),
-      selectForces(su41, ['aaf-1', 'aaf-2', 'aaf-3', 'aaf-4', 'arm-1', 'inf-1', 'inf-2', 'inf-3', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2', 'cv-1']),
+      reportPool(su41),
       hexControl(su41),
       demand(su41, { take: ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow'], indemnityBrps: 30 }),
+      selectForces(su41, ['aaf-1', 'aaf-2', 'aaf-3', 'aaf-4', 'arm-1', 'inf-1', 'inf-2', 'inf-3', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2', 'cv-1']),
       declareWar(wi41, 'us', ['germany'], 55),
       gameTurnEnded(sp42, { britishDpLevel: -30 }),
     ]);
@@ -167,7 +169,11 @@ describe('59.89: British surrender effects in the Far East', () => {
   });
 
   it('59.892: Japan adheres: its war with Britain ends, and it may resume from the second turn only against Britain and the U.S. together', () => {
-    const log = play([...peaceAtMinus2(globalStart([{ axis: 'japan', allied: 'britain' }])), { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } }]);
+    const log = play([
+      ...peaceAtMinus2(globalStart([{ axis: 'japan', allied: 'britain' }])),
+      { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } },
+      { type: 'host.far-east-hex-control', data: { turn: su41, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } },
+    ]);
     expect(ofType(log, 'britain.far-east-settled')[0]?.effects.map((e) => e.rule)).toEqual(['59.892A', '59.892B', '59.892C', '59.893']);
     const view = viewAfter(log);
     expect(view && warList(view.state.wars)).toEqual([]);
@@ -243,7 +249,8 @@ describe('59.81, 59.84, 59.873: Britain after its surrender', () => {
       declareWar(wi41, 'us', ['germany'], 52),
       gameTurnEnded(sp42, { britishDpLevel: -3 }),
       accept(sp42),
-      selectForces(sp42, ['aaf-1', 'aaf-2', 'inf-1', 'inf-2', 'cv-1'], britishPool.filter((u) => !removedAtFirst.has(u.id))),
+      reportPool(sp42, britishPool.filter((u) => !removedAtFirst.has(u.id))),
+      selectForces(sp42, ['aaf-1', 'aaf-2', 'inf-1', 'inf-2', 'cv-1']),
       gameTurnEnded(sp43, { britishDpLevel: -5 }),
       accept(sp43),
     ]);

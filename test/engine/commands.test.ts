@@ -8,7 +8,7 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import { warList } from '../../src/engine/wars.js';
 import { atomicAttack, firestorm, turn } from '../support/fixtures.js';
 import { given, play, replay, GAME } from '../support/given.js';
-import { accept, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
+import { accept, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const sp41 = turn('spring', 1941);
 const su41 = turn('summer', 1941);
@@ -17,11 +17,9 @@ const sp43 = turn('spring', 1943);
 
 /** Britain offers to surrender at -1 at the end of Summer 1941 (59.12). */
 const offerAtMinus1 = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 })]);
-/** Germany accepted: a -1 surrender into peace (59.41, 59.62). */
-const surrenderedAtMinus1 = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]);
-/** 59.513E: at -4 the pool holds less than each requirement, so everything eligible goes. */
-const ALL_ELIGIBLE = ['aaf-1', 'aaf-2', 'aaf-3', 'aaf-4', 'arm-1', 'inf-1', 'inf-2', 'inf-3', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2', 'cv-1'];
-const awaitingTerms = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), selectForces(su41, ALL_ELIGIBLE), hexControl(su41)]);
+const awaitingTerms = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41), hexControl(su41)]);
+/** The -1 peace with the pool reported and conciliatory terms imposed: the British selection is awaited (59.514E). */
+const selectingAtMinus1 = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), reportPool(su41), hexControl(su41), demand(su41, {})]);
 
 const only = (origin: OriginEvent): DomainEvent[] => [origin];
 
@@ -163,7 +161,7 @@ describe('britain.forces-selected', () => {
   it('59.512, 59.513, 59.871: a selection meeting the -1 requirements exactly is carried out', () => {
     const selection = selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'ca-1']);
     if (selection.type !== 'britain.forces-selected') throw new Error('fixture');
-    given(surrenderedAtMinus1())
+    given(selectingAtMinus1())
       .when(selection)
       .then([
         selection,
@@ -188,16 +186,16 @@ describe('britain.forces-selected', () => {
         },
       ]);
   });
-  it('59.513A: a selection naming a unit the British player did not list is malformed', () => {
-    const result = given(surrenderedAtMinus1()).when(selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'no-such-unit']));
-    result.thenRejected('schema', 'malformed');
+  it('59.513A: a selection naming a unit that is not in the reported pool is refused, naming the path', () => {
+    const result = given(selectingAtMinus1()).when(selectForces(su41, ['aaf-3', 'arm-1', 'bb-1', 'no-such-unit']));
+    result.thenRejected('59.513A', 'illegal');
     expect(result.decision.ok === false && result.decision.rejection.message).toMatch(/^data\.selection\[3\]: /);
   });
 });
 
 describe('host.british-hex-control', () => {
-  it('59.631: after the selection the host reports hex control: recorded as reported', () => {
-    const history = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), selectForces(su41, ALL_ELIGIBLE)]);
+  it('59.631: after the surrender the host reports hex control: recorded as reported', () => {
+    const history = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41)]);
     given(history).when(hexControl(su41)).then(only(hexControl(su41)));
   });
   it('59.631: a second report is not awaited', () => {

@@ -95,7 +95,10 @@ const illegal: fc.Arbitrary<{ readonly game: string; readonly origin: unknown; r
     fc.constant(g({ type: 'host.game-turn-ended', data: { turn: sp42, britain: britishFactsOf(script()[OFFER_TURN_END]) } }, 'the game turn already ended')),
     // Answers and decisions nobody waits for.
     fc.constantFrom('britain.offer-accepted' as const, 'britain.offer-rejected' as const).map((type) => g({ type, data: { turn: sp42 } }, '59.12: no offer')),
-    fc.constant(g({ type: 'britain.forces-selected', data: { turn: sp42, units: britishPool, selection: ['aaf-1'] } }, '59.513A: no reduction pending')),
+    fc.constant(g({ type: 'britain.forces-selected', data: { turn: sp42, selection: ['aaf-1'] } }, '59.513A: no reduction pending')),
+    fc.constant(g({ type: 'britain.forces-selected', data: { turn: sp42, units: britishPool, selection: ['aaf-1'] } }, '59.513A: the pool is reported, never inline')),
+    fc.constant(g({ type: 'host.british-force-pool', data: { turn: sp42, units: britishPool } }, '59.513: no reduction pending')),
+    fc.constant(g({ type: 'host.far-east-hex-control', data: { turn: sp42, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } }, '59.892A: Japan has not adhered')),
     fc.constant(g({ type: 'japan.treaty-decided', data: { turn: sp42, adheres: true } }, '59.891C: no choice pending')),
     fc.constant(g({ type: 'host.italian-forces-reported', data: { turn: sp42, navy: FLEET.navy, infantry: FLEET.infantry } }, '56.31D: Italy has not surrendered')),
     // Declarations the rules forbid.
@@ -180,6 +183,7 @@ for (const backend of backends) {
           decision: 'respond-to-british-offer',
           by: 'germany',
           rule: '59.23',
+          commands: ['britain.offer-accepted', 'britain.offer-rejected'],
           description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
         },
       ]);
@@ -197,11 +201,13 @@ for (const backend of backends) {
       ]);
 
       await playInto(engine, [events[OFFER_TURN_END + 1] as OriginEvent]); // Germany accepts
-      expect(engine.pending(GAME).map((p) => [p.decision, p.by, p.rule])).toEqual([
-        ['select-british-force-reductions', 'britain', '59.513A'],
-        ['report-british-hex-control', 'host', '59.631'],
+      expect(engine.pending(GAME).map((p) => [p.decision, p.by, p.rule, p.commands])).toEqual([
+        ['report-british-force-pool', 'host', '59.513', ['host.british-force-pool']],
+        ['report-british-hex-control', 'host', '59.631', ['host.british-hex-control']],
       ]);
-      expect(engine.pending(GAME)[0]?.description).toBe('the British player must select 8 AAF factors, 16 BRPs of ground units or NAS and 40 naval factors to remove (59.512)');
+      expect(engine.pending(GAME)[0]?.description).toBe(
+        'the host must report the British force pool and Royal Navy (every unit with its id, kind, factors, BRPs, theater; a minor-country unit with its country) from which 8 AAF factors, 16 BRPs of ground units or NAS and 40 naval factors are removed (59.512, 59.513B-D)',
+      );
       // 59.62: peace takes Britain out of the war with Germany and Italy at once.
       expect(engine.wars(GAME)).toEqual([
         { axis: 'germany', allied: 'russia' },
@@ -251,7 +257,7 @@ for (const backend of backends) {
           [first.version + 1, 'britain.offer-accepted'],
           [first.version + 2, 'britain.surrendered'],
         ]);
-        expect(other.pending(GAME).map((p) => p.decision)).toEqual(['select-british-force-reductions', 'report-british-hex-control']);
+        expect(other.pending(GAME).map((p) => p.decision)).toEqual(['report-british-force-pool', 'report-british-hex-control']);
         // `first` still sees the offer open: its rejection is legal there, fails on the version, and once
         // caught up is refused because the offer was accepted; nothing is appended.
         const before = await bytes();

@@ -13,7 +13,7 @@ import { exampleGames } from '../../src/examples/games.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { stored } from '../support/given.js';
 import { alliedTurnEnded, atomicAttack, firestorm, gameStarted } from '../support/fixtures.js';
-import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
 import { forcesReported, forcesSelected } from '../support/italian-fixtures.js';
 
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
@@ -36,6 +36,7 @@ type Step =
   | { readonly kind: 'alliedTurnEnd'; readonly game: Game; readonly germany: German; readonly italy: Italian }
   | { readonly kind: 'gameTurnEnd'; readonly game: Game; readonly dp: number; readonly oil: number; readonly malta: boolean }
   | { readonly kind: 'answer'; readonly game: Game; readonly accepts: boolean }
+  | { readonly kind: 'pool'; readonly game: Game }
   | { readonly kind: 'select'; readonly game: Game; readonly all: boolean }
   | { readonly kind: 'hexControl'; readonly game: Game }
   | { readonly kind: 'terms'; readonly game: Game; readonly take: readonly string[] }
@@ -72,6 +73,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('alliedTurnEnd' as const), game, germany: germanFactsArb, italy: italianFactsArb }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('gameTurnEnd' as const), game, dp: fc.integer({ min: -12, max: 5 }), oil: fc.nat(2), malta: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('answer' as const), game, accepts: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pool' as const), game }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('select' as const), game, all: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('hexControl' as const), game }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('terms' as const), game, take: fc.constantFrom([], ['malta'], ['malta', 'palestine']) }) },
@@ -103,6 +105,8 @@ function originOf(s: Step, replayer: Replayer): OriginEvent {
       return gameTurnEnded((state?.gameTurnEndedAt ?? -1) < index ? now : nextTurn(now), { britishDpLevel: s.dp, oilEffectsOnBritain: s.oil, axisControlsMalta: s.malta });
     case 'answer':
       return (s.accepts ? accept : rejectOffer)(now);
+    case 'pool':
+      return reportPool(now);
     case 'select':
       return selectForces(now, s.all ? ALL_ELIGIBLE : ONE_LEVEL);
     case 'hexControl':

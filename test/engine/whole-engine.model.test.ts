@@ -32,7 +32,8 @@ interface Model {
   /** 59.871: ground/AAF factors removed so far (the tiny pool gives 2 each time). */
   removedFactors: number;
   germanDeclared: boolean;
-  britishPending: { forces: boolean; hex: boolean; terms: boolean };
+  /** pool: the force pool report (59.513); forces: a selection still due; termsDone: no terms awaited (59.514E). */
+  britishPending: { pool: boolean; forces: boolean; hex: boolean; terms: boolean; termsDone: boolean };
   italy: { level: number; order: Side[]; reported: boolean; next: number } | null;
 }
 
@@ -57,10 +58,14 @@ function legalItalianSelection(level: number, side: Side): Selection {
   return side === 'axis' ? sel({ infantry: ['inf-1'], cruisers: ['montecuccoli'], destroyers: ['dd-1'] }) : sel({ infantry: ['inf-2'], cruisers: ['eugenio-di-savoia'], destroyers: ['dd-2'] });
 }
 
+/** 59.513A, 59.514E: the selection is awaited once the pool is reported and, in a peace, the terms imposed. */
+const selectingForces = (m: Model): boolean => m.britishPending.forces && !m.britishPending.pool && m.britishPending.termsDone;
+
 function pendingKinds(m: Model): string[] {
   const out: string[] = [];
   if (m.britain === 'offer') out.push('respond-to-british-offer');
-  if (m.britishPending.forces) out.push('select-british-force-reductions');
+  if (m.britishPending.pool) out.push('report-british-force-pool');
+  if (selectingForces(m)) out.push('select-british-force-reductions');
   if (m.britishPending.hex) out.push('report-british-hex-control');
   if (m.britishPending.terms) out.push('state-german-terms');
   if (m.italy !== null) out.push(m.italy.reported ? 'select-post-surrender-italian-forces' : 'report-italian-forces');
@@ -89,7 +94,7 @@ function advanceTo(m: Model, s: { turn: number; advances: boolean }): void {
 
 function settleBritain(m: Model): void {
   const p = m.britishPending;
-  if (m.britain === 'surrendered' && !p.forces && !p.hex && !p.terms) m.britain = m.wars.has('germany-us') ? 'atWar' : 'atPeace';
+  if (m.britain === 'surrendered' && !p.pool && !p.forces && !p.hex && !p.terms) m.britain = m.wars.has('germany-us') ? 'atWar' : 'atPeace';
 }
 
 class AlliedEnd implements fc.Command<Model, LiveGame> {
@@ -170,7 +175,8 @@ class GameEnd implements fc.Command<Model, LiveGame> {
 
 function surrenderBritain(m: Model, level: number, restricting: number | null): void {
   const peace = !m.wars.has('germany-us');
-  m.britishPending = { forces: (restricting ?? 0) - level > 0, hex: peace, terms: false };
+  const reduces = (restricting ?? 0) - level > 0;
+  m.britishPending = { pool: reduces, forces: reduces, hex: peace, terms: false, termsDone: !peace };
   // 59.65, 59.872: two points per level of the difference, none while the U.S. is at war (59.61).
   m.lastSurrender = { level, turn: m.turn, points: peace ? 2 * ((restricting ?? 0) - level) : 0, forgone: 0 };
   m.germanDeclared = false;
@@ -201,13 +207,15 @@ class Answer implements fc.Command<Model, LiveGame> {
 }
 
 class BritishStep implements fc.Command<Model, LiveGame> {
-  constructor(readonly step: 'forces' | 'hex' | 'terms') {}
+  constructor(readonly step: 'pool' | 'forces' | 'hex' | 'terms') {}
   check = () => true;
   run(m: Model, r: LiveGame): void {
     const turn = turnFrom1941(m.turn);
     const origin: OriginEvent =
-      this.step === 'forces'
-        ? { type: 'britain.forces-selected', data: { turn, units: tinyPool, selection: tinyPool.map((u) => u.id) } }
+      this.step === 'pool'
+        ? { type: 'host.british-force-pool', data: { turn, units: tinyPool } }
+        : this.step === 'forces'
+        ? { type: 'britain.forces-selected', data: { turn, selection: tinyPool.map((u) => u.id) } }
         : this.step === 'hex'
           ? {
               type: 'host.british-hex-control',
@@ -226,8 +234,9 @@ class BritishStep implements fc.Command<Model, LiveGame> {
           : { type: 'britain.terms-demanded', data: { turn, demand: { take: [], minors: [], indemnityBrps: 0, return: [] }, toItaly: [] } };
     const ok = run(r, origin);
     const p = m.britishPending;
-    expect(ok).toBe(this.step === 'forces' ? p.forces : this.step === 'hex' ? p.hex : p.terms);
+    expect(ok).toBe(this.step === 'pool' ? p.pool : this.step === 'forces' ? selectingForces(m) : this.step === 'hex' ? p.hex : p.terms);
     if (!ok) return;
+    if (this.step === 'pool') p.pool = false;
     if (this.step === 'forces') {
       p.forces = false;
       m.removedFactors += 2;
@@ -238,6 +247,7 @@ class BritishStep implements fc.Command<Model, LiveGame> {
     }
     if (this.step === 'terms') {
       p.terms = false;
+      p.termsDone = true;
       // 59.71: nothing taken of the points available (Britain has 41 left with every territory British).
       if (m.lastSurrender !== null) m.lastSurrender.forgone = Math.min(m.lastSurrender.points, 41);
     }
@@ -320,7 +330,7 @@ const commands = [
 /** Decisions are drawn more often than turn ends, so that whole surrenders play out. */
 const decisions = [
   fc.boolean().map((a) => new Answer(a)),
-  fc.constantFrom('forces' as const, 'hex' as const, 'terms' as const).map((s) => new BritishStep(s)),
+  fc.constantFrom('pool' as const, 'forces' as const, 'hex' as const, 'terms' as const).map((s) => new BritishStep(s)),
   fc.constant(new ItalianReport()),
   fc.record({ side: fc.constantFrom('axis' as const, 'allied' as const), valid: fc.boolean() }).map((x) => new ItalianSelect(x.side, x.valid)),
   fc.record({ aggressor: fc.constantFrom('us' as const, 'germany' as const), usat: fc.integer({ min: 40, max: 60 }) }).map((x) => new Declares(x.aggressor, x.usat)),
@@ -383,7 +393,7 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
           lastSurrender: null,
           removedFactors: 0,
           germanDeclared: false,
-          britishPending: { forces: false, hex: false, terms: false },
+          britishPending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
           italy: null,
         };
         const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>]);

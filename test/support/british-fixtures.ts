@@ -10,6 +10,7 @@ import { warsBritainAlone, warsGrandAlliance } from '../../src/examples/script.j
 
 type T = { season: Season; year: number };
 type Facts = EventData<'host.game-turn-ended'>['britain'];
+type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 
 export const britishFacts = (overrides: Partial<Facts> = {}): Facts => ({
   britishDpLevel: 3,
@@ -71,10 +72,11 @@ export const britishPool: ForceUnit[] = [
   { id: 'sb-1', nationality: 'british', kind: 'strategic-bomber', factors: 5, brps: 25, theater: 'europe' },
 ];
 
-export const selectForces = (t: T, selection: string[], units: ForceUnit[] = britishPool): OriginEvent => ({
-  type: 'britain.forces-selected',
-  data: { turn: t, units, selection },
-});
+/** 59.513: the host reports the British force pool the selection is made from. */
+export const reportPool = (t: T, units: readonly PoolUnit[] = britishPool): OriginEvent => ({ type: 'host.british-force-pool', data: { turn: t, units: [...units] } });
+
+/** 59.513A: the British player selects units of the reported pool by id. */
+export const selectForces = (t: T, selection: string[]): OriginEvent => ({ type: 'britain.forces-selected', data: { turn: t, selection } });
 
 type HexControl = EventData<'host.british-hex-control'>;
 

@@ -2,9 +2,7 @@
 // declarations of war after a surrender (59.83, 59.86, 59.891A, 59.892C).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { forceReduction, refineForceReduction, type ForceReductionInput } from '../../rules/force-reduction.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
-import { joinPath } from '../../schema/validate.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
@@ -12,8 +10,9 @@ import { turnIndex, turnName, turnsAfter } from '../turns.js';
 import { atWar } from '../wars.js';
 import { britishGameTurnEnd } from './resistance.js';
 import { surrenderEvents } from './surrender.js';
-
-const malformed = (path: string, detail: string): Decision => reject('malformed', 'schema', `${joinPath('data', path === '$' ? '' : path)}: ${detail}`);
+import { currentSurrender, malformed, withPrevious } from './current.js';
+import { britishForceDeciders } from './forces.js';
+import { farEastDeciders } from './far-east.js';
 
 /** The offer Germany may still answer (59.23), or the refusal explaining why there is none (59.32). */
 function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>['turn']): EventData<'britain.surrender-offered'> | Decision {
@@ -35,15 +34,6 @@ function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>[
 }
 
 const isDecision = (x: EventData<'britain.surrender-offered'> | Decision): x is Decision => 'ok' in x;
-
-/** The surrender in negotiation or awaiting its force reductions. */
-function currentSurrender(view: GameView): EventData<'britain.surrendered'> {
-  const last = view.britain.context.surrenders.at(-1);
-  if (last === undefined) throw new Error('no British surrender recorded while the machine says surrendered');
-  return last.surrender;
-}
-
-const withPrevious = (previous: number | null): { previousSurrenderLevel?: number } => (previous === null ? {} : { previousSurrenderLevel: previous });
 
 /** The 59.6/59.7 input for the negotiation in progress. */
 function concessionsInputFor(view: GameView, demand: ConcessionsInput['demand']): ConcessionsInput {
@@ -90,14 +80,8 @@ function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], no
   return out;
 }
 
-export const britishDeciders: OriginDeciders<
-  | 'host.game-turn-ended'
-  | 'britain.offer-accepted'
-  | 'britain.offer-rejected'
-  | 'britain.forces-selected'
-  | 'host.british-hex-control'
-  | 'britain.terms-demanded'
-  | 'japan.treaty-decided'
+const britishNegotiationDeciders: OriginDeciders<
+  'host.game-turn-ended' | 'britain.offer-accepted' | 'britain.offer-rejected' | 'host.british-hex-control' | 'britain.terms-demanded'
 > = {
   'host.game-turn-ended': (view, data) => {
     if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
@@ -115,45 +99,6 @@ export const britishDeciders: OriginDeciders<
     if (isDecision(offer)) return offer;
     // 59.23: an offer at -10 or lower is never pending (the surrender follows at once), so it cannot be rejected.
     return accept([{ type: 'britain.offer-rejected', data }]);
-  },
-
-  'britain.forces-selected': (view, data) => {
-    if (!view.britain.matches({ surrendered: { forces: 'selecting' } })) {
-      return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
-    }
-    const surrender = currentSurrender(view);
-    const input: ForceReductionInput = {
-      surrenderLevel: surrender.surrenderLevel,
-      ...withPrevious(surrender.previousSurrenderLevel),
-      scenario: view.state.scenario,
-      units: data.units,
-      selection: data.selection,
-    };
-    const issue = refineForceReduction(input);
-    if (issue !== null) return malformed(issue.path, issue.detail);
-    const result = forceReduction(input);
-    if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
-    const chosen = new Set(data.selection);
-    const removed = data.units.filter((u) => chosen.has(u.id));
-    // 59.871: removed ground and AAF factors are unbuilt in later resistance levels.
-    const unbuiltFactorsAdded = removed.filter((u) => u.kind === 'ground' || u.kind === 'aaf').reduce((sum, u) => sum + u.factors, 0);
-    return accept([
-      { type: 'britain.forces-selected', data },
-      {
-        type: 'britain.forces-reduced',
-        data: {
-          turn: data.turn,
-          required: result.required,
-          selected: result.selected,
-          removed: removed.map((u) => ({ id: u.id, kind: u.kind, factors: u.factors, brps: u.brps })),
-          unbuiltFactorsAdded,
-          effects: [
-            { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
-            { rule: '59.871', code: 'removed-units-unbuilt', text: `${unbuiltFactorsAdded} ground/AAF factors removed count as unbuilt in later British resistance levels.` },
-          ],
-        },
-      },
-    ]);
   },
 
   'host.british-hex-control': (view, data) => {
@@ -212,30 +157,9 @@ export const britishDeciders: OriginDeciders<
     ]);
   },
 
-  'japan.treaty-decided': (view, data) => {
-    if (!view.britain.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
-      return reject('not-pending', '59.891C', 'Japan has no choice to make about a British surrender now');
-    }
-    const effects: Effect[] = data.adheres
-      ? [
-          { rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' },
-          { rule: '59.892B', code: 'no-far-east-concessions', text: 'No British concessions are made in the Far East; Australia and India remain British minor allies.' },
-          { rule: '59.892C', code: 'japan-may-resume', text: 'From the second turn after the surrender Japan may declare war on Britain and the U.S. and resume fighting.' },
-        ]
-      : [
-          {
-            rule: '59.894',
-            code: 'far-east-war-continues',
-            text: 'Japan declines the treaty: fighting between Japan and Britain continues indefinitely, unless Britain re-enters the European war and surrenders to Germany again.',
-          },
-        ];
-    effects.push({ rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' });
-    return accept([
-      { type: 'japan.treaty-decided', data },
-      { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: data.adheres, effects } },
-    ]);
-  },
 };
+
+export const britishDeciders = { ...britishNegotiationDeciders, ...britishForceDeciders, ...farEastDeciders };
 
 /**
  * The limits a British surrender puts on declarations of war, and their consequences:

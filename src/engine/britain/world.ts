@@ -11,12 +11,14 @@ export const britishWorld: WorldHandlers<
   | 'britain.offer-accepted'
   | 'britain.offer-rejected'
   | 'britain.surrendered'
+  | 'host.british-force-pool'
   | 'britain.forces-selected'
   | 'britain.forces-reduced'
   | 'host.british-hex-control'
   | 'britain.terms-demanded'
   | 'britain.terms-imposed'
   | 'japan.treaty-decided'
+  | 'host.far-east-hex-control'
   | 'britain.far-east-settled'
   | 'britain.war-resumed'
 > = {
@@ -41,12 +43,14 @@ export const britishWorld: WorldHandlers<
         });
     }
   },
+  'host.british-force-pool': unchanged,
   'britain.forces-selected': unchanged,
   'britain.forces-reduced': unchanged,
   'host.british-hex-control': unchanged,
   'britain.terms-demanded': unchanged,
   'britain.terms-imposed': unchanged,
   'japan.treaty-decided': unchanged,
+  'host.far-east-hex-control': unchanged,
   // 59.892: Japan ends hostilities with Britain.
   'britain.far-east-settled': (state, event) => (event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state),
   // 59.86B, 59.86C: Britain is at war with Germany again.

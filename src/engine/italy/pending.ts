@@ -18,6 +18,7 @@ export function italianPending(view: GameView): PendingDecision[] {
         decision: 'report-italian-forces',
         by: 'host',
         rule: '56.31D',
+        commands: ['host.italian-forces-reported'],
         description: `the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (${turnName(surrender.turn)}), for the post-surrender allocation at level ${level}`,
       },
     ];
@@ -28,6 +29,7 @@ export function italianPending(view: GameView): PendingDecision[] {
         decision: 'select-post-surrender-italian-forces',
         by: 'axis',
         rule: '56.311',
+        commands: ['italy.forces-selected'],
         description: `the Axis player must select Germany's post-surrender Italian forces at level ${level}: ${amounts(surrender.row.germany)}${surrender.selectionOrder.length === 2 ? ', before the Allied player selects' : ''}`,
       },
     ];
@@ -38,6 +40,7 @@ export function italianPending(view: GameView): PendingDecision[] {
         decision: 'select-post-surrender-italian-forces',
         by: 'allied',
         rule: '56.311',
+        commands: ['italy.forces-selected'],
         description: `the Allied player must select the U.S.'s post-surrender Italian forces at level ${level}: ${amounts(surrender.row.us)}${surrender.selectionOrder.length === 2 ? ', from the units the Axis player did not take' : ''}`,
       },
     ];

@@ -1,0 +1,103 @@
+// 59.891C-59.894 in the engine: Japan's choice when it is at war with Britain but not the U.S., and, when it
+// adheres to the treaty, the Far East hex control the host reports (59.892A: determined by 59.63).
+import type { EventData } from '../../../events/index.js';
+import type { Effect } from '../../../events/effects.js';
+import { accept, reject, type Decision } from '../decision.js';
+import type { OriginDeciders } from '../decide.js';
+import { malformed } from './current.js';
+
+type FarEastReport = EventData<'host.far-east-hex-control'>;
+
+const ASIA_REDUCTIONS: Effect = { rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' };
+
+/** 59.892A-C: the effects of Japan's adherence, from the hex control the host reported. */
+function adherenceEffects(report: FarEastReport): Effect[] {
+  const effects: Effect[] = [{ rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' }];
+  if (report.unsuppliedHexes.length > 0) {
+    effects.push({
+      rule: '59.632',
+      code: 'far-east-unsupplied-hexes-to-japan',
+      text: `British-controlled Far East hexes that cannot trace supply from a mapboard box come under Japanese control: ${report.unsuppliedHexes.join(', ')}.`,
+    });
+  }
+  if (report.fortificationsEliminated.length > 0) {
+    effects.push({ rule: '59.633', code: 'far-east-fortifications-eliminated', text: `British fortifications and fortresses in those hexes are eliminated: ${report.fortificationsEliminated.join(', ')}.` });
+  }
+  const japanese = report.areas.filter((a) => a.control === 'japanese').map((a) => a.name);
+  const british = report.areas.filter((a) => a.control === 'british').map((a) => a.name);
+  if (japanese.length > 0) {
+    effects.push({ rule: '59.634', code: 'far-east-areas-to-japan', text: `Japan controls ${japanese.join(', ')} for BRP purposes: it gains every hex there, and British units withdraw to the nearest supplied friendly hex (partisans excepted).` });
+  }
+  if (british.length > 0) {
+    effects.push({ rule: '59.634', code: 'far-east-areas-to-britain', text: `Britain controls ${british.join(', ')} for BRP purposes: it gains every hex there, and Japanese units withdraw to the nearest supplied friendly hex (partisans excepted).` });
+  }
+  effects.push(
+    { rule: '59.892B', code: 'no-far-east-concessions', text: 'No British concessions are made in the Far East; Australia and India remain British minor allies.' },
+    { rule: '59.892C', code: 'japan-may-resume', text: 'From the second turn after the surrender Japan may declare war on Britain and the U.S. and resume fighting.' },
+    ASIA_REDUCTIONS,
+  );
+  return effects;
+}
+
+/** The first entry of a list that repeats an earlier one, as a path. */
+function repeated(names: readonly string[], field: string): string | null {
+  const seen = new Set<string>();
+  for (const [i, name] of names.entries()) {
+    if (seen.has(name)) return `${field}[${i}]`;
+    seen.add(name);
+  }
+  return null;
+}
+
+/** A report that names a hex or area twice, or a fortification outside the unsupplied hexes (59.633), is refused. */
+function reportIssue(report: FarEastReport): Decision | null {
+  for (const [list, field] of [
+    [report.unsuppliedHexes, 'unsuppliedHexes'],
+    [report.fortificationsEliminated, 'fortificationsEliminated'],
+    [report.areas.map((a) => a.name), 'areas'],
+  ] as const) {
+    const path = repeated(list, field);
+    if (path !== null) return malformed(path, 'named twice');
+  }
+  const unsupplied = new Set(report.unsuppliedHexes);
+  const stray = report.fortificationsEliminated.findIndex((hex) => !unsupplied.has(hex));
+  if (stray >= 0) {
+    return reject('illegal', '59.633', `data.fortificationsEliminated[${stray}]: ${report.fortificationsEliminated[stray] ?? ''} is not among the unsupplied hexes; only fortifications in those are eliminated`);
+  }
+  return null;
+}
+
+export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-east-hex-control'> = {
+  'japan.treaty-decided': (view, data) => {
+    if (!view.britain.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
+      return reject('not-pending', '59.891C', 'Japan has no choice to make about a British surrender now');
+    }
+    // 59.892A: the effects of adherence wait for the Far East hex control the host reports.
+    if (data.adheres) return accept([{ type: 'japan.treaty-decided', data }]);
+    const effects: Effect[] = [
+      {
+        rule: '59.894',
+        code: 'far-east-war-continues',
+        text: 'Japan declines the treaty: fighting between Japan and Britain continues indefinitely, unless Britain re-enters the European war and surrenders to Germany again.',
+      },
+      ASIA_REDUCTIONS,
+    ];
+    return accept([
+      { type: 'japan.treaty-decided', data },
+      { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: false, effects } },
+    ]);
+  },
+
+  'host.far-east-hex-control': (view, data) => {
+    if (!view.britain.matches({ surrendered: { farEast: 'awaitingFarEastHexControl' } })) {
+      return reject('not-pending', '59.892A', 'no Far East hex control is awaited: Japan has not adhered to a treaty now being settled');
+    }
+    return (
+      reportIssue(data) ??
+      accept([
+        { type: 'host.far-east-hex-control', data },
+        { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: true, effects: adherenceEffects(data) } },
+      ])
+    );
+  },
+};

@@ -1,0 +1,141 @@
+// 59.51 in the engine: the host reports the British force pool, the British player selects units of it
+// by id, and the reductions are judged against that recorded pool (59.513E, 59.513F, 59.514E).
+import type { DomainEvent, EventData } from '../../../events/index.js';
+import type { Effect } from '../../../events/effects.js';
+import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
+import { accept, reject, rejectViolations, type Decision } from '../decision.js';
+import type { OriginDeciders } from '../decide.js';
+import type { GameView } from '../runtime.js';
+import { turnName } from '../turns.js';
+import { currentSurrender, malformed, withPrevious } from './current.js';
+
+type Turn = EventData<'britain.forces-selected'>['turn'];
+type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
+
+/** The calculator's judgement (59.511-59.514) of a selection from `units`; `changedMinors` are ids 59.514E makes eligible. */
+function judge(view: GameView, units: readonly ForceUnit[], selection: readonly string[], changedMinors: readonly string[]) {
+  const surrender = currentSurrender(view);
+  const input = { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
+  return { input, result: forceReduction(input, { minorUnitsWithChangedStatus: changedMinors }) };
+}
+
+/** britain.forces-reduced for a legal selection: what is removed, and 59.871's unbuilt factors. */
+function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly ForceUnit[], selection: readonly string[], extra: readonly Effect[]): DomainEvent {
+  const chosen = new Set(selection);
+  const removed = units.filter((u) => chosen.has(u.id));
+  // 59.871: removed ground and AAF factors are unbuilt in later resistance levels.
+  const unbuiltFactorsAdded = removed.filter((u) => u.kind === 'ground' || u.kind === 'aaf').reduce((sum, u) => sum + u.factors, 0);
+  return {
+    type: 'britain.forces-reduced',
+    data: {
+      turn,
+      required: result.required,
+      selected: result.selected,
+      removed: removed.map((u) => ({ id: u.id, kind: u.kind, factors: u.factors, brps: u.brps })),
+      unbuiltFactorsAdded,
+      effects: [
+        ...extra,
+        { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
+        { rule: '59.871', code: 'removed-units-unbuilt', text: `${unbuiltFactorsAdded} ground/AAF factors removed count as unbuilt in later British resistance levels.` },
+      ],
+    },
+  };
+}
+
+const totals = (t: ForceTotals): string => `${t.aafFactors} AAF factors, ${t.groundNasBrps} BRPs of ground units or NAS, ${t.navalFactors} naval factors`;
+
+/** 59.513E and 59.514E, stated in the decision: the cap by the recorded pool, and the minor units it counted. */
+function poolEffects(view: GameView, result: ForceReductionResult, pool: readonly PoolUnit[], changedMinors: readonly string[]): Effect[] {
+  const effects: Effect[] = [];
+  const wanted = currentSurrender(view).requirements;
+  const r = result.required;
+  if (r.aafFactors < wanted.aafFactors || r.groundNasBrps < wanted.groundNasBrps || r.navalFactors < wanted.navalFactors) {
+    effects.push({
+      rule: '59.513E',
+      code: 'requirement-capped-by-pool',
+      text: `The reported force pool holds less than 59.512 requires (${totals(wanted)}): every eligible unit of a short kind goes, and the requirement is ${totals(r)}; no other kind makes up the shortfall.`,
+    });
+  }
+  if (changedMinors.length > 0) {
+    const named = pool.filter((u) => changedMinors.includes(u.id)).map((u) => `${u.id} (${u.minor ?? 'minor'})`);
+    effects.push({ rule: '59.514E', code: 'minor-units-subject-to-elimination', text: `The terms changed the status of their minor countries, so these units were subject to elimination: ${named.join(', ')}.` });
+  }
+  return effects;
+}
+
+/** Why no selection is awaited now (59.513, 59.514E, 59.513A). */
+function notSelecting(view: GameView): Decision {
+  const b = view.britain;
+  if (b.matches({ surrendered: { forces: 'awaitingPool' } })) {
+    return reject('not-pending', '59.513', 'the host has not yet reported the British force pool (host.british-force-pool): the British player selects units of it by id');
+  }
+  if (b.matches({ surrendered: { forces: 'waitingForTerms' } })) {
+    return reject('not-pending', '59.514E', 'in a peace the British player selects once the German terms are imposed: they may change the status of minor countries, whose units then become subject to elimination');
+  }
+  return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
+}
+
+/** 59.514E: a unit of a minor country carries the country's name, and only such a unit does. */
+function minorFieldIssue(units: readonly PoolUnit[]): Decision | null {
+  for (const [i, u] of units.entries()) {
+    if (u.nationality === 'minor' && u.minor === undefined) return malformed(`units[${i}].minor`, 'missing: a minor-country unit names its minor country (59.514E)');
+    if (u.nationality !== 'minor' && u.minor !== undefined) return malformed(`units[${i}].minor`, `only minor-country units have it (nationality is ${JSON.stringify(u.nationality)})`);
+  }
+  return null;
+}
+
+/** 59.513A: the selection names units of the recorded pool, each once. */
+function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
+  const ids = new Set(pool.map((u) => u.id));
+  const seen = new Set<string>();
+  for (const [i, id] of selection.entries()) {
+    if (!ids.has(id)) return reject('illegal', '59.513A', `data.selection[${i}]: unknown unit id ${JSON.stringify(id)}: not in the British force pool reported for ${turnName(turn)}`);
+    if (seen.has(id)) return reject('illegal', '59.513A', `data.selection[${i}]: ${JSON.stringify(id)} is selected twice`);
+    seen.add(id);
+  }
+  return null;
+}
+
+export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'britain.forces-selected'> = {
+  'host.british-force-pool': (view, data) => {
+    if (!view.britain.matches({ surrendered: { forces: 'awaitingPool' } })) {
+      const reported = view.britain.matches('surrendered') && view.britain.context.forcePool !== null;
+      return reject('not-pending', '59.513', reported ? 'the British force pool has already been reported for this surrender' : 'no British force reduction is awaiting the force pool');
+    }
+    const surrender = currentSurrender(view);
+    const issue = refineForceReduction({ surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: data.units, selection: [] });
+    if (issue !== null) return malformed(issue.path, issue.detail);
+    return minorFieldIssue(data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
+  },
+
+  'britain.forces-selected': (view, data) => {
+    if (data.units !== undefined) {
+      return reject('malformed', '59.513A', 'data.units: the host reports the British force pool (host.british-force-pool); the selection names its units by id');
+    }
+    const pool = view.britain.context.forcePool;
+    if (!view.britain.matches({ surrendered: { forces: 'selecting' } }) || pool === null) return notSelecting(view);
+    const refused = unknownOrRepeated(data.selection, pool.units, pool.turn);
+    if (refused !== null) return refused;
+    // 59.514E: units of the minor countries the terms neutralized or passed to the Axis.
+    const changed = new Set(view.britain.context.minorsChanged);
+    const changedMinors = pool.units.filter((u) => u.minor !== undefined && changed.has(u.minor)).map((u) => u.id);
+    const { result } = judge(view, pool.units, data.selection, changedMinors);
+    if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
+    return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, pool.units, data.selection, poolEffects(view, result, pool.units, changedMinors))]);
+  },
+};
+
+/**
+ * A selection read from a log written before the force pool was reported: its inline units are the pool, as
+ * that engine judged them (every minor unit exempt, 59.514E), at any step of the reductions. Reached only by
+ * replay (decideStored), never by a command (docs/log-format.md).
+ */
+export function decideInlineSelection(view: GameView, data: EventData<'britain.forces-selected'>, units: readonly ForceUnit[]): Decision {
+  const b = view.britain;
+  if (!b.matches('surrendered') || b.matches({ surrendered: { forces: 'done' } })) return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
+  const { input, result } = judge(view, units, data.selection, []);
+  const issue = refineForceReduction(input);
+  if (issue !== null) return malformed(issue.path, issue.detail);
+  if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
+  return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, units, data.selection, [])]);
+}

@@ -1,0 +1,106 @@
+// 59.892A in the engine: when Japan adheres to the treaty, hex control in the Far East is determined by
+// 59.63; the engine asks the host for it as a pending decision and settles the Far East from the answer.
+import { describe, expect, it } from 'vitest';
+import type { EventData } from '../../events/index.js';
+import type { OriginEvent } from '../../src/engine/decide.js';
+import { pendingDecisions } from '../../src/engine/pending.js';
+import { warList } from '../../src/engine/wars.js';
+import { turn } from '../support/fixtures.js';
+import { given, play, viewAfter } from '../support/given.js';
+import { accept, demand, gameTurnEnded, hexControl, seaLionStart } from '../support/british-fixtures.js';
+
+const su41 = turn('summer', 1941);
+const fa41 = turn('fall', 1941);
+
+type Report = EventData<'host.far-east-hex-control'>;
+const farEast = (over: Partial<Report> = {}): OriginEvent => ({
+  type: 'host.far-east-hex-control',
+  data: { turn: su41, unsuppliedHexes: [], fortificationsEliminated: [], areas: [], ...over },
+});
+const adheres = (yes: boolean): OriginEvent => ({ type: 'japan.treaty-decided', data: { turn: su41, adheres: yes } });
+
+/** A global game, Japan at war with Britain only: a "0" surrender into peace (no force reductions), terms imposed. */
+const surrendered = (): OriginEvent[] => [
+  seaLionStart({ scenario: 'global', wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'japan', allied: 'britain' }] }),
+  gameTurnEnded(su41, { britishDpLevel: 0 }),
+  accept(su41),
+  hexControl(su41),
+  demand(su41, {}),
+];
+
+describe('59.892A: the Far East hex control after Japan adheres', () => {
+  it('59.892A: Japan adheres: nothing is settled yet; the host is asked for the Far East hex control, and play waits for it', () => {
+    const history = play(surrendered());
+    given(history).when(adheres(true)).then([adheres(true)]);
+    const log = play([...surrendered(), adheres(true)]);
+    const view = viewAfter(log);
+    expect(view && pendingDecisions(view).map((p) => [p.decision, p.by, p.rule, p.commands])).toEqual([
+      ['report-far-east-hex-control', 'host', '59.892A', ['host.far-east-hex-control']],
+    ]);
+    expect(view?.britain.value).toEqual({ surrendered: { forces: 'done', terms: 'done', farEast: 'awaitingFarEastHexControl' } });
+    const { decision } = given(log).when(gameTurnEnded(fa41));
+    expect(decision.ok === false && [decision.rejection.code, decision.rejection.rule]).toEqual(['decision-pending', '59.892A']);
+  });
+
+  it('59.892A, 59.632-59.634: the report settles the Far East: unsupplied hexes and areas pass to Japan, fortifications there are eliminated', () => {
+    const log = play([...surrendered(), adheres(true)]);
+    const report = farEast({
+      unsuppliedHexes: ['Hong Kong', 'Kowloon'],
+      fortificationsEliminated: ['Hong Kong'],
+      areas: [
+        { name: 'malaya', control: 'british' },
+        { name: 'burma', control: 'british' },
+        { name: 'hong-kong', control: 'japanese' },
+      ],
+    });
+    given(log)
+      .when(report)
+      .then([
+        report,
+        {
+          type: 'britain.far-east-settled',
+          data: {
+            turn: su41,
+            japanAdheres: true,
+            effects: [
+              { rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' },
+              { rule: '59.632', code: 'far-east-unsupplied-hexes-to-japan', text: 'British-controlled Far East hexes that cannot trace supply from a mapboard box come under Japanese control: Hong Kong, Kowloon.' },
+              { rule: '59.633', code: 'far-east-fortifications-eliminated', text: 'British fortifications and fortresses in those hexes are eliminated: Hong Kong.' },
+              {
+                rule: '59.634',
+                code: 'far-east-areas-to-japan',
+                text: 'Japan controls hong-kong for BRP purposes: it gains every hex there, and British units withdraw to the nearest supplied friendly hex (partisans excepted).',
+              },
+              {
+                rule: '59.634',
+                code: 'far-east-areas-to-britain',
+                text: 'Britain controls malaya, burma for BRP purposes: it gains every hex there, and Japanese units withdraw to the nearest supplied friendly hex (partisans excepted).',
+              },
+              { rule: '59.892B', code: 'no-far-east-concessions', text: 'No British concessions are made in the Far East; Australia and India remain British minor allies.' },
+              { rule: '59.892C', code: 'japan-may-resume', text: 'From the second turn after the surrender Japan may declare war on Britain and the U.S. and resume fighting.' },
+              { rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' },
+            ],
+          },
+        },
+      ]);
+    const view = viewAfter(play([...surrendered(), adheres(true), report]));
+    expect(view?.britain.value).toBe('atPeace');
+    expect(view && warList(view.state.wars)).toEqual([]);
+  });
+
+  it('59.633: a fortification outside the unsupplied hexes is refused; a hex named twice is malformed', () => {
+    const log = play([...surrendered(), adheres(true)]);
+    const stray = given(log).when(farEast({ unsuppliedHexes: ['Kowloon'], fortificationsEliminated: ['Singapore'] })).decision;
+    expect(stray).toEqual({
+      ok: false,
+      rejection: { code: 'illegal', rule: '59.633', message: 'data.fortificationsEliminated[0]: Singapore is not among the unsupplied hexes; only fortifications in those are eliminated' },
+    });
+    const twice = given(log).when(farEast({ unsuppliedHexes: ['Kowloon', 'Kowloon'] })).decision;
+    expect(twice).toEqual({ ok: false, rejection: { code: 'malformed', rule: 'schema', message: 'data.unsuppliedHexes[1]: named twice' } });
+  });
+
+  it('59.892A: no report is awaited when Japan declines the treaty (59.894) or has not chosen yet', () => {
+    given(play(surrendered())).when(farEast()).thenRejected('59.892A', 'not-pending');
+    given(play([...surrendered(), adheres(false)])).when(farEast()).thenRejected('59.892A', 'not-pending');
+  });
+});
