@@ -274,12 +274,13 @@ describe('replay', () => {
     await buildExample(script, path);
     const r = await cli('replay', '--json', path);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { games: { pending: { decision: string; by: string; rule: string; description: string }[] }[] };
+    const out = JSON.parse(r.stdout) as { games: { pending: { decision: string; by: string; rule: string; commands: string[]; description: string }[] }[] };
     expect(out.games[0]?.pending).toEqual([
       {
         decision: 'respond-to-british-offer',
         by: 'germany',
         rule: '59.23',
+        commands: ['britain.offer-accepted', 'britain.offer-rejected'],
         description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
       },
     ]);

@@ -254,6 +254,7 @@ describe('56.31D, 56.311: pending decisions after the surrender', () => {
         decision: 'report-italian-forces',
         by: 'host',
         rule: '56.31D',
+        commands: ['host.italian-forces-reported'],
         description: "the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (Spring 1944), for the post-surrender allocation at level 0",
       },
     ]);

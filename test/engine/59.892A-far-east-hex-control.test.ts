@@ -1,12 +1,13 @@
 // 59.892A in the engine: when Japan adheres to the treaty, hex control in the Far East is determined by
 // 59.63; the engine asks the host for it as a pending decision and settles the Far East from the answer.
 import { describe, expect, it } from 'vitest';
-import type { EventData } from '../../events/index.js';
+import type { DomainEvent, EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { turn } from '../support/fixtures.js';
-import { given, play, viewAfter } from '../support/given.js';
+import { given, play, stored, viewAfter } from '../support/given.js';
+import { Replayer } from '../../src/engine/replay.js';
 import { accept, demand, gameTurnEnded, hexControl, seaLionStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -102,5 +103,23 @@ describe('59.892A: the Far East hex control after Japan adheres', () => {
   it('59.892A: no report is awaited when Japan declines the treaty (59.894) or has not chosen yet', () => {
     given(play(surrendered())).when(farEast()).thenRejected('59.892A', 'not-pending');
     given(play([...surrendered(), adheres(false)])).when(farEast()).thenRejected('59.892A', 'not-pending');
+  });
+});
+
+describe('59.892A: logs written before the Far East hex control was asked for', () => {
+  it('59.892A: a settlement that followed the adherence at once reaches the same state, and replay names the changed reading', () => {
+    const settled: DomainEvent = {
+      type: 'britain.far-east-settled',
+      data: {
+        turn: su41,
+        japanAdheres: true,
+        effects: [{ rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' }],
+      },
+    };
+    const log = [...play([...surrendered(), adheres(true)]), settled];
+    const replayer = new Replayer({ checkDecisions: true });
+    replayer.applyAll(stored(log));
+    expect(replayer.finish()).toEqual([{ seq: log.length, game: 'g1', message: 'the rules do not produce this "britain.far-east-settled" here' }]);
+    expect(replayer.view('g1')?.britain.value).toBe('atPeace');
   });
 });
