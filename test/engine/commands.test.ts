@@ -274,11 +274,12 @@ describe('japan.treaty-decided', () => {
   });
 });
 
-/** Every origin type of the two files has a test here or in the files named at the top. */
-it('every host report and player decision of host-facts.ts and british.ts is exercised', async () => {
+/** Every origin type of the three files has a test here or in the files named beside it. */
+it('every host report and player decision of host-facts.ts, british.ts and british-reports.ts is exercised', async () => {
   const { hostEvents } = await import('../../events/host-facts.js');
   const { britishEvents } = await import('../../events/british.js');
-  const origins = [...hostEvents, ...britishEvents].filter((d) => d.source !== 'engine').map((d) => d.type);
+  const { britishReportEvents } = await import('../../events/british-reports.js');
+  const origins = [...hostEvents, ...britishEvents, ...britishReportEvents].filter((d) => d.source !== 'engine').map((d) => d.type);
   const here = new Set<OriginEvent['type']>([
     'host.game-started',
     'host.power-surrendered',
@@ -295,6 +296,7 @@ it('every host report and player decision of host-facts.ts and british.ts is exe
     'britain.terms-demanded',
     'japan.treaty-decided',
   ]);
-  const elsewhere = new Set<OriginEvent['type']>(['host.allied-player-turn-ended']);
+  // 59.513-force-pool.test.ts and 59.892A-far-east-hex-control.test.ts.
+  const elsewhere = new Set<OriginEvent['type']>(['host.allied-player-turn-ended', 'host.british-force-pool', 'host.far-east-hex-control']);
   expect(origins.filter((t) => !here.has(t as OriginEvent['type']) && !elsewhere.has(t as OriginEvent['type']))).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // by id, and the reductions are judged against that recorded pool (59.513E, 59.513F, 59.514E).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
+import { forceReduction, refineForceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
@@ -12,11 +12,10 @@ import { currentSurrender, malformed, withPrevious } from './current.js';
 type Turn = EventData<'britain.forces-selected'>['turn'];
 type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 
-/** The calculator's judgement (59.511-59.514) of a selection from `units`; `changedMinors` are ids 59.514E makes eligible. */
-function judge(view: GameView, units: readonly ForceUnit[], selection: readonly string[], changedMinors: readonly string[]) {
+/** The calculator's input (59.51) for the surrender in progress. */
+function inputFor(view: GameView, units: readonly ForceUnit[], selection: readonly string[]): ForceReductionInput {
   const surrender = currentSurrender(view);
-  const input = { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
-  return { input, result: forceReduction(input, { minorUnitsWithChangedStatus: changedMinors }) };
+  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
 }
 
 /** britain.forces-reduced for a legal selection: what is removed, and 59.871's unbuilt factors. */
@@ -102,8 +101,7 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
       const reported = view.britain.matches('surrendered') && view.britain.context.forcePool !== null;
       return reject('not-pending', '59.513', reported ? 'the British force pool has already been reported for this surrender' : 'no British force reduction is awaiting the force pool');
     }
-    const surrender = currentSurrender(view);
-    const issue = refineForceReduction({ surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: data.units, selection: [] });
+    const issue = refineForceReduction(inputFor(view, data.units, []));
     if (issue !== null) return malformed(issue.path, issue.detail);
     return minorFieldIssue(data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
   },
@@ -119,7 +117,7 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     // 59.514E: units of the minor countries the terms neutralized or passed to the Axis.
     const changed = new Set(view.britain.context.minorsChanged);
     const changedMinors = pool.units.filter((u) => u.minor !== undefined && changed.has(u.minor)).map((u) => u.id);
-    const { result } = judge(view, pool.units, data.selection, changedMinors);
+    const result = forceReduction(inputFor(view, pool.units, data.selection), { minorUnitsWithChangedStatus: changedMinors });
     if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
     return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, pool.units, data.selection, poolEffects(view, result, pool.units, changedMinors))]);
   },
@@ -133,9 +131,10 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
 export function decideInlineSelection(view: GameView, data: EventData<'britain.forces-selected'>, units: readonly ForceUnit[]): Decision {
   const b = view.britain;
   if (!b.matches('surrendered') || b.matches({ surrendered: { forces: 'done' } })) return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
-  const { input, result } = judge(view, units, data.selection, []);
+  const input = inputFor(view, units, data.selection);
   const issue = refineForceReduction(input);
   if (issue !== null) return malformed(issue.path, issue.detail);
+  const result = forceReduction(input);
   if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
   return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, units, data.selection, [])]);
 }
