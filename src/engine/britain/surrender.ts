@@ -56,7 +56,7 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
     case 'war-ends-62.91':
       effects.push({
         rule: '62.91',
-        code: 'us-britain-war-ends-62.91',
+        code: 'us-britain-war-ends',
         text: `Russia is in a state of surrender and Japan ${state.surrendered.japan ? 'has' : 'has not'} surrendered: the U.S. and Britain do not continue the war in Europe (62.91, as ${state.options.usWarContinuationException} reads it); no concessions are made (59.61).`,
       });
       break;
