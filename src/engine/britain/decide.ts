@@ -70,6 +70,11 @@ function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], no
   for (const t of effects.territoriesCeded) {
     out.push({ rule: '59.66', code: 'territory-ceded', text: `${t.key} (${t.value}) is ceded to ${toItaly.includes(t.key) ? 'Italy (59.66G)' : 'Germany'}. ${t.notes.join(' ')}` });
   }
+  out.push({
+    rule: '59.66B',
+    code: 'russian-units-in-neutral-britain',
+    text: 'Russian units in areas that remain under the control of a neutral Britain are in at least partial supply, may not attack, and are eliminated if they have not left neutral territory by the end of their next player turn.',
+  });
   for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', text: `${m.name} (${m.value}): ${m.note}` });
   for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', text: `${m.name} (${m.value}): ${m.note}` });
   out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', text: effects.wafdists.note });
@@ -177,6 +182,11 @@ export const britishDeciders: OriginDeciders<
 
   'britain.terms-demanded': (view, data) => {
     if (!view.britain.matches({ surrendered: { terms: 'awaitingTerms' } })) {
+      // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
+      const last = view.britain.context.surrenders.at(-1)?.surrender;
+      if (last !== undefined && last.outcome !== 'peace') {
+        return reject('illegal', '59.61', `Britain surrendered in ${turnName(last.turn)} while the U.S. was at war with Germany: no concessions or territorial transfers are made`);
+      }
       return reject('not-pending', '59.66', 'no British surrender is awaiting German terms');
     }
     const input = concessionsInputFor(view, data.demand);
