@@ -211,6 +211,20 @@ export const warResumed = defineEvent('britain.war-resumed', {
   schema: Strict({ turn: Turn, rule: Enum(['59.86B', '59.86C'] as const), effects: Type.Array(EffectSchema) }),
 });
 
+export const brpFloorLowered = defineEvent('britain.brp-floor-lowered', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.81'],
+  summary: "Australia or India surrendered after a British surrender: the floor of Britain's BRP base falls to 30 or 20 BRPs (59.81, 35.46).",
+  schema: Strict({
+    turn: Turn,
+    /** Every dominion surrendered so far, this one included. */
+    dominionsSurrendered: Strict({ australia: Type.Boolean(), india: Type.Boolean() }),
+    /** 59.81: 40 BRPs, less 10 for each of Australia and India surrendered. */
+    floorBrps: Int({ minimum: 20, maximum: 30 }),
+    effects: Type.Array(EffectSchema),
+  }),
+});
 
 export const britishEvents = [
   gameTurnEnded,
@@ -227,4 +241,5 @@ export const britishEvents = [
   japanTreatyDecided,
   farEastSettled,
   warResumed,
+  brpFloorLowered,
 ] as const;

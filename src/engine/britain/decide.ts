@@ -272,6 +272,10 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
 
   if (!view.britain.matches('atPeace')) return accept([]);
   if (aggressor === 'britain') return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
+  // 59.62, 59.83: the treaty binds the Axis; a neutral Britain re-enters the war only with the U.S. (59.86B, 59.86C).
+  if (aggressor === 'italy' && targets.includes('britain')) {
+    return reject('illegal', '59.83', "Britain is neutral after its peace treaty (59.62): its part in the war follows the U.S.'s, and only a war between Germany and the U.S. ends its neutrality (59.86B, 59.86C)");
+  }
   const germanUs = aggressor === 'germany' && (targets.includes('us') || targets.includes('britain'));
   const usGerman = aggressor === 'us' && targets.includes('germany');
   if (!germanUs && !usGerman) return accept([]);
