@@ -10,6 +10,7 @@ import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
 import { turnIndex, turnName, turnsAfter } from '../turns.js';
 import { atWar } from '../wars.js';
+import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
 import { surrenderEvents } from './surrender.js';
 
@@ -106,7 +107,7 @@ export const britishDeciders: OriginDeciders<
 > = {
   'host.game-turn-ended': (view, data) => {
     if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
-    return accept(britishGameTurnEnd(view, data));
+    return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 
   'britain.offer-accepted': (view, data) => {
