@@ -7,7 +7,8 @@ import type { GameView } from './runtime.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
-import { britishDeciders, britishWarDeclarationRules } from './britain/decide.js';
+import { britishDeciders } from './britain/decide.js';
+import { britishWarDeclarationRules } from './britain/war-declarations.js';
 import { italianDeciders } from './italy/decide.js';
 import { brpFloorEvents } from './britain/brp-floor.js';
 
