@@ -1,12 +1,12 @@
 // Britain's surrender (rule 59): host facts, player decisions and the engine's rule decisions.
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
-import { BritishResistanceInputSchema, NavalUnitSchema } from '../src/rules/british-resistance.js';
+import { BritishResistanceFactsSchema, BritishResistanceInputSchema, contractFacts, NavalUnitSchema } from '../src/rules/british-resistance.js';
 import { ForceUnitSchema } from '../src/rules/force-reduction.js';
 import { ConcessionsInputSchema, MinorStatuses } from '../src/rules/concessions.js';
 import { LineSchema } from './common.js';
 import { EffectSchema } from './effects.js';
-import { defineEvent } from './registry.js';
+import { defineEvent, defineUpcaster } from './registry.js';
 
 /**
  * What the host sees of Britain at the end of a game turn (59.21, 59.22). Everything the engine can
@@ -40,18 +40,25 @@ export const gameTurnEnded = defineEvent('host.game-turn-ended', {
 
 const Requirements = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });
 
-export const resistanceDetermined = defineEvent('britain.resistance-determined', {
-  version: 1,
-  source: 'engine',
-  rules: ['59.11', '59.21', '59.22'],
-  summary: 'The British resistance level at the end of a game turn, line by line.',
-  schema: Strict({
+const resistancePayload = <S extends TSchema>(inputs: S) =>
+  Strict({
     turn: Turn,
-    inputs: BritishResistanceInputSchema,
+    inputs,
     level: Int(),
     naval: Strict({ alliedFactors: Count(), axisFactors: Count(), modifier: Int({ minimum: -5, maximum: 5 }) }),
     lines: Type.Array(LineSchema),
-  }),
+  });
+
+export const resistanceDetermined = defineEvent('britain.resistance-determined', {
+  version: 2,
+  source: 'engine',
+  rules: ['59.11', '59.21', '59.22'],
+  summary: 'The British resistance level at the end of a game turn, line by line.',
+  schema: resistancePayload(BritishResistanceFactsSchema),
+  upcasters: [
+    // v1 recorded one flag per power, read as "at war with Germany" too (the contract's reading): kept as it was decided.
+    defineUpcaster(1, resistancePayload(BritishResistanceInputSchema), (v1) => ({ ...v1, inputs: contractFacts(v1.inputs) })),
+  ],
 });
 
 export const surrenderOffered = defineEvent('britain.surrender-offered', {
@@ -216,6 +223,20 @@ export const warResumed = defineEvent('britain.war-resumed', {
   schema: Strict({ turn: Turn, rule: Enum(['59.86B', '59.86C'] as const), effects: Type.Array(EffectSchema) }),
 });
 
+export const brpFloorLowered = defineEvent('britain.brp-floor-lowered', {
+  version: 1,
+  source: 'engine',
+  rules: ['59.81'],
+  summary: "Australia or India surrendered after a British surrender: the floor of Britain's BRP base falls to 30 or 20 BRPs (59.81, 35.46).",
+  schema: Strict({
+    turn: Turn,
+    /** Every dominion surrendered so far, this one included. */
+    dominionsSurrendered: Strict({ australia: Type.Boolean(), india: Type.Boolean() }),
+    /** 59.81: 40 BRPs, less 10 for each of Australia and India surrendered. */
+    floorBrps: Int({ minimum: 20, maximum: 30 }),
+    effects: Type.Array(EffectSchema),
+  }),
+});
 
 export const britishEvents = [
   gameTurnEnded,
@@ -232,4 +253,5 @@ export const britishEvents = [
   japanTreatyDecided,
   farEastSettled,
   warResumed,
+  brpFloorLowered,
 ] as const;

@@ -18,7 +18,7 @@ export { LogError } from './store/line-format.js';
 
 export { defaultRulingOptions, type RulingOptions } from './rules/options.js';
 export { germanSurrender, type GermanSurrenderInput, type GermanSurrenderResult } from './rules/german-resistance.js';
-export { britishResistance, type BritishResistanceInput, type BritishResistanceResult } from './rules/british-resistance.js';
+export { britishResistance, britishResistanceOf, type BritishResistanceFacts, type BritishResistanceInput, type BritishResistanceResult } from './rules/british-resistance.js';
 export { concessions, negotiateConcessions, type ConcessionsInput, type ConcessionsResult } from './rules/concessions.js';
 export { forceReduction, type ForceReductionInput, type ForceReductionResult } from './rules/force-reduction.js';
 export { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from './rules/italian-surrender.js';

@@ -148,6 +148,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
           breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
         },
       ];
+    case 'britain.brp-floor-lowered':
+      return [{ turn: turnName(event.data.turn), rule: '59.81', result: `Britain's BRP base may not drop below ${event.data.floorBrps} BRPs`, breakdown: event.data.effects.map((e) => `${e.rule} ${e.text}`) }];
     default:
       return [];
   }

@@ -13,7 +13,8 @@ export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, Br
   rule: '59.2',
   summary: 'British resistance level and surrender offer (59.21, 59.22, 59.23, 59.41)',
   input: britishResistanceInput,
-  // The contract forbids extra input fields, so the CLI uses the default options.
+  // The contract forbids extra input fields, so the CLI uses the default options; britishResistance reads the
+  // one atWarWithEuropeanAxis flag per power as "at war with Germany" too (CONTRACT.md).
   compute: (input) => britishResistance(input),
   render(result, input) {
     const table = renderTable(

@@ -62,6 +62,8 @@ export function renderEventsDoc(): string {
     for (const d of defs.filter((x) => x.source === source)) {
       out.push(`### \`${d.type}\` (v${d.version})`, '', d.summary, '');
       if (d.rules.length > 0) out.push(`Rules: ${d.rules.join(', ')}.`, '');
+      const older = [...d.upcasters.keys()].sort((a, b) => a - b);
+      if (older.length > 0) out.push(`Older versions still read, upgraded on read: ${older.map((v) => `v${v}`).join(', ')}.`, '');
       out.push('```ts', `data: ${schemaText(d.schema)}`, '```', '');
     }
   }

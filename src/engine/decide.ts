@@ -7,9 +7,11 @@ import type { GameView } from './runtime.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
-import { britishDeciders, britishWarDeclarationRules } from './britain/decide.js';
+import { britishDeciders } from './britain/decide.js';
+import { britishWarDeclarationRules } from './britain/war-declarations.js';
 import { decideInlineSelection } from './britain/forces.js';
 import { italianDeciders } from './italy/decide.js';
+import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
 
@@ -39,7 +41,7 @@ const coreDeciders: OriginDeciders<
   'host.dominion-surrendered': (view, data) =>
     view.state.dominionsSurrendered[data.dominion]
       ? reject('illegal', '59.21', `${data.dominion} has already surrendered`)
-      : accept([{ type: 'host.dominion-surrendered', data }]),
+      : accept([{ type: 'host.dominion-surrendered', data }, ...brpFloorEvents(view, data)]),
   'host.power-surrendered': (view, data) =>
     view.state.surrendered[data.power] ? reject('illegal', 'sequence', `${data.power} has already surrendered`) : accept([{ type: 'host.power-surrendered', data }]),
   'host.allied-player-turn-ended': (view, data) => {

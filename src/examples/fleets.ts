@@ -34,6 +34,16 @@ export const fleet1943: Naval[] = [
   ...ships(6, { side: 'allied', nationality: 'american', type: 'battleship', factors: 9, location: 'pacific', status: 'operational' }),
 ];
 
+/**
+ * After Italy's surrender (56.31D): the Italian ships that joined the U.S. or Germany are entered with their new
+ * owner's nationality; every other Italian ship has left play.
+ */
+export function fleetAfterItalianSurrender(toUs: readonly Joined[], toGermany: readonly Joined[]): Naval[] {
+  const joined = (side: Naval['side'], nationality: Naval['nationality']) => (s: Joined): Naval => ({ side, nationality, ...s, location: 'map', status: 'operational' });
+  return [...fleet1943.filter((s) => s.nationality !== 'italian'), ...toUs.map(joined('allied', 'american')), ...toGermany.map(joined('axis', 'german'))];
+}
+type Joined = Pick<Naval, 'type' | 'factors'>;
+
 const unit = (id: string, kind: ForceUnit['kind'], factors: number, brps: number, theater: ForceUnit['theater'], nationality: ForceUnit['nationality'] = 'british'): ForceUnit => ({
   id,
   nationality,

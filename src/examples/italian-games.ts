@@ -1,6 +1,6 @@
 // Example games of Italian (56) and German (55) surrender, and how they end the war in Europe.
 import type { EventData, OriginEvent } from '../../events/index.js';
-import { fleet1943 } from './fleets.js';
+import { fleet1943, fleetAfterItalianSurrender } from './fleets.js';
 import { europeanGame, nextTurn, warsGrandAlliance, type GameScript, type TurnRef } from './script.js';
 
 type British = EventData<'host.game-turn-ended'>['britain'];
@@ -13,7 +13,7 @@ const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year 
 
 
 /** Britain well out of danger: the Western Allies on the continent, the Atlantic won. */
-const britainStrong = (dp: number, frontFactors: number, inGermany = false): British => ({
+const britainStrong = (dp: number, frontFactors: number, inGermany = false, naval: British['naval'] = fleet1943): British => ({
   britishDpLevel: dp,
   axisControlsMalta: false,
   axisControlsSingapore: true,
@@ -25,7 +25,7 @@ const britainStrong = (dp: number, frontFactors: number, inGermany = false): Bri
   westernAlliedGroundAirFactorsOnWesternFront: frontFactors,
   westernAlliedGroundUnitInGermany: inGermany,
   russianGroundUnitInWesternPolandOrRumania: frontFactors > 20,
-  naval: fleet1943,
+  naval,
 });
 
 const germanyHolds = (dp: number, berlin: German['berlin'] = 'axis'): German => ({ berlin, germanDpTotal: dp, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false });
@@ -54,6 +54,10 @@ export const italianForces1943: Forces = {
   ],
 };
 
+/** Italian ships that change hands (56.31D), as the British naval report enters them (59.22F). */
+const cruiser = { type: 'cruiser', factors: 2 } as const;
+const destroyer = { type: 'destroyer', factors: 1 } as const;
+
 const sel = (s: Partial<Selection>): Selection => ({ infantry: [], namedShips: [], cruisers: [], destroyers: [], ...s });
 
 /**
@@ -64,6 +68,8 @@ const sel = (s: Partial<Selection>): Selection => ({ infantry: [], namedShips: [
 export function italy1943Germany1945(): GameScript {
   const g = europeanGame('italy-1943-germany-1945', t('spring', 1943), warsGrandAlliance);
   const fall43 = t('fall', 1943);
+  // 56.31D: from the allocation on, the ships that joined the U.S. (a cruiser, a destroyer) and Germany (the same) serve them.
+  const afterItaly = fleetAfterItalianSurrender([cruiser, destroyer], [cruiser, destroyer]);
   g.turn(t('spring', 1943), { germany: germanyHolds(18), italy: italyHolds(2, true), britain: britainStrong(8, 0) })
     .turn(t('summer', 1943), { germany: germanyHolds(16), italy: italyHolds(1, false), britain: britainStrong(9, 5) })
     .turn(fall43, {
@@ -74,12 +80,12 @@ export function italy1943Germany1945(): GameScript {
         { type: 'italy.forces-selected', data: { turn: fall43, side: 'axis', selection: sel({ infantry: ['inf-1'], cruisers: ['montecuccoli'], destroyers: ['dd-1'] }) } },
         { type: 'italy.forces-selected', data: { turn: fall43, side: 'allied', selection: sel({ infantry: ['inf-2'], cruisers: ['eugenio-di-savoia'], destroyers: ['dd-2'] }) } },
       ],
-      britain: britainStrong(9, 8),
+      britain: britainStrong(9, 8, false, afterItaly),
     });
   let turn = nextTurn(fall43);
   const germanDp = [13, 10, 7, 4, 1];
   for (const dp of germanDp) {
-    g.turn(turn, { germany: germanyHolds(dp), italy: null, britain: britainStrong(10, 20 + dp) });
+    g.turn(turn, { germany: germanyHolds(dp), italy: null, britain: britainStrong(10, 20 + dp, false, afterItaly) });
     turn = nextTurn(turn);
   }
   // Spring 1945: Berlin falls with German resistance at -1 (DP -2, Berchtesgaden +1).
@@ -87,7 +93,7 @@ export function italy1943Germany1945(): GameScript {
     during: [{ type: 'host.city-firestormed', data: { turn, country: 'germany', city: 'Dresden' } }],
     germany: { berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false },
     italy: null,
-    britain: britainStrong(11, 40, true),
+    britain: britainStrong(11, 40, true, afterItaly),
   });
   return g;
 }
@@ -126,7 +132,8 @@ export function germanyFirstThenItaly1945(): GameScript {
           },
         },
       ],
-      britain: britainStrong(12, 40, true),
+      // 56.31D: Littorio, two cruisers and two destroyers joined the U.S.; Germany, surrendered, took nothing.
+      britain: britainStrong(12, 40, true, fleetAfterItalianSurrender([{ type: 'battleship', factors: 4 }, cruiser, cruiser, destroyer, destroyer], [])),
     });
   return g;
 }

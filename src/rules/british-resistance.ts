@@ -54,6 +54,21 @@ export const BritishResistanceInputSchema = Strict({
 export type BritishResistanceInput = Static<typeof BritishResistanceInputSchema>;
 export const britishResistanceInput = compile(BritishResistanceInputSchema);
 
+/**
+ * The engine's input: the contract's, with the powers at war with Germany itself. 59.22F and the USAT 40+ row say
+ * "at war with Germany"; the major-powers row says "at war with the European Axis" (Germany or Italy).
+ */
+export const BritishResistanceFactsSchema = Strict({
+  ...BritishResistanceInputSchema.properties,
+  atWarWithGermany: Strict({ us: Type.Boolean(), russia: Type.Boolean() }),
+});
+export type BritishResistanceFacts = Static<typeof BritishResistanceFactsSchema>;
+
+/** CONTRACT.md: the one `atWarWithEuropeanAxis` flag per power also counts as "at war with Germany". */
+export function contractFacts(input: BritishResistanceInput): BritishResistanceFacts {
+  return { ...input, atWarWithGermany: { us: input.atWarWithEuropeanAxis.us, russia: input.atWarWithEuropeanAxis.russia } };
+}
+
 /** The rows of the British Resistance Table (59.21), in the table's order. */
 export const BritishLineKeys = [
   'dpLevel',
@@ -99,18 +114,18 @@ const fromWinter1941 = (turn: BritishResistanceInput['turn']): boolean => turn.y
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** 59.22F for this input: the war flags the nationality filters need. */
-export function britishNavalRatio(input: BritishResistanceInput): NavalRatioResult {
+/** 59.22F for these facts: American and Russian factors only while at war with Germany itself. */
+export function britishNavalRatio(input: BritishResistanceFacts): NavalRatioResult {
   return navalRatio(input.naval, {
-    usAtWarWithGermany: input.atWarWithEuropeanAxis.us,
-    russiaAtWarWithGermany: input.atWarWithEuropeanAxis.russia,
+    usAtWarWithGermany: input.atWarWithGermany.us,
+    russiaAtWarWithGermany: input.atWarWithGermany.russia,
     italyAtWarWithBritain: input.italyAtWarWithBritain,
   });
 }
 
 /** 59.21/59.22: the British resistance level, line by line, in the table's order. */
 export function britishResistanceLines(
-  input: BritishResistanceInput,
+  input: BritishResistanceFacts,
   options: BritishResistanceOptions = {},
   naval: NavalRatioResult = britishNavalRatio(input),
 ): Line<BritishLineKey>[] {
@@ -207,7 +222,8 @@ export function britishResistanceLines(
 
   const usat = input.usatLevel;
   const inThirties = usat >= 30 && usat <= 39;
-  const thirtiesIgnored = inThirties && input.atWarWithEuropeanAxis.us && options.usat30to39WhenUsAtWar === 'ignored';
+  // The option drops the row once the U.S. is at war with Germany, not with Italy alone (docs/rulings.md).
+  const thirtiesIgnored = inThirties && input.atWarWithGermany.us && options.usat30to39WhenUsAtWar === 'ignored';
   add(
     'usat30to39',
     '59.21',
@@ -219,7 +235,8 @@ export function britishResistanceLines(
         : `USAT level ${usat} is not between 30 and 39: 0`,
   );
 
-  const forties = usat >= 40 && !input.atWarWithEuropeanAxis.us;
+  // 59.21: "and the U.S. is not at war with Germany": a war with Italy alone does not cancel the +2.
+  const forties = usat >= 40 && !input.atWarWithGermany.us;
   add(
     'usat40Plus',
     '59.21',
@@ -264,8 +281,13 @@ export function britishResistanceLines(
   return lines;
 }
 
-/** 59.2: the British resistance level and whether Britain offers to surrender. */
+/** 59.2 for the contract's input (CONTRACT.md): the British resistance level and whether Britain offers to surrender. */
 export function britishResistance(input: BritishResistanceInput, options: BritishResistanceOptions = {}): BritishResistanceResult {
+  return britishResistanceOf(contractFacts(input), options);
+}
+
+/** 59.2: the British resistance level and whether Britain offers to surrender. */
+export function britishResistanceOf(input: BritishResistanceFacts, options: BritishResistanceOptions = {}): BritishResistanceResult {
   const naval = britishNavalRatio(input);
   const lines = britishResistanceLines(input, options, naval);
   const level = sumLines(lines);

@@ -190,7 +190,9 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
   });
   const minorsToAxis = demandedMinors.filter((d) => d.to === 'axis');
   // 59.66F: Britain keeps Egypt before U.S. entry: Wafdists eliminated, none built until the Axis is at war with the U.S.
-  const wafdistsEliminated = !input.usAtWarWithGermany && controlOf(input, 'egypt') === 'british' && !take.includes('egypt');
+  // An Egypt returned to Britain (59.72) is British after the peace as well (docs/rulings.md).
+  const egyptReturned = returned.includes('egypt');
+  const wafdistsEliminated = !input.usAtWarWithGermany && ((controlOf(input, 'egypt') === 'british' && !take.includes('egypt')) || egyptReturned);
   return {
     result,
     effects: {
@@ -204,7 +206,7 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
         eliminated: wafdistsEliminated,
         noNewUntilAxisAtWarWithUs: wafdistsEliminated,
         note: wafdistsEliminated
-          ? 'Britain keeps Egypt: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.'
+          ? `${egyptReturned ? 'Egypt is returned to Britain' : 'Britain keeps Egypt'}: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.`
           : input.usAtWarWithGermany
             ? 'the U.S. is at war with Germany: Wafdist partisans remain in play'
             : 'Britain does not keep Egypt: Wafdist partisans remain in play',

@@ -28,9 +28,9 @@ export interface NavalUnit {
 
 /** Which powers are at war, as far as 59.22F's nationality filters need to know. */
 export interface NavalWarState {
-  /** The U.S. is at war with Germany (the contract's `atWarWithEuropeanAxis.us`). */
+  /** The U.S. is at war with Germany itself (on the command line, the contract's `atWarWithEuropeanAxis.us`). */
   readonly usAtWarWithGermany: boolean;
-  /** Russia is at war with Germany (the contract's `atWarWithEuropeanAxis.russia`). */
+  /** Russia is at war with Germany itself (on the command line, the contract's `atWarWithEuropeanAxis.russia`). */
   readonly russiaAtWarWithGermany: boolean;
   readonly italyAtWarWithBritain: boolean;
 }

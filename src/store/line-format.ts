@@ -7,14 +7,16 @@
 // h = sha256(previous h + the line's JSON without its hash field); the previous h of line 1 is 64 zeros.
 import * as crypto from 'node:crypto';
 import {
+  canUpcast,
   definitionOf,
   envelope,
   LOG_FORMAT,
   LOG_FORMAT_VERSION,
   logHeader,
   type StoredEvent,
+  upcastData,
 } from '../../events/index.js';
-import { joinPath } from '../schema/validate.js';
+import { InputError, joinPath } from '../schema/validate.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 /** `,"hash":"` + 64 hex digits + `"}` */
@@ -116,10 +118,17 @@ export function decodeEventLine(text: string, line: number, options: DecodeOptio
   if (event.v > definition.version) {
     throw new LogError(line, 'v', `"${event.type}" version ${event.v} is newer than this engine reads (${definition.version}); upgrade awaw-surrender`);
   }
+  let data = event.data;
   if (event.v < definition.version) {
-    throw new LogError(line, 'v', `"${event.type}" version ${event.v} is older than this engine reads (${definition.version}) and has no upgrade`);
+    if (!canUpcast(definition, event.v)) {
+      throw new LogError(line, 'v', `"${event.type}" version ${event.v} is older than this engine reads (${definition.version}) and has no upgrade`);
+    }
+    // An older version is checked against its own schema, then upgraded step by step (events/registry.ts).
+    const upgraded = upcastData(definition, event.v, data, true);
+    if (upgraded instanceof InputError) throw new LogError(line, upgraded.path, upgraded.detail);
+    data = upgraded.data;
   }
-  const dataIssue = definition.data.firstError(event.data);
+  const dataIssue = definition.data.firstError(data);
   if (dataIssue !== null) throw new LogError(line, joinPath('data', dataIssue.path === '$' ? '' : dataIssue.path), dataIssue.detail);
   if (options.expectedSeq !== undefined && event.seq !== options.expectedSeq) {
     throw new LogError(line, 'seq', `expected ${options.expectedSeq}, found ${event.seq} (events missing, repeated or out of order)`);
@@ -127,9 +136,16 @@ export function decodeEventLine(text: string, line: number, options: DecodeOptio
   if (options.prevHash !== undefined && checkSeal(options.prevHash, text) === null) {
     throw new LogError(line, 'hash', 'hash does not match: this line (or the chain before it) was changed');
   }
-  return value as StoredEvent;
+  return (data === event.data ? value : { ...event, v: definition.version, data }) as StoredEvent;
 }
 
-/** The fast path for a log already verified: JSON.parse only. */
-export const parseTrustedLine = (text: string): StoredEvent => JSON.parse(text) as StoredEvent;
+/** The fast path for a log already verified: JSON.parse only, and the upgrade of an older event version. */
+export function parseTrustedLine(text: string): StoredEvent {
+  const event = JSON.parse(text) as StoredEvent | null;
+  if (typeof event !== 'object' || event === null) return event as unknown as StoredEvent;
+  const definition = definitionOf(event.type);
+  if (definition === undefined || event.v >= definition.version) return event;
+  const upgraded = upcastData(definition, event.v, event.data, false);
+  return (upgraded instanceof InputError ? event : { ...event, v: definition.version, data: upgraded.data }) as StoredEvent;
+}
 

@@ -223,6 +223,7 @@ describe('59.62-59.68: peace negotiations', () => {
       'territory-ceded',
       'territory-ceded',
       'territory-ceded',
+      'russian-units-in-neutral-britain',
       'wafdists-eliminated',
       'usat-as-conquest',
       'indemnity',

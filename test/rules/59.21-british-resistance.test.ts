@@ -4,6 +4,8 @@ import {
   BritishLineKeys,
   britishResistance,
   britishResistanceInput,
+  britishResistanceOf,
+  contractFacts,
   type BritishLineKey,
   type BritishResistanceInput,
 } from '../../src/rules/british-resistance.js';
@@ -229,6 +231,34 @@ describe('59.21 USAT', () => {
     expect(ignored.level).toBe(1); // the major-powers row only
     const notAtWar = britishResistance(withInput({ usatLevel: 35 }), { usat30to39WhenUsAtWar: 'ignored' });
     expect(notAtWar.level).toBe(1);
+  });
+});
+
+describe('59.22F and 59.21: at war with Germany, or with the European Axis', () => {
+  const italyOnly = { ...contractFacts(withInput({ usatLevel: 45, atWarWithEuropeanAxis: { us: true, russia: true, france: false } })), atWarWithGermany: { us: false, russia: false } };
+  const naval = [
+    { side: 'allied', nationality: 'american', type: 'battleship', factors: 20, location: 'us-atlantic', status: 'operational' },
+    { side: 'allied', nationality: 'russian', type: 'cruiser', factors: 10, location: 'map', status: 'operational' },
+    { side: 'axis', nationality: 'german', type: 'battleship', factors: 10, location: 'map', status: 'operational' },
+  ] as const;
+
+  it('59.22F: the U.S. and Russia at war with Italy alone: their ships are not counted, 0:10 = -5; each still counts +1 in the major-powers row', () => {
+    const result = britishResistanceOf({ ...italyOnly, naval: [...naval] });
+    expect(result.naval).toEqual({ alliedFactors: 0, axisFactors: 10, modifier: -5 });
+    expect(['majorPowersAtWar', 'usat40Plus'].map((key) => result.lines.find((l) => l.key === key)?.value)).toEqual([2, 2]);
+    // 2 (major powers) + 2 (USAT 45, the U.S. not at war with Germany) - 5 (naval) = -1.
+    expect(result.level).toBe(-1);
+  });
+
+  it('59.21: the option usat30to39WhenUsAtWar "ignored" keeps the USAT 30-39 row while the U.S. is at war with Italy alone', () => {
+    const result = britishResistanceOf({ ...italyOnly, usatLevel: 35 }, { usat30to39WhenUsAtWar: 'ignored' });
+    expect(result.lines.find((l) => l.key === 'usat30to39')?.value).toBe(1);
+  });
+
+  it("59.22F: on the command line the contract's one flag per power counts as at war with Germany too (CONTRACT.md)", () => {
+    const input = withInput({ naval: [...naval], atWarWithEuropeanAxis: { us: true, russia: true, france: false } });
+    expect(contractFacts(input).atWarWithGermany).toEqual({ us: true, russia: true });
+    expect(britishResistance(input).naval).toEqual({ alliedFactors: 30, axisFactors: 10, modifier: 4 });
   });
 });
 

@@ -200,6 +200,17 @@ describe('59.66 effects of a legal demand', () => {
     expect(effects?.wafdists.eliminated).toBe(false);
   });
 
+  it('59.66F: an Axis-held Egypt returned to Britain (59.72) is British after the peace: the Wafdists are eliminated', () => {
+    const { result, effects } = negotiateConcessions(input({ territories: { egypt: 'axis' }, originallyBritish: ['egypt'], demand: { return: ['egypt'] } }));
+    expect(result.legal).toBe(true);
+    expect(effects?.wafdists).toEqual({
+      rule: '59.66F',
+      eliminated: true,
+      noNewUntilAxisAtWarWithUs: true,
+      note: 'Egypt is returned to Britain: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
+    });
+  });
+
   it('59.66G: ceded Mediterranean-front territories may pass to Italy; British Isles ones may not', () => {
     const { effects } = negotiateConcessions(
       input({ surrenderLevel: -10, demand: { take: ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow'] } }),

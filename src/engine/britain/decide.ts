@@ -1,13 +1,13 @@
-// Rule 59 in the engine: the host reports and player decisions it validates, and its limits on
-// declarations of war after a surrender (59.83, 59.86, 59.891A, 59.892C).
-import type { DomainEvent, EventData } from '../../../events/index.js';
+// Rule 59 in the engine: the host reports and player decisions it validates (the limits on declarations of
+// war after a surrender are in war-declarations.ts).
+import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
-import { turnIndex, turnName, turnsAfter } from '../turns.js';
-import { atWar } from '../wars.js';
+import { turnIndex, turnName } from '../turns.js';
+import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
 import { surrenderEvents } from './surrender.js';
 import { currentSurrender, malformed, withPrevious } from './current.js';
@@ -60,6 +60,11 @@ function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], no
   for (const t of effects.territoriesCeded) {
     out.push({ rule: '59.66', code: 'territory-ceded', text: `${t.key} (${t.value}) is ceded to ${toItaly.includes(t.key) ? 'Italy (59.66G)' : 'Germany'}. ${t.notes.join(' ')}` });
   }
+  out.push({
+    rule: '59.66B',
+    code: 'russian-units-in-neutral-britain',
+    text: 'Russian units in areas that remain under the control of a neutral Britain are in at least partial supply, may not attack, and are eliminated if they have not left neutral territory by the end of their next player turn.',
+  });
   for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', text: `${m.name} (${m.value}): ${m.note}` });
   for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', text: `${m.name} (${m.value}): ${m.note}` });
   out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', text: effects.wafdists.note });
@@ -85,7 +90,7 @@ const britishNegotiationDeciders: OriginDeciders<
 > = {
   'host.game-turn-ended': (view, data) => {
     if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
-    return accept(britishGameTurnEnd(view, data));
+    return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 
   'britain.offer-accepted': (view, data) => {
@@ -122,6 +127,11 @@ const britishNegotiationDeciders: OriginDeciders<
 
   'britain.terms-demanded': (view, data) => {
     if (!view.britain.matches({ surrendered: { terms: 'awaitingTerms' } })) {
+      // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
+      const last = view.britain.context.surrenders.at(-1)?.surrender;
+      if (last !== undefined && last.outcome !== 'peace') {
+        return reject('illegal', '59.61', `Britain surrendered in ${turnName(last.turn)} while the U.S. was at war with Germany: no concessions or territorial transfers are made`);
+      }
       return reject('not-pending', '59.66', 'no British surrender is awaiting German terms');
     }
     const input = concessionsInputFor(view, data.demand);
@@ -160,72 +170,3 @@ const britishNegotiationDeciders: OriginDeciders<
 };
 
 export const britishDeciders = { ...britishNegotiationDeciders, ...britishForceDeciders, ...farEastDeciders };
-
-/**
- * The limits a British surrender puts on declarations of war, and their consequences:
- * 59.83 (Britain follows the U.S.), 59.86A-C (resumption), 59.891A and 59.892C (Japan).
- */
-export function britishWarDeclarationRules(view: GameView, data: EventData<'war.declared'>): Decision {
-  const { context } = view.britain;
-  const last = context.surrenders.at(-1);
-  if (last === undefined) return accept([]);
-  const { aggressor, targets } = data;
-  const after = turnsAfter(data.turn, last.surrender.turn);
-  const wars = view.state.wars;
-
-  if (aggressor === 'japan' && targets.includes('britain')) {
-    const withUs = targets.includes('us') || atWar(wars, 'japan', 'us');
-    if (last.surrender.farEast === 'not-at-war' && !withUs) {
-      return reject('illegal', '59.891A', 'Japan may not go to war with Britain without also going to war with the U.S.');
-    }
-    if (last.japanAdheres === true) {
-      if (after < 2) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it may declare war only from the second turn after the British surrender');
-      if (!withUs) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it resumes the war on Britain and the U.S. together');
-    }
-  }
-
-  if (!view.britain.matches('atPeace')) return accept([]);
-  if (aggressor === 'britain') return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
-  const germanUs = aggressor === 'germany' && (targets.includes('us') || targets.includes('britain'));
-  const usGerman = aggressor === 'us' && targets.includes('germany');
-  if (!germanUs && !usGerman) return accept([]);
-  if (after < 2) return reject('illegal', '59.86A', `neither Germany nor the U.S. may declare war on the other in the turn following the British surrender (${turnName(last.surrender.turn)})`);
-  let resumed: DomainEvent;
-  if (germanUs) {
-    if (!targets.includes('us')) return reject('illegal', '59.86B', 'Germany may not declare war on Britain alone');
-    resumed = {
-      type: 'britain.war-resumed',
-      data: {
-        turn: data.turn,
-        rule: '59.86B',
-        effects: [
-          { rule: '59.86B', code: 'germany-at-war-with-us-and-britain', text: 'Germany is at war with the U.S. and Britain at no BRP cost (50.32A); Axis attacks on British territory and forces are allowed.' },
-          {
-            rule: '59.87',
-            code: view.state.options.surrenderAfterGermanDeclaration === 'fresh' ? 'further-surrender-judged-afresh' : 'further-surrender-below-previous',
-            text:
-              view.state.options.surrenderAfterGermanDeclaration === 'fresh'
-                ? 'A further British surrender is judged afresh (zero or less), not against the previous level.'
-                : `A further British surrender still needs a level below ${last.surrender.surrenderLevel}.`,
-          },
-        ],
-      },
-    };
-  } else {
-    if (data.usatLevel === null || data.usatLevel < 50) {
-      return reject('illegal', '59.86C', `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches 50 (it is ${data.usatLevel ?? 'not given'})`);
-    }
-    resumed = {
-      type: 'britain.war-resumed',
-      data: {
-        turn: data.turn,
-        rule: '59.86C',
-        effects: [
-          { rule: '59.86C', code: 'us-and-britain-at-war-with-germany', text: `USAT ${data.usatLevel}: the U.S. declares war on Germany, which puts the U.S. and Britain at war with Germany.` },
-          { rule: '59.87', code: 'further-surrender-below-previous', text: `A further British surrender needs a resistance level below ${last.surrender.surrenderLevel} (59.872: its effects come from the difference).` },
-        ],
-      },
-    };
-  }
-  return accept([resumed]);
-}

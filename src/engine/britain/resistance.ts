@@ -1,7 +1,7 @@
 // 59.11, 59.21 and 59.87 in the engine: the British resistance level at the end of each game turn,
 // with every input the engine can count taken from the log, and whether Britain offers to surrender.
 import type { DomainEvent, EventData } from '../../../events/index.js';
-import { britishResistance, type BritishResistanceInput } from '../../rules/british-resistance.js';
+import { britishResistanceOf, type BritishResistanceFacts } from '../../rules/british-resistance.js';
 import type { GameView } from '../runtime.js';
 import type { GameTurn } from '../turns.js';
 import { atWar } from '../wars.js';
@@ -21,11 +21,12 @@ export function restrictingLevel(view: GameView): number | null {
   return last.surrender.surrenderLevel;
 }
 
+/** 59.21's major-powers row: at war with Germany or Italy. */
 const atWarWithEuropeanAxis = (view: GameView, power: 'us' | 'russia' | 'france'): boolean =>
   atWar(view.state.wars, 'germany', power) || atWar(view.state.wars, 'italy', power);
 
 /** The full 59.21 input: the host's facts plus what the log already tells. */
-export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFacts): BritishResistanceInput {
+export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFacts): BritishResistanceFacts {
   const { state } = view;
   const { surrenders } = view.britain.context;
   const restricting = restrictingLevel(view);
@@ -56,6 +57,8 @@ export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFact
     // The contract's range is -9..0: after a -10 surrender no lower one is possible (59.41).
     ...(restricting !== null && restricting > -10 ? { previousSurrenderLevel: restricting } : {}),
     naval: facts.naval,
+    // 59.22F and the USAT rows of 59.21: at war with Germany itself, not with Italy alone.
+    atWarWithGermany: { us: atWar(state.wars, 'germany', 'us'), russia: atWar(state.wars, 'germany', 'russia') },
   };
 }
 
@@ -69,7 +72,7 @@ export function britishGameTurnEnd(view: GameView, data: EventData<'host.game-tu
   const { state } = view;
   if (state.germanySurrendered || state.europeWarEnded !== null) return events;
   const inputs = britishInputs(view, data.turn, data.britain);
-  const result = britishResistance(inputs, { usat30to39WhenUsAtWar: state.options.usat30to39WhenUsAtWar });
+  const result = britishResistanceOf(inputs, { usat30to39WhenUsAtWar: state.options.usat30to39WhenUsAtWar });
   events.push({ type: 'britain.resistance-determined', data: { turn: data.turn, inputs, level: result.level, naval: result.naval, lines: [...result.lines] } });
 
   const restricting = restrictingLevel(view);

@@ -6,6 +6,7 @@ import { forceRequirements } from '../../rules/force-reduction.js';
 import { concessionPoints } from '../../rules/british-concession-table.js';
 import type { GameView } from '../runtime.js';
 import { atWar } from '../wars.js';
+import { britishBrpFloor } from './brp-floor.js';
 
 type Surrender = EventData<'britain.surrendered'>;
 
@@ -56,7 +57,7 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
     case 'war-ends-62.91':
       effects.push({
         rule: '62.91',
-        code: 'us-britain-war-ends-62.91',
+        code: 'us-britain-war-ends',
         text: `Russia is in a state of surrender and Japan ${state.surrendered.japan ? 'has' : 'has not'} surrendered: the U.S. and Britain do not continue the war in Europe (62.91, as ${state.options.usWarContinuationException} reads it); no concessions are made (59.61).`,
       });
       break;
@@ -70,10 +71,9 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
       );
       break;
   }
-  const dominions = (state.dominionsSurrendered.australia ? 1 : 0) + (state.dominionsSurrendered.india ? 1 : 0);
   effects.push(
     { rule: '59.52', code: 'commonwealth-units-lendable-to-us', text: 'From the next turn, Canadian, South African, Australian and Indian units may be freely lent to the U.S.; the Commonwealth BRP base stays British (35.46).' },
-    { rule: '59.81', code: 'britain-continues-as-major-power', text: `Britain continues as a major power; its BRP base may not drop below ${40 - 10 * dominions} BRPs (35.46).` },
+    { rule: '59.81', code: 'britain-continues-as-major-power', text: `Britain continues as a major power; its BRP base may not drop below ${britishBrpFloor(state.dominionsSurrendered)} BRPs (35.46).` },
     { rule: '59.82', code: 'construction-in-canada', text: 'British units may be built in Canada while the British resistance level is zero or less (59.82A).' },
   );
   switch (s.farEast) {

@@ -21,6 +21,7 @@ export const britishWorld: WorldHandlers<
   | 'host.far-east-hex-control'
   | 'britain.far-east-settled'
   | 'britain.war-resumed'
+  | 'britain.brp-floor-lowered'
 > = {
   // Once per turn and game, hot in a replay: a spread, not immer (docs/performance.md).
   'host.game-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), gameTurnEndedAt: turnIndex(event.data.turn) }),
@@ -55,5 +56,6 @@ export const britishWorld: WorldHandlers<
   'britain.far-east-settled': (state, event) => (event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state),
   // 59.86B, 59.86C: Britain is at war with Germany again.
   'britain.war-resumed': (state) => produce(state, (d) => void (d.wars[warKey('germany', 'britain')] = true)),
+  'britain.brp-floor-lowered': unchanged,
 };
 
