@@ -1,5 +1,5 @@
 // Runs one contract calculator (../shared/CONTRACT.md): read JSON, validate, compute, print, exit 0/1/2.
-import { InputError, joinPath, type Validator } from '../schema/validate.js';
+import { InputError, memberPath, type Validator } from '../schema/validate.js';
 import type { CliIo, ExitCode } from './io.js';
 
 export interface CalculatorSpec<I, O> {
@@ -58,7 +58,7 @@ export function outOfRange(value: unknown, path = ''): InputError | null {
   }
   if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      const issue = outOfRange(item, joinPath(path, /^[A-Za-z_$][\w$-]*$/.test(key) ? key : `[${JSON.stringify(key)}]`));
+      const issue = outOfRange(item, memberPath(path, key));
       if (issue !== null) return issue;
     }
   }
