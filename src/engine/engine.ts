@@ -1,6 +1,7 @@
 // The command API a host engine drives: report facts, record decisions, ask what is pending.
 // Each command is decided against the current state; it either appends its events (with the
-// expected version, so a concurrent writer cannot slip in between) or is rejected, appending nothing.
+// expected version and the hash of the last event read, so that neither a concurrent writer nor a repair of
+// the log can slip in between) or is rejected, appending nothing.
 import type { StoredEvent } from '../../events/index.js';
 import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';

@@ -86,6 +86,21 @@ function expectReplaysClean(path: string): void {
   expect([replay.code, replay.stderr]).toEqual([0, '']);
 }
 
+/**
+ * An engine opened on the cut log; then `verify --repair` removes the cut batch, and another writer's firestorm
+ * takes the seq of the removed game turn end, the last event the engine read.
+ */
+async function regrownUnderEngine(name: string): Promise<{ path: string; engine: SurrenderEngine; whole: number }> {
+  const path = await cutLog(name);
+  const whole = events(example).length;
+  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
+  expect(engine.version).toBe(whole - 1);
+  expect(run(CLI, 'verify', '--repair', path).code).toBe(0);
+  const storm = otherWriter(path, firestorm(sp42));
+  expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole - 1]);
+  return { path, engine, whole };
+}
+
 describe('an engine left open across verify --repair and another writer', () => {
   it("59.21: the issue's sequence: repair, the engine's next report, another writer's firestorm, the engine's next append counts it", async () => {
     const path = await cutLog('sequence.jsonl');
@@ -118,15 +133,7 @@ describe('an engine left open across verify --repair and another writer', () => 
   });
 
   it('59.21: the log cut back by a repair and grown again to the very seq the engine had read: the engine reads it again', async () => {
-    const path = await cutLog('same-seq.jsonl');
-    const whole = events(example).length;
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
-    expect(engine.version).toBe(whole - 1);
-    expect(run(CLI, 'verify', '--repair', path).code).toBe(0);
-    // Another writer's firestorm takes the seq of the removed game turn end, the last event the engine read.
-    const storm = otherWriter(path, firestorm(sp42));
-    expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole - 1]);
-
+    const { path, engine, whole } = await regrownUnderEngine('same-seq.jsonl');
     // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds a second firestorm.
     const ended = await engine.execute(GAME, spring1942('host.game-turn-ended'));
     expect(ended.ok && ended.events.map((e) => [e.seq, e.type])).toEqual([
@@ -140,11 +147,7 @@ describe('an engine left open across verify --repair and another writer', () => 
   });
 
   it('a command legal in either view is not appended on top of the old one: the log changed at the same seq is read again first', async () => {
-    const path = await cutLog('legal-either-way.jsonl');
-    const whole = events(example).length;
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
-    expect(run(CLI, 'verify', '--repair', path).code).toBe(0);
-    otherWriter(path, firestorm(sp42));
+    const { path, engine, whole } = await regrownUnderEngine('legal-either-way.jsonl');
     const note = await engine.execute(GAME, { type: 'host.logged', data: { turn: sp42, kind: 'note', data: {} } });
     expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole]);
     // The engine's view is the log's: the firestorm it did not write is in it, the removed game turn end is not.

@@ -1,9 +1,11 @@
 // The host API under hostile callers (README, "The host API"): a command is copied as JSON data when
 // `execute` is called and decided on and written exactly as copied, whatever the caller does afterwards;
 // any value at all, anywhere, resolves with a typed rejection and appends nothing; never a throw.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion, type OriginEvent, type StoredEvent } from '../../events/index.js';
 import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
@@ -14,6 +16,7 @@ import { InputError } from '../../src/schema/validate.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError, type EventStore } from '../../src/store/store.js';
+import { ensureBuilt, ROOT } from '../support/build.js';
 import { hostileValues } from '../support/hostile-values.js';
 
 const GAME = 'sea-lion-1941';
@@ -64,6 +67,16 @@ describe('59.22A: a command is decided on and logged as it was when execute was 
     expect((await pending).ok).toBe(true);
     expect(await loggedTurnEnd(path)).toEqual({ reported: 10, decided: 10, line: 10 });
     await engine.close();
+  });
+
+  it('59.22A: the same in a host process of its own, through the built engine: the log holds 10, and replay --full re-derives it', async () => {
+    ensureBuilt();
+    const path = join(dir, `process-${(files += 1)}.jsonl`);
+    const host = spawnSync(process.execPath, [fileURLToPath(new URL('./fixtures/mutate-while-pending.mjs', import.meta.url)), path], { encoding: 'utf8', timeout: 60_000 });
+    expect([host.status, host.stdout, host.stderr]).toEqual([0, '{"ok":true}\n', '']);
+    expect(await loggedTurnEnd(path)).toEqual({ reported: 10, decided: 10, line: 10 });
+    const replay = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), 'replay', '--full', path], { encoding: 'utf8', timeout: 60_000 });
+    expect([replay.status, replay.stderr]).toEqual([0, '']);
   });
 
   it('59.22A: a getter that answers 10 the first time and -30 after is read once: 10 is decided on and logged', async () => {
