@@ -130,18 +130,17 @@ class Copier {
 
   /** A leaf copied, a container opened (its members still to read), or why the value is refused. */
   enter(value: unknown, key: Key, depth: number): Entered {
-    const tooLarge = this.tooLarge();
     switch (typeof value) {
       case 'string':
         // The length first: a 20 MB string is refused without writing its JSON text.
-        return value.length + 2 <= this.#budget && this.spend(JSON.stringify(value).length) ? { leaf: value } : tooLarge;
+        return value.length + 2 <= this.#budget && this.spend(JSON.stringify(value).length) ? { leaf: value } : this.tooLarge();
       case 'number':
         if (!Number.isFinite(value)) return { detail: `expected a finite number, found ${String(value)} (JSON has no such number)` };
-        return this.spend(JSON.stringify(value).length) ? { leaf: value === 0 ? 0 : value } : tooLarge;
+        return this.spend(JSON.stringify(value).length) ? { leaf: value === 0 ? 0 : value } : this.tooLarge();
       case 'boolean':
-        return this.spend(value ? 4 : 5) ? { leaf: value } : tooLarge;
+        return this.spend(value ? 4 : 5) ? { leaf: value } : this.tooLarge();
       case 'object':
-        if (value === null) return this.spend(4) ? { leaf: null } : tooLarge;
+        if (value === null) return this.spend(4) ? { leaf: null } : this.tooLarge();
         return this.open(value, key, depth);
       default:
         return { detail: `expected a JSON value, found ${typeof value === 'function' ? 'a function' : typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` };
