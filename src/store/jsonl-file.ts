@@ -111,9 +111,7 @@ export class JsonlFileStore implements EventStore {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
-    return this.#serialize(() =>
-      withFileLock(this.#lockPath, () => this.#appendLocked(events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }),
-    );
+    return this.#serialize(() => withFileLock(this.#lockPath, () => this.#appendLocked(events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
   }
 
   async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
@@ -154,9 +152,8 @@ export class JsonlFileStore implements EventStore {
   }
 
   /**
-   * Looks at the tail again if the file changed since: another process appended, or the log was changed other
-   * than by appends (repaired, truncated, rewritten in place). The size alone cannot tell the last: a log cut
-   * back and appended to again may have its old size, so the hash at the end of the known last line is read.
+   * Looks at the tail again if the file changed since (appended to, or repaired, cut back, rewritten: a log cut
+   * back and grown again may have its old size, so the hash ending the known last line is read again).
    */
   async #refresh(handle: FileHandle): Promise<Tail> {
     const info = await handle.stat();
