@@ -1,5 +1,5 @@
 // The public API of awaw-surrender.
-export { SurrenderEngine, type CommandResult } from './engine/engine.js';
+export { SurrenderEngine, type CommandResult, type EngineOptions } from './engine/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
@@ -12,7 +12,7 @@ export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';
 export { JsonlFileStore } from './store/jsonl-file.js';
-export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult } from './store/store.js';
+export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
 export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/verify.js';
 export { LogError } from './store/line-format.js';
 

@@ -1,6 +1,7 @@
 // Runs one contract calculator (../shared/CONTRACT.md): read JSON, validate, compute, print, exit 0/1/2.
-import { InputError, joinPath, type Validator } from '../schema/validate.js';
+import { InputError, memberPath, type Validator } from '../schema/validate.js';
 import type { CliIo, ExitCode } from './io.js';
+import { decodeUtf8 } from './utf8.js';
 
 export interface CalculatorSpec<I, O> {
   readonly name: string;
@@ -58,7 +59,7 @@ export function outOfRange(value: unknown, path = ''): InputError | null {
   }
   if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      const issue = outOfRange(item, joinPath(path, /^[A-Za-z_$][\w$-]*$/.test(key) ? key : `[${JSON.stringify(key)}]`));
+      const issue = outOfRange(item, memberPath(path, key));
       if (issue !== null) return issue;
     }
   }
@@ -72,16 +73,16 @@ export function reportInputError(io: CliIo, error: InputError, json: boolean): E
 }
 
 export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, io: CliIo): Promise<ExitCode> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await io.readInput(source);
+    bytes = await io.readInput(source);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return reportInputError(io, new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${code})`), json);
   }
   let input: I;
   try {
-    input = spec.input.parse(parseJson(text));
+    input = spec.input.parse(parseJson(decodeUtf8(bytes)));
     const issue = outOfRange(input) ?? spec.refine?.(input) ?? null;
     if (issue !== null) throw issue;
   } catch (error) {

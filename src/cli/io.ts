@@ -2,28 +2,28 @@
 import { readFile } from 'node:fs/promises';
 
 export interface CliIo {
-  /** Reads a whole input document: a file path, or `-` for standard input. */
-  readInput(source: string): Promise<string>;
+  /** Reads a whole input document, as bytes (decoded by the caller, ./utf8.ts): a file path, or `-` for standard input. */
+  readInput(source: string): Promise<Uint8Array>;
   out(text: string): void;
   err(text: string): void;
 }
 
 export type ExitCode = 0 | 1 | 2;
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export const processIo: CliIo = {
-  readInput: (source) => (source === '-' ? readStdin() : readFile(source, 'utf8')),
+  readInput: (source) => (source === '-' ? readStdin() : readFile(source)),
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
 };
 
-/** Collects output in memory: for tests and for embedding the CLI. */
-export function memoryIo(inputs: Record<string, string> = {}): CliIo & { stdout: string; stderr: string } {
+/** Collects output in memory: for tests and for embedding the CLI. Text inputs are given to the command as UTF-8. */
+export function memoryIo(inputs: Record<string, string | Uint8Array> = {}): CliIo & { stdout: string; stderr: string } {
   const io = {
     stdout: '',
     stderr: '',
@@ -34,7 +34,7 @@ export function memoryIo(inputs: Record<string, string> = {}): CliIo & { stdout:
         error.code = 'ENOENT';
         throw error;
       }
-      return text;
+      return typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     },
     out: (text: string) => {
       io.stdout += text.endsWith('\n') ? text : `${text}\n`;

@@ -8,11 +8,15 @@ export type RejectionCode =
   | 'out-of-sequence' // a report for an earlier turn, or twice for the same turn
   | 'not-pending' // a decision nobody is waiting for
   | 'decision-pending' // play cannot go on until a pending decision is made
-  | 'illegal'; // the decision breaks a rule
+  | 'illegal' // the decision breaks a rule
+  | 'conflict'; // other writers kept changing the log while the command was decided: report it again
 
 export interface Rejection {
   readonly code: RejectionCode;
-  /** The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads. */
+  /**
+   * The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads,
+   * `concurrency` for a conflict.
+   */
   readonly rule: string;
   readonly message: string;
   /** Every rule broken, for decisions validated as a whole (a German demand, a force selection). */

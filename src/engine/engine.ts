@@ -1,10 +1,13 @@
 // The command API a host engine drives: report facts, record decisions, ask what is pending.
 // Each command is decided against the current state; it either appends its events (with the
-// expected version, so a concurrent writer cannot slip in between) or is rejected, appending nothing.
+// expected version and the hash of the last event read, so that neither a concurrent writer nor a repair of
+// the log can slip in between) or is rejected, appending nothing.
 import type { StoredEvent } from '../../events/index.js';
 import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
+import { InputError } from '../schema/validate.js';
 import { ConcurrencyError, type EventStore } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
+import { COMMAND_LIMITS, copyJson } from './json-copy.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
@@ -18,104 +21,212 @@ export type CommandResult =
 
 const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
-/** A command a host built wrongly (it may come from JSON): refused like a malformed payload, never thrown. */
-function malformedCommand(game: unknown, origin: unknown): Rejection | null {
-  if (typeof game !== 'string' || !gameIdPattern.test(game)) {
-    return { code: 'malformed', rule: 'schema', message: `game: expected a string matching ${GAME_ID_PATTERN}` };
-  }
-  if (typeof origin !== 'object' || origin === null || Array.isArray(origin)) {
-    return { code: 'malformed', rule: 'schema', message: '$: expected an event object { type, data }' };
-  }
-  const type: unknown = (origin as { type?: unknown }).type;
-  if (typeof type !== 'string') return { code: 'malformed', rule: 'schema', message: 'type: expected a string' };
-  return null;
+/** Attempts at one command before a conflict is reported (each after reading what changed). */
+const ATTEMPTS = 3;
+
+const malformed = (message: string): { readonly ok: false; readonly rejection: Rejection } => ({ ok: false, rejection: { code: 'malformed', rule: 'schema', message } });
+
+/**
+ * The command as this engine will decide on and write it: a private copy of its JSON value (./json-copy.ts),
+ * taken before any await. A command a host built wrongly (it may come from JSON, or be any value at all) is
+ * refused like a malformed payload, never thrown.
+ */
+function copyCommand(game: unknown, origin: unknown): { readonly ok: true; readonly origin: OriginEvent } | { readonly ok: false; readonly rejection: Rejection } {
+  if (typeof game !== 'string' || !gameIdPattern.test(game)) return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
+  const copy = copyJson(origin, COMMAND_LIMITS);
+  if (!copy.ok) return malformed(`${copy.path}: ${copy.detail}`);
+  const command = copy.value;
+  if (typeof command !== 'object' || command === null || Array.isArray(command)) return malformed('$: expected an event object { type, data }');
+  if (typeof command['type'] !== 'string') return malformed('type: expected a string');
+  // decide checks the type and the payload against the registry's schemas.
+  return { ok: true, origin: command as unknown as OriginEvent };
+}
+
+export interface EngineOptions {
+  /** Check every line as it is read (default true). */
+  readonly validate?: boolean;
+  /** Re-derive every rule decision read and keep the ones that no longer match in `mismatches` (default false). */
+  readonly checkDecisions?: boolean;
+}
+
+/** The options, each read once: anything but a boolean or nothing is an InputError naming the option. */
+function settingsOf(options: unknown): Required<EngineOptions> {
+  if (options === undefined) return { validate: true, checkDecisions: false };
+  if (typeof options !== 'object' || options === null) throw new InputError('options', 'expected an object { validate?, checkDecisions? }');
+  const flag = (name: keyof EngineOptions, fallback: boolean): boolean => {
+    let given: unknown;
+    try {
+      given = Reflect.get(options, name);
+    } catch {
+      throw new InputError(`options.${name}`, 'cannot be read (a getter or Proxy threw)');
+    }
+    if (given !== undefined && typeof given !== 'boolean') throw new InputError(`options.${name}`, 'expected true or false');
+    return given ?? fallback;
+  };
+  return { validate: flag('validate', true), checkDecisions: flag('checkDecisions', false) };
 }
 
 export class SurrenderEngine {
+  #replayer: Replayer;
+  /** The hash of the last event this engine read (its view is of the log up to that line). */
+  #hash = '';
+  /** Commands run one at a time, so that no two of them read or apply the same events. */
+  #queue: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly store: EventStore,
-    private readonly replayer: Replayer,
-  ) {}
+    private readonly settings: Required<EngineOptions>,
+  ) {
+    this.#replayer = new Replayer({ checkDecisions: settings.checkDecisions });
+  }
 
-  /** Replays the store into memory. With `validate` (default) every line is checked as it is read. */
-  static async open(store: EventStore, options: { validate?: boolean; checkDecisions?: boolean } = {}): Promise<SurrenderEngine> {
-    const replayer = new Replayer({ checkDecisions: options.checkDecisions ?? false });
-    for await (const batch of store.read({ validate: options.validate ?? true })) replayer.applyAll(batch);
-    replayer.finish();
-    return new SurrenderEngine(store, replayer);
+  /**
+   * Replays the store into memory. With `validate` (default) every line is checked as it is read. Options
+   * that are not booleans throw an InputError naming the option.
+   */
+  static async open(store: EventStore, options?: EngineOptions): Promise<SurrenderEngine> {
+    const engine = new SurrenderEngine(store, settingsOf(options));
+    await engine.#rebuild();
+    return engine;
   }
 
   /** Rule decisions found in the log that the rules no longer produce (only with checkDecisions). */
   get mismatches(): readonly Mismatch[] {
-    return this.replayer.mismatches;
+    return this.#replayer.mismatches;
   }
 
   get version(): number {
-    return this.replayer.version;
+    return this.#replayer.version;
   }
 
   /**
-   * Decides a host report or player decision for `game` and appends what it produces. The decision is
-   * made against the log as it is now: when another writer has appended meanwhile (the append fails on
-   * its expected version, or a refusal might rest on what this engine had not yet read), its events are
-   * read and the command decided again, up to three times. A refusal appends nothing.
+   * Decides a host report or player decision for `game` and appends what it produces. The command is copied
+   * first (any later change to it is not seen) and decided against the log as it is now: when another writer
+   * has appended meanwhile (the append fails on its expected version, or a refusal might rest on what this
+   * engine had not yet read), its events are read and the command decided again, up to three times; when the
+   * log was changed other than by appends (a repair cut it back), it is read again from the start. A refusal
+   * appends nothing; any value at all as `game` or `origin` resolves, as a rejection if it is not a command.
    */
-  async execute(game: string, origin: OriginEvent): Promise<CommandResult> {
-    const malformed = malformedCommand(game, origin);
-    if (malformed !== null) return { ok: false, rejection: malformed };
-    for (let attempt = 0; ; attempt += 1) {
-      const decision = decide(this.replayer.view(game), origin);
+  execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+    const command = copyCommand(game, origin);
+    if (!command.ok) return Promise.resolve(command);
+    return this.#serialize(() => this.#execute(game, command.origin));
+  }
+
+  async #execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      const decision = decide(this.#replayer.view(game), origin);
       if (!decision.ok) {
-        if (attempt >= 2 || (await this.store.version()) === this.replayer.version) return decision;
-        await this.catchUp();
+        if (attempt >= ATTEMPTS || (await this.#readsAll())) return decision;
+        await this.#catchUp();
         continue;
       }
+      const version = this.#replayer.version;
       try {
+        // The hash ties the append to the events this engine read, not only to their number (59.21's counts of
+        // firestorms and the like must never rest on a log that was cut back and grew again).
         const result = await this.store.append(
           decision.events.map((e) => ({ ...e, game })),
-          logVersion(this.replayer.version),
+          logVersion(version),
+          version > 0 ? this.#hash : undefined,
         );
-        this.replayer.applyAll(result.events);
+        this.#apply(result.events);
         return { ok: true, events: result.events };
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= 2) throw error;
-        await this.catchUp();
+        if (!(error instanceof ConcurrencyError)) throw error;
+        if (attempt >= ATTEMPTS) {
+          return { ok: false, rejection: { code: 'conflict', rule: 'concurrency', message: `the log kept changing while the command was decided (${ATTEMPTS} attempts): report it again` } };
+        }
+        await this.#catchUp();
       }
     }
   }
 
-  /** Reads what other writers appended since this engine last looked. */
-  async catchUp(): Promise<void> {
-    for await (const batch of this.store.read({ from: this.replayer.version + 1 })) this.replayer.applyAll(batch);
+  /** Reads what other writers appended since this engine last looked (the whole log again if it was changed otherwise). */
+  catchUp(): Promise<void> {
+    return this.#serialize(() => this.#catchUp());
+  }
+
+  /** Whether the log still ends with the last event this engine read. */
+  async #readsAll(): Promise<boolean> {
+    const head = await this.store.head();
+    return head.seq === this.#replayer.version && (head.seq === 0 || head.hash === this.#hash);
+  }
+
+  async #catchUp(): Promise<void> {
+    const version = this.#replayer.version;
+    if (version === 0) {
+      for await (const batch of this.store.read({ from: 1 })) this.#apply(batch);
+      return;
+    }
+    // Read from the last event already read: it must still be there, the same, or the view is not of this log.
+    let same: boolean | null = null;
+    for await (const batch of this.store.read({ from: version })) {
+      if (same === null) {
+        const first = batch[0];
+        same = first?.seq === version && first.hash === this.#hash;
+        if (!same) break;
+        this.#apply(batch.slice(1));
+      } else {
+        this.#apply(batch);
+      }
+    }
+    if (same !== true) await this.#rebuild();
+  }
+
+  /** Replays the whole log into a new view, which replaces the old one once it is complete. */
+  async #rebuild(): Promise<void> {
+    const replayer = new Replayer({ checkDecisions: this.settings.checkDecisions });
+    let hash = '';
+    for await (const batch of this.store.read({ validate: this.settings.validate })) {
+      replayer.applyAll(batch);
+      hash = batch.at(-1)?.hash ?? hash;
+    }
+    replayer.finish();
+    this.#replayer = replayer;
+    this.#hash = hash;
+  }
+
+  #apply(events: readonly StoredEvent[]): void {
+    this.#replayer.applyAll(events);
+    const last = events.at(-1);
+    if (last !== undefined) this.#hash = last.hash;
+  }
+
+  #serialize<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
   }
 
   games(): string[] {
-    return [...this.replayer.games.keys()];
+    return [...this.#replayer.games.keys()];
   }
 
+  /** The game's state as this engine last read it; undefined for a game it does not know (or no game id at all). */
   view(game: string): GameView | undefined {
-    return this.replayer.view(game);
+    return typeof game === 'string' ? this.#replayer.view(game) : undefined;
   }
 
   /** The decisions the rules are waiting for, and who must make them. */
   pending(game: string): PendingDecision[] {
-    const view = this.replayer.view(game);
+    const view = this.view(game);
     return view === undefined ? [] : pendingDecisions(view);
   }
 
   /** Who is at war with whom, now. */
   wars(game: string): { axis: string; allied: string }[] {
-    const view = this.replayer.view(game);
+    const view = this.view(game);
     return view === undefined ? [] : warList(view.state.wars);
   }
 
   /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). */
   permissions(game: string): Permission[] {
-    const view = this.replayer.view(game);
+    const view = this.view(game);
     return view === undefined ? [] : britishPermissions(view);
   }
 
   close(): Promise<void> {
-    return this.store.close();
+    return this.#serialize(() => this.store.close());
   }
 }

@@ -61,6 +61,11 @@ export function pointerToPath(pointer: string): string {
   return out;
 }
 
+/** The path of member `key` of the value at `parent`: `naval[3].factors`, `data["a b"]`. */
+export function memberPath(parent: string, key: string): string {
+  return joinPath(parent, /^[A-Za-z_$][\w$-]*$/.test(key) ? key : `[${JSON.stringify(key)}]`);
+}
+
 /** Joins a parent path and a child path; either may be empty. */
 export function joinPath(parent: string, child: string): string {
   if (parent === '' || parent === '$') return child === '' ? '$' : child;

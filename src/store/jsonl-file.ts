@@ -10,12 +10,13 @@ import { errorCode, withFileLock } from './file-lock.js';
 import { DEFAULT_CHUNK_SIZE, decodeLogHeader, isExactUtf8, MAX_HEADER_BYTES, readAt, readLog, scanLog, tooLong } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import {
-  ConcurrencyError,
+  checkExpected,
   systemEnvelopeSource,
   TornLogError,
   type AppendResult,
   type EnvelopeSource,
   type EventStore,
+  type LogHead,
   type ReadOptions,
 } from './store.js';
 
@@ -92,24 +93,25 @@ export class JsonlFileStore implements EventStore {
   }
 
   async version(): Promise<LogVersion> {
-    this.#assertOpen();
-    const info = await stat(this.path);
-    if (info.size !== this.#tail.size || info.ino !== this.#tail.ino || this.torn) {
-      const handle = await open(this.path, 'r');
-      try {
-        await this.#refresh(handle);
-      } finally {
-        await handle.close();
-      }
-    }
-    return logVersion(this.#tail.seq);
+    return (await this.head()).seq;
   }
 
-  async append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+  async head(): Promise<LogHead> {
+    this.#assertOpen();
+    const handle = await open(this.path, 'r');
+    try {
+      const tail = await this.#refresh(handle);
+      return { seq: logVersion(tail.seq), hash: tail.hash };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
-    return this.#serialize(() => withFileLock(this.#lockPath, () => this.#appendLocked(events, expected), { timeoutMs: this.#lockTimeoutMs }));
+    return this.#serialize(() => withFileLock(this.#lockPath, () => this.#appendLocked(events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
   }
 
   async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
@@ -123,12 +125,13 @@ export class JsonlFileStore implements EventStore {
     await this.#queue;
   }
 
-  async #appendLocked(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+  async #appendLocked(events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
     const handle = await open(this.path, 'r+');
     try {
       const tail = await this.#refresh(handle);
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
-      if (expected !== tail.seq) throw new ConcurrencyError(expected, tail.seq);
+      const stale = checkExpected(tail, expected, expectedHash);
+      if (stale !== null) throw stale;
       const batch = sealEvents(events, tail, this.#source);
       if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [] };
       const bytes = Buffer.from(batch.text, 'utf8');
@@ -148,12 +151,16 @@ export class JsonlFileStore implements EventStore {
     }
   }
 
-  /** Looks at the tail again if the file changed since (another process appended, or it was repaired). */
+  /**
+   * Looks at the tail again if the file changed since (appended to, or repaired, cut back, rewritten: a log cut
+   * back and grown again may have its old size, so the hash ending the known last line is read again).
+   */
   async #refresh(handle: FileHandle): Promise<Tail> {
     const info = await handle.stat();
     const known = this.#tail;
-    if (info.size === known.size && info.ino === known.ino && known.tornLine === null) return known;
-    if (info.ino !== known.ino) this.#header = await readHeader(handle, info.size);
+    const unchanged = info.size === known.size && info.ino === known.ino && known.tornLine === null && (await endsWith(handle, known));
+    if (unchanged) return known;
+    if (info.ino !== known.ino || info.size <= known.size) this.#header = await readHeader(handle, info.size);
     this.#tail = await readTail(this.path, handle, info.ino, info.size, this.#header, this.#chunkSize);
     return this.#tail;
   }
@@ -227,6 +234,12 @@ async function writeAll(handle: FileHandle, bytes: Buffer, position: number): Pr
     const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
     done += bytesWritten;
   }
+}
+
+/** Whether the file's last line still ends in the known hash (it ends at `size - 1`, in `"}\n`). */
+async function endsWith(handle: FileHandle, known: Tail): Promise<boolean> {
+  const at = known.size - 1 - HASH_TAIL_BYTES;
+  return at >= 0 && (await readAt(handle, at, HASH_TAIL_BYTES - 2)).toString('latin1') === known.hash;
 }
 
 async function readHeader(handle: FileHandle, size: number): Promise<Header> {

@@ -3,11 +3,12 @@ import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '..
 import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import {
-  ConcurrencyError,
+  checkExpected,
   systemEnvelopeSource,
   type AppendResult,
   type EnvelopeSource,
   type EventStore,
+  type LogHead,
   type ReadOptions,
 } from './store.js';
 
@@ -39,11 +40,17 @@ export class MemoryEventStore implements EventStore {
     return logVersion(this.#tip.seq);
   }
 
-  async append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult> {
+  async head(): Promise<LogHead> {
+    this.#assertOpen();
+    return { seq: logVersion(this.#tip.seq), hash: this.#tip.hash };
+  }
+
+  async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
     this.#assertOpen();
     // The same order of checks as the file store: payloads, then the version; no await in between.
     checkNewEvents(events);
-    if (expected !== this.#tip.seq) throw new ConcurrencyError(expected, this.#tip.seq);
+    const stale = checkExpected(this.#tip, expected, expectedHash);
+    if (stale !== null) throw stale;
     const batch = sealEvents(events, this.#tip, this.#source);
     this.#lines.push(...batch.lines);
     this.#tip = batch.tip;

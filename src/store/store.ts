@@ -22,6 +22,12 @@ export interface AppendResult {
   readonly events: readonly StoredEvent[];
 }
 
+/** Where a log ends: the seq of its last event (0 when empty) and that line's hash (the header's at 0). */
+export interface LogHead {
+  readonly seq: LogVersion;
+  readonly hash: string;
+}
+
 export interface ReadOptions {
   /** First seq to read (1-based); default 1. */
   readonly from?: number;
@@ -32,25 +38,46 @@ export interface ReadOptions {
 export interface EventStore {
   /** The seq of the last event (0 when empty), as of now: another writer's appends count. */
   version(): Promise<LogVersion>;
+  /** The seq and hash of the last event, as of now: a log changed other than by appends has another hash. */
+  head(): Promise<LogHead>;
   /**
    * Appends events after exactly `expected` events; with any other version it throws a
-   * ConcurrencyError and writes nothing. Resolves only once the events are durable.
+   * ConcurrencyError and writes nothing. With `expectedHash` (the hash of event `expected` as the caller
+   * read it), also when the log's event `expected` is another one: the log was changed other than by
+   * appends (repaired, truncated, rewritten), and the caller's view of it is not the log. Resolves only
+   * once the events are durable.
    */
-  append(events: readonly NewEvent[], expected: LogVersion): Promise<AppendResult>;
+  append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult>;
   /** Streams events in seq order, in batches (one per chunk read) so that replay stays cheap per event. */
   read(options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
   close(): Promise<void>;
 }
 
-/** A stale expected version: somebody appended first. Nothing was written. */
+/**
+ * A stale expected version: somebody appended first, or (`changed`) the log no longer holds the events the
+ * caller read, so that it must be read again from the start. Nothing was written.
+ */
 export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError';
   constructor(
     readonly expected: number,
     readonly actual: number,
+    readonly changed = false,
   ) {
-    super(`expected the log at version ${expected}, but it is at version ${actual}: re-read and decide again`);
+    super(
+      changed
+        ? `expected the log at version ${expected}, but it no longer holds the events read (now at version ${actual}; it was changed other than by appends): read it again from the start`
+        : `expected the log at version ${expected}, but it is at version ${actual}: re-read and decide again`,
+    );
   }
+}
+
+/** Whether a log whose last event is `actual` still holds, as its event `expected`, the event the caller read. */
+export function checkExpected(actual: { readonly seq: number; readonly hash: string }, expected: LogVersion, expectedHash: string | undefined): ConcurrencyError | null {
+  if (expectedHash !== undefined && expected > 0 && (actual.seq < expected || (actual.seq === expected && actual.hash !== expectedHash))) {
+    return new ConcurrencyError(expected, actual.seq, true);
+  }
+  return expected === actual.seq ? null : new ConcurrencyError(expected, actual.seq);
 }
 
 /** The last line of the log file was cut mid-write; appends are refused until `verify --repair`. */

@@ -56,7 +56,7 @@ afterAll(() => {
 });
 
 /** Runs one command in-process, with a hang counted as a failure. */
-async function answer(argv: readonly string[], inputs: Record<string, string>): Promise<CliAnswer> {
+async function answer(argv: readonly string[], inputs: Record<string, string | Uint8Array>): Promise<CliAnswer> {
   const io = memoryIo(inputs);
   const code = await runCli(argv, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
@@ -121,4 +121,35 @@ describe('fuzz: the command line', () => {
       fuzzParameters(0.05),
     );
   });
+});
+
+describe('fuzz: calculator input that is not UTF-8', () => {
+  // Bytes no UTF-8 text holds where they stand: stray continuations, overlong forms, surrogates, cut sequences.
+  const badBytes = fc.oneof(
+    fc.constantFrom([0xff], [0xfe], [0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xf0, 0x9f, 0x92]),
+    fc.uint8Array({ minLength: 1, maxLength: 6 }).map((b) => [0xff, ...b]),
+  );
+  /** The offset of the first bad byte, found independently: where the WHATWG decoder puts its first U+FFFD. */
+  const firstReplaced = (bytes: Buffer): number => {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    return Buffer.byteLength(text.slice(0, text.indexOf('\uFFFD')), 'utf8');
+  };
+  for (const calculator of calculators) {
+    it(`${calculator.name}: invalid UTF-8 anywhere in a valid input is exit 2 naming the offset of its first bad byte`, async () => {
+      const text = Buffer.from(JSON.stringify(calculator.valid), 'utf8');
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: text.length }), badBytes, fc.boolean(), async (at, bad, json) => {
+          const input = Buffer.concat([text.subarray(0, at), Buffer.from(bad), text.subarray(at)]);
+          const io = memoryIo({ 'in.json': input });
+          const result = { code: await runCli([calculator.name, ...(json ? ['--json'] : []), 'in.json'], io), stdout: io.stdout, stderr: io.stderr };
+          expectTypedAnswer(result);
+          tally.add(`${calculator.name} (not UTF-8)`, result.code !== 0);
+          expectUsageOrInputError(result, json);
+          const offset = firstReplaced(input);
+          expect(result.stderr).toBe(`$: not valid UTF-8: byte 0x${(input[offset] ?? 0).toString(16).padStart(2, '0')} at offset ${offset}\n`);
+        }),
+        fuzzParameters(0.02),
+      );
+    });
+  }
 });

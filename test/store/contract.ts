@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { logVersion, type NewEvent } from '../../events/index.js';
 import { InputError } from '../../src/schema/validate.js';
 import { ConcurrencyError, type EnvelopeSource, type EventStore } from '../../src/store/store.js';
+import { headerLine } from '../../src/store/line-format.js';
 import { counterSource, expectedHashes, gameStarted, logged, readAll } from './support.js';
 
 export type MakeStore = (source: EnvelopeSource) => Promise<EventStore>;
@@ -157,6 +158,21 @@ export function describeEventStoreContract(name: string, makeStore: MakeStore): 
       expect(await store.version()).toBe(1);
       await store.append([logged('g1'), logged('g1'), logged('g1')], logVersion(1));
       expect(await store.version()).toBe(4);
+    });
+
+    it('head() is the seq and hash of the last event; with an expected hash, an append is refused unless the log still ends with that event', async () => {
+      const store = await fresh();
+      expect(await store.head()).toEqual({ seq: 0, hash: headerLine().hash });
+      const { events } = await store.append([logged('g1'), logged('g1')], logVersion(0));
+      const last = events[1]?.hash as string;
+      expect(await store.head()).toEqual({ seq: 2, hash: last });
+      // Another event 2 than the one the caller read, or no event 3 where the caller read one: the log changed.
+      await expect(store.append([logged('g1')], logVersion(2), 'f'.repeat(64))).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 2, actual: 2, changed: true });
+      await expect(store.append([logged('g1')], logVersion(3), last)).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 3, actual: 2, changed: true });
+      // A log that only grew is a plain stale version: the caller reads on from its last event.
+      await expect(store.append([logged('g1')], logVersion(1), events[0]?.hash)).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 1, actual: 2, changed: false });
+      expect(await store.version()).toBe(2);
+      expect((await store.append([logged('g1')], logVersion(2), last)).version).toBe(3);
     });
 
     it('a closed store refuses to append', async () => {
