@@ -1,12 +1,12 @@
 // Rule 59 in the engine: the resistance check at the end of each game turn, the offer and
 // Germany's answer, the surrender, force reductions and the negotiations that follow.
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
-import { given, play, replay, ofType, viewAfter } from '../support/given.js';
+import { stillDefective } from '../support/known-defects.js';
+import { decideChecked, given, play, replay, ofType, viewAfter } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -171,7 +171,8 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
     given(afterSelection).when(hexControl(t)).thenRejected('59.631', 'not-pending');
   });
 
-  it('59.85 and 59.14B: with Russia in surrender and Japan not surrendered the U.S. and Britain leave the war (62.91)', () => {
+  // Item 1 of issue 9 (test/support/known-defects.ts): the effect code of this outcome is refused by the log's format.
+  (stillDefective(1) ? it.fails : it)('59.85 and 59.14B: with Russia in surrender and Japan not surrendered the U.S. and Britain leave the war (62.91)', () => {
     const log = play([start, { type: 'host.power-surrendered', data: { turn: t, power: 'russia' } }, gameTurnEnded(t, { britishDpLevel: -2 }), accept(t)]);
     const [surrender] = ofType(log, 'britain.surrendered');
     expect(surrender?.outcome).toBe('war-ends-62.91');
@@ -244,7 +245,7 @@ describe('59.62-59.68: peace negotiations', () => {
     const bad = hexControl(su41);
     if (bad.type !== 'host.british-hex-control') throw new Error('fixture');
     const { malta: _dropped, ...territories } = bad.data.territories;
-    const decision = decide(viewAfter(log), { ...bad, data: { ...bad.data, territories } });
+    const decision = decideChecked(viewAfter(log), { ...bad, data: { ...bad.data, territories } });
     expect(decision.ok === false && decision.rejection).toMatchObject({ code: 'malformed', rule: 'schema' });
     expect(decision.ok === false && decision.rejection.message).toMatch(/^data\.territories/);
   });

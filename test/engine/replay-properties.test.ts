@@ -12,6 +12,7 @@ import type { GameTurn } from '../../src/engine/turns.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { stored } from '../support/given.js';
+import { knownDefect } from '../support/known-defects.js';
 import { alliedTurnEnded, atomicAttack, firestorm, gameStarted } from '../support/fixtures.js';
 import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, seaLionStart, selectForces } from '../support/british-fixtures.js';
 import { forcesReported, forcesSelected } from '../support/italian-fixtures.js';
@@ -140,7 +141,15 @@ function playLog(prefix: readonly { readonly game: string; readonly origin: Orig
       refused += 1;
       return;
     }
-    const batch = stored(decision.events, gameId, log.length + 1);
+    let batch: StoredEvent[];
+    try {
+      batch = stored(decision.events, gameId, log.length + 1);
+    } catch (error) {
+      // A defect another item fixes (test/support/known-defects.ts): the store would refuse the append.
+      if (knownDefect(error) === undefined) throw error;
+      refused += 1;
+      return;
+    }
     live.applyAll(batch);
     log.push(...batch);
   };
