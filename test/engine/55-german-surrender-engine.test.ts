@@ -107,8 +107,11 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
     ]);
   });
 
-  it('55.12: German collapse surrenders even with Berlin in Axis hands', () => {
-    const decision = given([started]).when(alliedTurnEnded(spring45, germanFacts({ germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true }), italianFacts())).decision;
+  it('55.12: German collapse surrenders whatever the resistance level, even with Berlin Axis-held under an atomic attack marker', () => {
+    // Resistance 9 + 1 (Berchtesgaden, atomic-marked) - 3 (the first atomic attack) = 7: only 55.12 applies.
+    const history = play([started, atomicAttack(turn('winter', 1944), 'germany', 'Berlin')]);
+    const facts = germanFacts({ berlin: 'atomic', germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true });
+    const decision = given(history).when(alliedTurnEnded(spring45, facts, italianFacts())).decision;
     expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered', 'italy.surrender-checked']);
     expect(decision.ok && decision.events[2]?.type === 'germany.surrendered' && decision.events[2].data.reason).toBe('collapse');
   });
