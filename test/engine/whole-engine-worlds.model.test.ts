@@ -23,7 +23,7 @@ import { MemoryEventStore } from '../../src/store/memory.js';
 import { verifyLog } from '../../src/store/verify.js';
 import type { RulingOptions } from '../../src/rules/options.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { commandOf, step, type Step } from '../support/model-commands.js';
+import { anyRulingOptions, commandOf, rulingOptionValues, step, type Step } from '../support/model-commands.js';
 import { knownDefect, metDefects } from '../support/known-defects.js';
 
 const RUNS = Math.max(1, Number(process.env['MODEL_RUNS'] ?? 150));
@@ -47,12 +47,7 @@ interface World {
 
 const world: fc.Arbitrary<World> = fc.record({
   scenario: fc.constantFrom('european' as const, 'global' as const),
-  options: fc.record({
-    usWarContinuationException: fc.constantFrom('59.14B' as const, '59.85' as const),
-    surrenderAfterGermanDeclaration: fc.constantFrom('fresh' as const, 'below-previous' as const),
-    usat30to39WhenUsAtWar: fc.constantFrom('counts' as const, 'ignored' as const),
-    unfinishedLightShips: fc.constantFrom('rows-2-and-launch' as const, 'never' as const),
-  }),
+  options: anyRulingOptions,
   start: fc.nat(12),
   italy: fc.constantFrom('never' as const, 'at-war' as const, 'at-war' as const),
   us: fc.constantFrom('neutral' as const, 'germany' as const, 'italy-only' as const, 'both' as const),
@@ -214,16 +209,9 @@ describe('55, 56, 59: the whole engine in every world, under every ruling option
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
       // Every value of every ruling option, both scenarios and every world state were explored.
-      expect([...seen.options].sort()).toEqual([
-        'surrenderAfterGermanDeclaration=below-previous',
-        'surrenderAfterGermanDeclaration=fresh',
-        'unfinishedLightShips=never',
-        'unfinishedLightShips=rows-2-and-launch',
-        'usWarContinuationException=59.14B',
-        'usWarContinuationException=59.85',
-        'usat30to39WhenUsAtWar=counts',
-        'usat30to39WhenUsAtWar=ignored',
-      ]);
+      const everyValue = Object.entries(rulingOptionValues).flatMap(([k, values]) => values.map((v) => `${k}=${v}`));
+      expect(everyValue.length).toBe(8);
+      expect([...seen.options].sort()).toEqual(everyValue.sort());
       expect(seen.worlds.size).toBe(2 + 2 + 4 + 2 + 3 + 5);
       // Not vacuous: the runs reach surrenders of every kind, and the rare states.
       for (const what of ['britain.surrendered', 'britain.terms-imposed', 'germany.surrendered', 'italy.forces-disposed', 'russia surrendered', 'japan surrendered', 'rejected malformed', 'rejected contradictory']) {

@@ -12,7 +12,7 @@ import type { RulingOptions } from '../../src/rules/options.js';
 import { britishFacts } from '../support/british-fixtures.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { allBritishHexControl, legalItalianSelection, terms, tinyPool } from '../support/model-commands.js';
+import { allBritishHexControl, anyRulingOptions, legalItalianSelection, terms, tinyPool } from '../support/model-commands.js';
 
 /** The event types of every run's log, to check that the runs reach every kind of surrender. */
 const STATS: string[][] = [];
@@ -308,12 +308,7 @@ const allCommands = [...commands, ...decisions, ...decisions, ...decisions];
 /** Both scenarios, every value of every ruling option (those the model's facts do not reach change nothing). */
 const setup = fc.record({
   scenario: fc.constantFrom('european' as const, 'global' as const),
-  options: fc.record({
-    usWarContinuationException: fc.constantFrom('59.14B' as const, '59.85' as const),
-    surrenderAfterGermanDeclaration: fc.constantFrom('fresh' as const, 'below-previous' as const),
-    usat30to39WhenUsAtWar: fc.constantFrom('counts' as const, 'ignored' as const),
-    unfinishedLightShips: fc.constantFrom('rows-2-and-launch' as const, 'never' as const),
-  }),
+  options: anyRulingOptions,
 });
 
 function invariants(m: Model, r: LiveGame): void {

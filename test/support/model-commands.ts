@@ -8,6 +8,7 @@ import type { GameView } from '../../src/engine/runtime.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { italianForces1943 } from '../../src/examples/italian-games.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
+import { RulingOptionsSchema, type RulingOptions } from '../../src/rules/options.js';
 import type { NavalUnit } from '../../src/rules/naval-ratio.js';
 import { britishFacts } from './british-fixtures.js';
 import { pathsOf, setAt, type Json } from '../fuzz/support.js';
@@ -15,6 +16,15 @@ import { pathsOf, setAt, type Json } from '../fuzz/support.js';
 type Turn = EventData<'host.game-turn-ended'>['turn'];
 type Side = 'axis' | 'allied';
 type Power = EventData<'war.declared'>['aggressor'];
+
+/** Every value of every ruling option, read from the schema, so that an option added later is explored too. */
+export const rulingOptionValues: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(RulingOptionsSchema.properties).map(([key, schema]) => [key, schema.anyOf.map((literal) => literal.const)]),
+);
+/** Any choice of ruling options (host.game-started.options). */
+export const anyRulingOptions = fc.record(
+  Object.fromEntries(Object.entries(rulingOptionValues).map(([key, values]) => [key, fc.constantFrom(...values)])),
+) as fc.Arbitrary<RulingOptions>;
 
 /** A British force pool smaller than any one-level requirement: everything eligible must go (59.513E). */
 export const tinyPool: ForceUnit[] = [
