@@ -123,7 +123,9 @@ export type Step =
   | { readonly kind: 'attack'; readonly atomic: boolean; readonly country: 'germany' | 'britain' | 'italy' | 'other'; readonly city: number }
   | { readonly kind: 'terms'; readonly take: readonly string[] }
   | { readonly kind: 'json'; readonly value: Json; readonly game: string | null }
-  | { readonly kind: 'mutated'; readonly base: Exclude<Step, { kind: 'json' | 'mutated' }>; readonly path: number; readonly value: Json | undefined };
+  | { readonly kind: 'mutated'; readonly base: Exclude<Step, { kind: 'json' | 'mutated' | 'doubled' }>; readonly path: number; readonly value: Json | undefined }
+  /** A well-formed command with one item of one of its lists repeated (a unit, a war, a target, an id twice). */
+  | { readonly kind: 'doubled'; readonly base: Exclude<Step, { kind: 'json' | 'mutated' | 'doubled' }>; readonly path: number };
 
 const gameTurnEnd = fc.record({ kind: fc.constant('gameTurnEnd' as const), when, dp: fc.integer({ min: -13, max: 4 }), usat: fc.integer({ min: 0, max: 60 }), naval: fc.array(ship, { maxLength: 3 }) });
 const alliedTurnEnd = fc.record({
@@ -181,8 +183,13 @@ const anyJson: fc.Arbitrary<Json> = fc.oneof({ weight: 3, arbitrary: fc.jsonValu
 export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 20, arbitrary: legalish },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('json' as const), value: anyJson, game: fc.option(fc.string({ maxLength: 8 }), { freq: 4 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('mutated' as const), base: legalish.filter((s) => s.kind !== 'settle'), path: fc.nat(), value: fc.option(anyJson, { nil: undefined, freq: 5 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('mutated' as const), base: legalish, path: fc.nat(), value: fc.option(anyJson, { nil: undefined, freq: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('doubled' as const), base: legalish, path: fc.nat() }) },
 );
+
+/** The value at a path of a JSON document (undefined where there is none). */
+const valueAt = (doc: Json, path: readonly (string | number)[]): Json | undefined =>
+  path.reduce<Json | undefined>((v, k) => (typeof v === 'object' && v !== null ? (v as Readonly<Record<string | number, Json>>)[k] : undefined), doc);
 
 /** The turn a report goes to: the turn due for it (this one, or the next once this one's report is in), shifted. */
 function reportTurn(view: GameView, closedAt: number, shift: number): Turn {
@@ -229,13 +236,21 @@ export function commandOf(s: Step, view: GameView, game: string, pending: readon
       return { game, origin: terms(turn, s.take) };
     case 'json':
       return { game: s.game ?? game, origin: s.value };
-    case 'mutated': {
+    case 'mutated':
+    case 'doubled': {
       const base = commandOf(s.base, view, game, pending);
       if (base === null) return null;
       const doc = JSON.parse(JSON.stringify(base.origin)) as Json;
-      const paths = pathsOf(doc);
-      const path = paths[s.path % paths.length] ?? [];
-      return { game, origin: setAt(doc, path, s.value) ?? null };
+      if (s.kind === 'mutated') {
+        const paths = pathsOf(doc);
+        return { game, origin: setAt(doc, paths[s.path % paths.length] ?? [], s.value) ?? null };
+      }
+      const lists = pathsOf(doc).flatMap((p) => {
+        const list = valueAt(doc, p);
+        return Array.isArray(list) && list.length > 0 ? [{ path: p, list: list as readonly Json[] }] : [];
+      });
+      const chosen = lists[s.path % Math.max(lists.length, 1)];
+      return chosen === undefined ? base : { game, origin: setAt(doc, chosen.path, [...chosen.list, chosen.list[0] ?? null]) ?? null };
     }
   }
 }
