@@ -2,7 +2,7 @@
 // random steps (legal and illegal) that test/engine/whole-engine-worlds.model.test.ts turns into commands against
 // the game as it stands. Steps are plain data, so that fast-check prints and shrinks them.
 import fc from 'fast-check';
-import type { EventData } from '../../events/index.js';
+import { definitionOf, type EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import type { GameView } from '../../src/engine/runtime.js';
 import { nextTurn } from '../../src/examples/script.js';
@@ -72,14 +72,29 @@ export const allBritishHexControl = (turn: Turn): OriginEvent => ({
   },
 });
 
-/** The command that settles a pending decision, or null for one these tests do not know (it is left waiting). */
-export function settle(view: GameView, decision: string, by: string, choice: boolean): OriginEvent | null {
+/** 59.513A: the selection of the whole tiny pool; with the units inline where the event's schema still asks for them. */
+function selectAll(turn: Turn): { readonly type: string; readonly data: unknown } {
+  const byId = { turn, selection: tinyPool.map((u) => u.id) };
+  const inline = definitionOf('britain.forces-selected')?.data.check(byId) !== true;
+  return { type: 'britain.forces-selected', data: inline ? { ...byId, units: tinyPool } : byId };
+}
+
+/**
+ * The command that settles a pending decision, or null for one these tests do not know (it is left waiting). The
+ * reports of the force pool (59.513) and of the Far East hex control (59.892A) are built as plain JSON: commands go
+ * to execute as a host sends them, and these two event types are not in every version of the vocabulary.
+ */
+export function settle(view: GameView, decision: string, by: string, choice: boolean): { readonly type: string; readonly data: unknown } | null {
   const turn = view.state.turn;
   switch (decision) {
     case 'respond-to-british-offer':
       return { type: choice ? 'britain.offer-accepted' : 'britain.offer-rejected', data: { turn } };
+    case 'report-british-force-pool':
+      return { type: 'host.british-force-pool', data: { turn, units: tinyPool } };
     case 'select-british-force-reductions':
-      return { type: 'britain.forces-selected', data: { turn, units: tinyPool, selection: tinyPool.map((u) => u.id) } };
+      return selectAll(turn);
+    case 'report-far-east-hex-control':
+      return { type: 'host.far-east-hex-control', data: { turn, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } };
     case 'report-british-hex-control':
       return allBritishHexControl(turn);
     case 'state-german-terms':
