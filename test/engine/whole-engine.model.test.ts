@@ -1,7 +1,9 @@
 // Model-based test of the whole engine (rules 55, 56 and 59 together): random sequences of host facts
 // and player decisions, legal and illegal, against a deliberately simple model of who is at war, who has
-// surrendered and what is pending. After every step the invariants of all three rules hold; at the end the
-// log replays, re-deriving every rule decision, to the same state.
+// surrendered and what is pending, in both scenarios and under every ruling option (the model follows
+// surrenderAfterGermanDeclaration and the European Singapore of 59.22B; the others change nothing its facts reach).
+// After every step the invariants of all three rules hold; at the end the log replays, re-deriving every rule
+// decision, to the same state. The rare world states are explored by whole-engine-worlds.model.test.ts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { OriginEvent } from '../../events/index.js';
