@@ -14,7 +14,7 @@ import type { RulingOptions } from '../../src/rules/options.js';
 import { britishFacts } from '../support/british-fixtures.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { allBritishHexControl, anyRulingOptions, legalItalianSelection, terms, tinyPool } from '../support/model-commands.js';
+import { allBritishHexControl, anyRulingOptions, legalItalianSelection, modelParameters, terms, tinyPool } from '../support/model-commands.js';
 
 /** The event types of every run's log, to check that the runs reach every kind of surrender. */
 const STATS: string[][] = [];
@@ -336,7 +336,8 @@ function invariants(m: Model, r: LiveGame): void {
 }
 
 describe('55, 56, 59: model-based test of the whole engine', () => {
-  it('every host fact and player decision is accepted or refused as the model says, the invariants of all three rules hold, and the log replays', () => {
+  // MODEL_RUNS=3000 (npm run model) takes minutes.
+  it('every host fact and player decision is accepted or refused as the model says, the invariants of all three rules hold, and the log replays', { timeout: 900_000 }, () => {
     fc.assert(
       fc.property(setup, fc.commands(allCommands, { maxCommands: 150, size: 'max' }), ({ scenario, options }, cmds) => {
         const real: LiveGame = liveGame();
@@ -380,11 +381,11 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
         // The log replays, every rule decision re-derived, to the same state.
         expect(replay(real.log).projection()).toEqual(real.replayer.projection());
       }),
-      { numRuns: 150 },
+      modelParameters(),
     );
-    // Not a vacuous run: the random games reach every surrender path.
+    // Not a vacuous run: the random games reach every surrender path (with as many runs as npm test makes).
     const reached = (type: string) => STATS.filter((log) => log.includes(type)).length;
-    for (const type of ['britain.offer-rejected', 'britain.terms-imposed', 'britain.war-resumed', 'italy.forces-disposed', 'germany.surrendered', 'europe.war-ended']) {
+    if (modelParameters().numRuns >= 150) for (const type of ['britain.offer-rejected', 'britain.terms-imposed', 'britain.war-resumed', 'italy.forces-disposed', 'germany.surrendered', 'europe.war-ended']) {
       expect(reached(type), type).toBeGreaterThan(0);
     }
   });

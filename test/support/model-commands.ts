@@ -17,6 +17,13 @@ type Turn = EventData<'host.game-turn-ended'>['turn'];
 type Side = 'axis' | 'allied';
 type Power = EventData<'war.declared'>['aggressor'];
 
+/** Runs of each model test: MODEL_RUNS (default 150, `npm test`; `npm run model` sets 3000) and fast-check's MODEL_SEED. */
+export const modelParameters = (): { numRuns: number; seed?: number } => {
+  const numRuns = Math.max(1, Number(process.env['MODEL_RUNS'] ?? 150));
+  const seed = process.env['MODEL_SEED'];
+  return seed === undefined ? { numRuns } : { numRuns, seed: Number(seed) };
+};
+
 /** Every value of every ruling option, read from the schema, so that an option added later is explored too. */
 export const rulingOptionValues: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries(RulingOptionsSchema.properties).map(([key, schema]) => [key, schema.anyOf.map((literal) => literal.const)]),
