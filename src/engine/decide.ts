@@ -1,7 +1,8 @@
 // decide(view, origin): the events a host report or a player decision produces, or a rejection
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
 import { definitionOf, type DomainEvent, type EventData, type OriginEvent, type OriginType } from '../../events/index.js';
-import { accept, reject, type Decision } from './decision.js';
+import { accept, reject, rejectContradiction, type Decision } from './decision.js';
+import { atomicAttackContradiction, declarationContradiction, firestormContradiction, gameStartContradiction, germanFactsContradiction } from './contradictions.js';
 import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
 import type { GameView } from './runtime.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
@@ -36,19 +37,21 @@ const coreDeciders: OriginDeciders<
   | 'war.declared'
 > = {
   'host.logged': record('host.logged'),
-  'host.city-firestormed': record('host.city-firestormed'),
-  'host.atomic-attack': record('host.atomic-attack'),
+  'host.city-firestormed': (view, data) => firestormContradiction(view.state, data) ?? accept([{ type: 'host.city-firestormed', data }]),
+  'host.atomic-attack': (view, data) => atomicAttackContradiction(view.state, data) ?? accept([{ type: 'host.atomic-attack', data }]),
   'host.dominion-surrendered': (view, data) =>
     view.state.dominionsSurrendered[data.dominion]
-      ? reject('illegal', '59.21', `${data.dominion} has already surrendered`)
+      ? rejectContradiction('59.21', 'data.dominion', `log:state.dominionsSurrendered.${data.dominion}`, `${data.dominion} has already surrendered`)
       : accept([{ type: 'host.dominion-surrendered', data }, ...brpFloorEvents(view, data)]),
   'host.power-surrendered': (view, data) =>
-    view.state.surrendered[data.power] ? reject('illegal', 'sequence', `${data.power} has already surrendered`) : accept([{ type: 'host.power-surrendered', data }]),
+    view.state.surrendered[data.power]
+      ? rejectContradiction('sequence', 'data.power', `log:state.surrendered.${data.power}`, `${data.power} has already surrendered`)
+      : accept([{ type: 'host.power-surrendered', data }]),
   'host.allied-player-turn-ended': (view, data) => {
     const index = turnIndex(data.turn);
     if (index <= view.state.alliedTurnEndedAt) return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(data.turn)} has already ended`);
     if (index <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
-    return decideAlliedPlayerTurnEnd(view, data);
+    return germanFactsContradiction(view.state, data) ?? decideAlliedPlayerTurnEnd(view, data);
   },
   'war.declared': decideWarDeclaration,
 };
@@ -64,7 +67,8 @@ export function decide(view: GameView | undefined, origin: OriginEvent): Decisio
   if (issue !== null) return reject('malformed', 'schema', `${issue.path}: ${issue.detail}`);
 
   if (origin.type === 'host.game-started') {
-    return view === undefined ? accept([origin]) : reject('game-exists', 'sequence', 'this game has already started');
+    if (view !== undefined) return reject('game-exists', 'sequence', 'this game has already started');
+    return gameStartContradiction(origin.data) ?? accept([origin]);
   }
   if (view === undefined) return reject('no-game', 'sequence', 'no host.game-started event for this game yet');
 
@@ -111,6 +115,8 @@ function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): 
   if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${waiting.description}`);
   if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
   if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
+  const contradiction = declarationContradiction(view.state, data);
+  if (contradiction !== null) return contradiction;
   for (const target of targets) {
     if (warBetween(aggressor, target) === null) return reject('illegal', 'sequence', `${aggressor} cannot declare war on ${target}, a power of its own side`);
     if (isAtWarWith(view.state.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);

@@ -9,7 +9,8 @@ export type RejectionCode =
   | 'not-pending' // a decision nobody is waiting for
   | 'decision-pending' // play cannot go on until a pending decision is made
   | 'illegal' // the decision breaks a rule
-  | 'conflict'; // other writers kept changing the log while the command was decided: report it again
+  | 'conflict' // other writers kept changing the log while the command was decided: report it again
+  | 'contradictory'; // a host fact that contradicts another in the same report or what the log holds
 
 export interface Rejection {
   readonly code: RejectionCode;
@@ -21,6 +22,11 @@ export interface Rejection {
   readonly message: string;
   /** Every rule broken, for decisions validated as a whole (a German demand, a force selection). */
   readonly violations?: readonly { readonly rule: string; readonly message: string }[];
+  /**
+   * For `contradictory`: the two facts that cannot both be true, as JSON paths: in the command (`data.germany.berlin`)
+   * or in the state the log folds to, which `SurrenderEngine.view(game).state` shows (`log:state.wars`).
+   */
+  readonly fields?: readonly [string, string];
 }
 
 export type Decision = { readonly ok: true; readonly events: readonly DomainEvent[] } | { readonly ok: false; readonly rejection: Rejection };
@@ -29,6 +35,12 @@ export const accept = (events: readonly DomainEvent[]): Decision => ({ ok: true,
 export const reject = (code: RejectionCode, rule: string, message: string, violations?: Rejection['violations']): Decision => ({
   ok: false,
   rejection: violations === undefined ? { code, rule, message } : { code, rule, message, violations },
+});
+
+/** A host fact refused because it contradicts `other` (another fact of the command, or the log): both are named. */
+export const rejectContradiction = (rule: string, field: string, other: string, why: string): Decision => ({
+  ok: false,
+  rejection: { code: 'contradictory', rule, message: `${field} contradicts ${other}: ${why}`, fields: [field, other] },
 });
 
 /**

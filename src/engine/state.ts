@@ -25,6 +25,8 @@ export interface GameState {
     readonly britishCitiesFirestormed: number;
     readonly atomicAttacksOnBritain: number;
   };
+  /** 55.11B, 59.21: each city counts once; the names reported so far, in order. */
+  readonly firestormedCities: { readonly germany: readonly string[]; readonly britain: readonly string[] };
   /** 56.12: who declared war on whom; 55.21: whether Italy ever went to war with the Allies. */
   readonly italy: {
     readonly declaredWarOnWesternAlliesYear: number | null;
@@ -54,6 +56,7 @@ export function initialGameState(game: string, data: EventData<'host.game-starte
     surrendered: { france: false, russia: false, japan: false },
     dominionsSurrendered: { australia: false, india: false },
     counts: { germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, britishCitiesFirestormed: 0, atomicAttacksOnBritain: 0 },
+    firestormedCities: { germany: [], britain: [] },
     italy: {
       declaredWarOnWesternAlliesYear: data.italy.declaredWarOnWesternAlliesYear,
       westernAlliesDeclaredWar: data.italy.westernAlliesDeclaredWar,
@@ -117,6 +120,7 @@ export const coreWorld: WorldHandlers<
       advanceTurn(d, event.data.turn);
       if (event.data.country === 'germany') d.counts.germanCitiesFirestormed += 1;
       else d.counts.britishCitiesFirestormed += 1;
+      d.firestormedCities[event.data.country].push(event.data.city);
     }),
   'host.atomic-attack': (state, event) =>
     produce(state, (d) => {

@@ -2,9 +2,8 @@
 // log, and the effects of a German surrender (55.2-55.6). given(history).when(command).then(events).
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { given, play, replay, GAME } from '../support/given.js';
+import { decideChecked, given, play, replay, GAME } from '../support/given.js';
 import { alliedTurnEnded, atomicAttack, firestorm, gameStarted, germanFacts, italianFacts, turn } from '../support/fixtures.js';
-import { decide } from '../../src/engine/decide.js';
 import { warList } from '../../src/engine/wars.js';
 
 const spring45 = turn('spring', 1945);
@@ -18,7 +17,7 @@ function codes(events: readonly DomainEvent[]): string[] {
 describe('55.11 the German surrender check at the end of an Allied player turn', () => {
   it('55.11: Berlin taken and resistance -2 (DP total -1, one firestorm) makes Germany surrender', () => {
     const history = play([started, firestorm(turn('fall', 1944), 'germany', 'Hamburg')]);
-    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false }), italianFacts()));
+    const decision = decideChecked(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false }), italianFacts()));
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const [origin, check, surrendered] = decision.events;
@@ -53,7 +52,7 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
       atomicAttack(turn('fall', 1944), 'germany', 'Berlin'),
       atomicAttack(turn('fall', 1944), 'britain', 'London'),
     ]);
-    const decision = decide(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'atomic', germanDpTotal: 4, germanyControlsBerchtesgaden: true }), italianFacts()));
+    const decision = decideChecked(replay(history).view(GAME), alliedTurnEnded(spring45, germanFacts({ berlin: 'atomic', germanDpTotal: 4, germanyControlsBerchtesgaden: true }), italianFacts()));
     const check = decision.ok ? decision.events[1] : undefined;
     expect(check?.type === 'germany.surrender-checked' && check.data.inputs).toMatchObject({ germanCitiesFirestormed: 2, atomicAttacksOnGermany: 1 });
     // 4 + 1 - 2 - 3 = 0: the atomic marker in Berlin satisfies 55.11A and its attack counts in 55.11B.
@@ -108,8 +107,11 @@ describe('55.11 the German surrender check at the end of an Allied player turn',
     ]);
   });
 
-  it('55.12: German collapse surrenders even with Berlin in Axis hands', () => {
-    const decision = given([started]).when(alliedTurnEnded(spring45, germanFacts({ germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true }), italianFacts())).decision;
+  it('55.12: German collapse surrenders whatever the resistance level, even with Berlin Axis-held under an atomic attack marker', () => {
+    // Resistance 9 + 1 (Berchtesgaden, atomic-marked) - 3 (the first atomic attack) = 7: only 55.12 applies.
+    const history = play([started, atomicAttack(turn('winter', 1944), 'germany', 'Berlin')]);
+    const facts = germanFacts({ berlin: 'atomic', germanDpTotal: 9, allGermanHexesAlliedOrAtomic: true });
+    const decision = given(history).when(alliedTurnEnded(spring45, facts, italianFacts())).decision;
     expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered', 'italy.surrender-checked']);
     expect(decision.ok && decision.events[2]?.type === 'germany.surrendered' && decision.events[2].data.reason).toBe('collapse');
   });
@@ -172,7 +174,7 @@ describe('55.2-55.6 effects of a German surrender', () => {
       { axis: 'italy', allied: 'us' },
     ]);
     expect(view?.germany.value).toBe('surrendered');
-    const next = decide(view, alliedTurnEnded(turn('summer', 1945), null, italianFacts()));
+    const next = decideChecked(view, alliedTurnEnded(turn('summer', 1945), null, italianFacts()));
     expect(next.ok && next.events.map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'italy.surrender-checked']);
   });
 

@@ -1,12 +1,11 @@
 // Rule 59 in the engine: the resistance check at the end of each game turn, the offer and
 // Germany's answer, the surrender, force reductions and the negotiations that follow.
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
-import { given, play, replay, ofType, viewAfter } from '../support/given.js';
+import { decideChecked, given, play, replay, ofType, viewAfter } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -251,7 +250,7 @@ describe('59.62-59.68: peace negotiations', () => {
     const bad = hexControl(su41);
     if (bad.type !== 'host.british-hex-control') throw new Error('fixture');
     const { malta: _dropped, ...territories } = bad.data.territories;
-    const decision = decide(viewAfter(log), { ...bad, data: { ...bad.data, territories } });
+    const decision = decideChecked(viewAfter(log), { ...bad, data: { ...bad.data, territories } });
     expect(decision.ok === false && decision.rejection).toMatchObject({ code: 'malformed', rule: 'schema' });
     expect(decision.ok === false && decision.rejection.message).toMatch(/^data\.territories/);
   });

@@ -1,7 +1,7 @@
 // An engine left open while the log is changed other than by appends: a crash cut an append between its
 // lines, `verify --repair` (the real CLI, another process) removes that batch, and another host process
 // appends. The engine must notice that the log is no longer the one it read, read it again before it
-// decides, and never append on top of a view of events the log no longer holds (59.21 counts firestorms
+// decides, and never append on top of a view of events the log no longer holds (59.21 counts surrenders
 // from the log: a decision on a stale view is a wrong rule decision).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -71,13 +71,15 @@ function spring1942(type: 'host.allied-player-turn-ended' | 'host.game-turn-ende
   return { ...origin, data: { ...origin.data, turn } } as OriginEvent;
 }
 
-const firestorm = (turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 }): OriginEvent => ({ type: 'host.city-firestormed', data: { turn, country: 'britain', city: 'Plymouth' } });
+// Britain is at peace from Summer 1941, so no British city can be firestormed then: the other writer reports that
+// Russia has surrendered, which the resistance level counts (59.21: one major power fewer at war with the Axis).
+const russiaSurrenders = (turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 }): OriginEvent => ({ type: 'host.power-surrendered', data: { turn, power: 'russia' } });
 
-/** The British resistance level a result appended: its firestorm count (59.21) and its level. */
-function resistance(result: CommandResult): { firestormed: number; line: number | undefined; level: number } {
+/** The British resistance level a result appended: its line for major powers at war with the Axis (59.21), and its level. */
+function resistance(result: CommandResult): { line: number | undefined; level: number } {
   const event = result.ok ? result.events.find((e) => e.type === 'britain.resistance-determined') : undefined;
   if (event?.type !== 'britain.resistance-determined') throw new Error(`no resistance level appended: ${JSON.stringify(result)}`);
-  return { firestormed: event.data.inputs.britishCitiesFirestormed, line: event.data.lines.find((l) => l.key === 'firestorms')?.value, level: event.data.level };
+  return { line: event.data.lines.find((l) => l.key === 'majorPowersAtWar')?.value, level: event.data.level };
 }
 
 /** `replay --full` of the log in its own process: exit 0, no mismatch. */
@@ -87,8 +89,8 @@ function expectReplaysClean(path: string): void {
 }
 
 /**
- * An engine opened on the cut log; then `verify --repair` removes the cut batch, and another writer's firestorm
- * takes the seq of the removed game turn end, the last event the engine read.
+ * An engine opened on the cut log; then `verify --repair` removes the cut batch, and another writer's report of
+ * Russia's surrender takes the seq of the removed game turn end, the last event the engine read.
  */
 async function regrownUnderEngine(name: string): Promise<{ path: string; engine: SurrenderEngine; whole: number }> {
   const path = await cutLog(name);
@@ -96,13 +98,13 @@ async function regrownUnderEngine(name: string): Promise<{ path: string; engine:
   const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
   expect(engine.version).toBe(whole - 1);
   expect(run(CLI, 'verify', '--repair', path).code).toBe(0);
-  const storm = otherWriter(path, firestorm(sp42));
+  const storm = otherWriter(path, russiaSurrenders(sp42));
   expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole - 1]);
   return { path, engine, whole };
 }
 
 describe('an engine left open across verify --repair and another writer', () => {
-  it("59.21: the issue's sequence: repair, the engine's next report, another writer's firestorm, the engine's next append counts it", async () => {
+  it("59.21: the issue's sequence: repair, the engine's next report, another writer's report, the engine's next append counts it", async () => {
     const path = await cutLog('sequence.jsonl');
     const whole = events(example).length;
     const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
@@ -119,28 +121,28 @@ describe('an engine left open across verify --repair and another writer', () => 
       [whole - 1, 'host.game-turn-ended'],
       [whole, 'britain.resistance-determined'],
     ]);
-    expect(resistance(again)).toEqual({ firestormed: 1, line: -1, level: 2 });
+    expect(resistance(again)).toEqual({ line: 1, level: 2 });
 
-    const storm = otherWriter(path, firestorm(su42));
+    const storm = otherWriter(path, russiaSurrenders(su42));
     expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole + 1]);
 
     expect((await engine.execute(GAME, spring1942('host.allied-player-turn-ended', su42))).ok).toBe(true);
     const summer = await engine.execute(GAME, spring1942('host.game-turn-ended', su42));
-    // 59.21: Coventry (Spring 1941) and Plymouth, -1 each.
-    expect(resistance(summer)).toEqual({ firestormed: 2, line: -2, level: 1 });
+    // 59.21: with Russia surrendered no major power other than Britain is at war with the European Axis.
+    expect(resistance(summer)).toEqual({ line: 0, level: 1 });
     await engine.close();
     expectReplaysClean(path);
   });
 
   it('59.21: the log cut back by a repair and grown again to the very seq the engine had read: the engine reads it again', async () => {
     const { path, engine, whole } = await regrownUnderEngine('same-seq.jsonl');
-    // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds a second firestorm.
+    // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds Russia's surrender.
     const ended = await engine.execute(GAME, spring1942('host.game-turn-ended'));
     expect(ended.ok && ended.events.map((e) => [e.seq, e.type])).toEqual([
       [whole, 'host.game-turn-ended'],
       [whole + 1, 'britain.resistance-determined'],
     ]);
-    expect(resistance(ended)).toEqual({ firestormed: 2, line: -2, level: 1 });
+    expect(resistance(ended)).toEqual({ line: 0, level: 1 });
     expect(engine.version).toBe(whole + 1);
     await engine.close();
     expectReplaysClean(path);
@@ -150,10 +152,10 @@ describe('an engine left open across verify --repair and another writer', () => 
     const { path, engine, whole } = await regrownUnderEngine('legal-either-way.jsonl');
     const note = await engine.execute(GAME, { type: 'host.logged', data: { turn: sp42, kind: 'note', data: {} } });
     expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole]);
-    // The engine's view is the log's: the firestorm it did not write is in it, the removed game turn end is not.
+    // The engine's view is the log's: the surrender it did not write is in it, the removed game turn end is not.
     const fresh = await SurrenderEngine.open(await JsonlFileStore.open(path));
     expect(engine.view(GAME)?.state).toEqual(fresh.view(GAME)?.state);
-    expect(engine.view(GAME)?.state.counts.britishCitiesFirestormed).toBe(2);
+    expect(engine.view(GAME)?.state.surrendered.russia).toBe(true);
     await Promise.all([engine.close(), fresh.close()]);
     expectReplaysClean(path);
   });

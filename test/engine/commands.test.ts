@@ -44,9 +44,18 @@ describe('host.power-surrendered', () => {
     const view = replay([usAtWarStart(), surrendered]).view(GAME);
     expect(view && warList(view.state.wars).map((w) => `${w.axis}-${w.allied}`)).toEqual(['germany-britain', 'germany-us', 'italy-britain', 'italy-us']);
   });
-  it('59.14B: a power that has already surrendered cannot surrender again', () => {
+  it('59.14B: a power that has already surrendered cannot surrender again: the report contradicts the log', () => {
     const surrendered: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
-    given([usAtWarStart(), surrendered]).when(surrendered).thenRejected('sequence', 'illegal');
+    const { decision } = given([usAtWarStart(), surrendered]).when(surrendered);
+    expect(decision).toEqual({
+      ok: false,
+      rejection: {
+        code: 'contradictory',
+        rule: 'sequence',
+        message: 'data.power contradicts log:state.surrendered.russia: russia has already surrendered',
+        fields: ['data.power', 'log:state.surrendered.russia'],
+      },
+    });
   });
 });
 
@@ -57,7 +66,8 @@ describe('host.dominion-surrendered', () => {
   });
   it('59.21: a dominion cannot surrender twice', () => {
     const india: OriginEvent = { type: 'host.dominion-surrendered', data: { turn: sp41, dominion: 'india' } };
-    given([seaLionStart(), india]).when(india).thenRejected('59.21', 'illegal');
+    given([seaLionStart(), india]).when(india).thenRejected('59.21', 'contradictory');
+    expect(given([seaLionStart(), india]).when(india).decision).toMatchObject({ ok: false, rejection: { fields: ['data.dominion', 'log:state.dominionsSurrendered.india'] } });
   });
 });
 

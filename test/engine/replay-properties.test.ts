@@ -144,7 +144,7 @@ function playLog(prefix: readonly { readonly game: string; readonly origin: Orig
       refused += 1;
       return;
     }
-    const batch = stored(decision.events, gameId, log.length + 1);
+    const batch: StoredEvent[] = stored(decision.events, gameId, log.length + 1);
     live.applyAll(batch);
     log.push(...batch);
   };

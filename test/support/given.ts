@@ -1,23 +1,37 @@
-// given(events).when(origin).then(events | rejection): the Decider tests' shape.
+// given(events).when(origin).then(events | rejection): the Decider tests' shape. Every event a test puts into a
+// replay or gets from decide is sealed into a log line and read back by the stores' own code (src/store/seal.ts:
+// the payload schemas, the envelope, the line format, seq and chain), so no test path skips the checks the file
+// store applies to what the engine appends.
 import { expect } from 'vitest';
 import type { DomainEvent, EventData, StoredEvent } from '../../events/index.js';
 import { decide, type OriginEvent } from '../../src/engine/decide.js';
 import type { Decision, RejectionCode } from '../../src/engine/decision.js';
 import { Replayer } from '../../src/engine/replay.js';
+import { headerLine } from '../../src/store/line-format.js';
+import { sealEvents } from '../../src/store/seal.js';
 
 export const GAME = 'g1';
 
-/** Wraps payloads in envelopes as a store would (ids and hashes are placeholders: replay ignores them). */
+/** The hash a log's first event is chained to (the header line's). */
+const HEADER_HASH = headerLine().hash;
+
+/**
+ * Seals payloads into log lines exactly as MemoryEventStore and JsonlFileStore append them, and returns the events
+ * as a reader decodes them: throws the stores' InputError (with its JSON path) for anything a log would refuse.
+ * Ids and times are deterministic; a batch that starts after seq 1 is chained to the header's hash (replay ignores
+ * hashes, the reader checks only that each line is sealed to the one before).
+ */
 export function stored(events: readonly DomainEvent[], game = GAME, firstSeq = 1): StoredEvent[] {
-  return events.map((e, i) => ({
-    ...e,
-    seq: firstSeq + i,
-    id: `id${String(firstSeq + i).padStart(19, '0')}`,
-    game,
-    v: 1,
-    at: '2026-01-01T00:00:00.000Z',
-    hash: '0'.repeat(64),
-  })) as StoredEvent[];
+  let seq = firstSeq;
+  const ids = { id: () => `id${String(seq++).padStart(19, '0')}`, now: () => '2026-01-01T00:00:00.000Z' };
+  return [...sealEvents(events.map((e) => ({ ...e, game })), { seq: firstSeq - 1, hash: HEADER_HASH }, ids).events];
+}
+
+/** decide, with every event it produces sealed and read back as a store would (it throws where a store would). */
+export function decideChecked(view: Parameters<typeof decide>[0], origin: OriginEvent, game = GAME): Decision {
+  const decision = decide(view, origin);
+  if (decision.ok) stored(decision.events, game);
+  return decision;
 }
 
 /** Replays the given history (checking every rule decision in it) and returns the replayer. */
@@ -39,6 +53,7 @@ export const liveGame = (): LiveGame => ({ replayer: new Replayer({ checkDecisio
 /** Decides a command against the game and, when it is accepted, applies its events; returns the decision. */
 export function execute(live: LiveGame, origin: OriginEvent, game = GAME): Decision {
   const decision = decide(live.replayer.view(game), origin);
+  // Sealed before it is applied, as SurrenderEngine.execute appends before it applies.
   if (decision.ok) {
     live.replayer.applyAll(stored(decision.events, game, live.log.length + 1));
     live.log.push(...decision.events);
@@ -60,7 +75,7 @@ export function given(history: readonly DomainEvent[], game = GAME) {
   const replayer = replay(history, game);
   return {
     when(origin: OriginEvent) {
-      const decision: Decision = decide(replayer.view(game), origin);
+      const decision: Decision = decideChecked(replayer.view(game), origin, game);
       return {
         decision,
         then(expected: readonly DomainEvent[]) {

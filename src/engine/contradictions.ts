@@ -1,0 +1,96 @@
+// Host facts that the rules make impossible together: two facts of one report, or a report and what the log
+// already holds. Refused before any rule is applied, naming both facts, so that nothing contradictory enters the
+// log (docs/rulings.md, "Host facts that contradict each other or the log"). The calculators keep their contract
+// and compute whatever they are given; only the engine, which has the log, can see these.
+import type { EventData } from '../../events/index.js';
+import { rejectContradiction, type Decision } from './decision.js';
+import type { GameState } from './state.js';
+import { warList, type Power } from './wars.js';
+
+type Check<K extends 'host.game-started' | 'host.allied-player-turn-ended' | 'host.city-firestormed' | 'host.atomic-attack' | 'war.declared'> = (
+  state: GameState,
+  data: EventData<K>,
+) => Decision | null;
+
+const WESTERN_ALLIES = ['britain', 'france', 'us'] as const;
+
+/** 56.12A, 56.12B: the history a log starts with must fit its wars and its turn (no log yet: checked on its own). */
+export function gameStartContradiction(data: EventData<'host.game-started'>): Decision | null {
+  const year = data.italy.declaredWarOnWesternAlliesYear;
+  if (year !== null && year > data.turn.year) {
+    return rejectContradiction('56.12B', 'data.italy.declaredWarOnWesternAlliesYear', 'data.turn.year', `Italy cannot have declared war in ${year} when the log starts in ${data.turn.year}`);
+  }
+  const index = data.wars.findIndex((w) => w.axis === 'italy' && (WESTERN_ALLIES as readonly string[]).includes(w.allied));
+  if (index >= 0 && year === null && !data.italy.westernAlliesDeclaredWar) {
+    return rejectContradiction(
+      '56.12',
+      `data.wars[${index}]`,
+      'data.italy',
+      `Italy is at war with ${data.wars[index]?.allied ?? ''}, so either Italy declared war on the Western Allies (56.12B) or they declared war on Italy (56.12A); the history says neither`,
+    );
+  }
+  return null;
+}
+
+/** 55.11A, 55.12: Berlin and Berchtesgaden are hexes of Germany; an atomic attack marker needs an atomic attack. */
+export const germanFactsContradiction: Check<'host.allied-player-turn-ended'> = (state, data) => {
+  const g = data.germany;
+  if (g === null) return null;
+  const noAttack = state.counts.atomicAttacksOnGermany === 0;
+  if (g.berlin === 'axis' && g.allGermanHexesAlliedOrAtomic) {
+    return rejectContradiction('55.12', 'data.germany.berlin', 'data.germany.allGermanHexesAlliedOrAtomic', 'Berlin is a hex of Germany: Axis-controlled and without an atomic attack marker, it is neither Allied-controlled nor atomic-marked');
+  }
+  if (g.berlin === 'atomic' && noAttack) {
+    return rejectContradiction('55.11A', 'data.germany.berlin', 'log:state.counts.atomicAttacksOnGermany', 'an atomic attack marker in Berlin needs an atomic attack on Germany (host.atomic-attack), and the log records none');
+  }
+  if (g.germanyControlsBerchtesgaden && g.allGermanHexesAlliedOrAtomic && noAttack) {
+    return rejectContradiction(
+      '55.12',
+      'data.germany.germanyControlsBerchtesgaden',
+      'data.germany.allGermanHexesAlliedOrAtomic',
+      'Berchtesgaden is a hex of Germany: German-controlled, it is not Allied-controlled, and it cannot hold an atomic attack marker while the log records no atomic attack on Germany',
+    );
+  }
+  return null;
+};
+
+/** Who could attack a country's cities: its enemies at war with it now (a fact about a power at peace contradicts the wars). */
+function attackedWithoutWar(state: GameState, country: 'germany' | 'britain' | 'italy', rule: string): Decision | null {
+  if (country === 'germany' && state.germanySurrendered) {
+    return rejectContradiction('55.31', 'data.country', 'log:state.germanySurrendered', 'Germany has surrendered: no power is at war with it');
+  }
+  if (country === 'italy') {
+    return state.italy.surrendered ? rejectContradiction('56.3', 'data.country', 'log:state.italy.surrendered', 'Italy has surrendered: no power is at war with it (56.22)') : null;
+  }
+  const wars = warList(state.wars);
+  const enemies = country === 'germany' ? wars.filter((w) => w.axis === 'germany') : wars.filter((w) => w.allied === 'britain');
+  return enemies.length === 0 ? rejectContradiction(rule, 'data.country', 'log:state.wars', `no power is at war with ${country === 'germany' ? 'Germany' : 'Britain'}`) : null;
+}
+
+/** 55.11B, 59.21: each firestormed city counts once; a city is firestormed only by a power at war with its country. */
+export const firestormContradiction: Check<'host.city-firestormed'> = (state, data) => {
+  const rule = data.country === 'germany' ? '55.11B' : '59.21';
+  const earlier = state.firestormedCities[data.country].indexOf(data.city);
+  if (earlier >= 0) {
+    return rejectContradiction(rule, 'data.city', `log:state.firestormedCities.${data.country}[${earlier}]`, `${data.city} has already been firestormed, and ${rule} counts each city once`);
+  }
+  return attackedWithoutWar(state, data.country, rule);
+};
+
+/** 43.321A: an atomic attack is made by a power at war with the country attacked. */
+export const atomicAttackContradiction: Check<'host.atomic-attack'> = (state, data) =>
+  data.country === 'other' ? null : attackedWithoutWar(state, data.country, data.country === 'germany' ? '55.11B' : data.country === 'britain' ? '59.21' : '43.321A');
+
+/** The powers whose surrender the host reports (host.power-surrendered). */
+const reportedSurrender = (p: Power): p is 'france' | 'russia' | 'japan' => p === 'france' || p === 'russia' || p === 'japan';
+
+/** A power the log holds as surrendered (host.power-surrendered) takes no part in a war any more. */
+export const declarationContradiction: Check<'war.declared'> = (state, data) => {
+  const named: [string, Power][] = [['data.aggressor', data.aggressor], ...data.targets.map((t, i): [string, Power] => [`data.targets[${i}]`, t])];
+  for (const [field, power] of named) {
+    if (reportedSurrender(power) && state.surrendered[power]) {
+      return rejectContradiction('sequence', field, `log:state.surrendered.${power}`, `${power} has surrendered (host.power-surrendered): its wars have ended`);
+    }
+  }
+  return null;
+};
