@@ -32,6 +32,8 @@ export interface SurrenderRecord {
   readonly returned: readonly string[];
   /** 59.871: ground and AAF factors removed, unbuilt from now on. */
   readonly unbuiltFactorsAdded: number;
+  /** 59.513B: the ids of the units removed (they never return to the pool). */
+  readonly removedUnits: readonly string[];
   /** 59.892: Japan's adherence to the treaty (null: Japan had no choice). */
   readonly japanAdheres: boolean | null;
 }
@@ -105,7 +107,7 @@ export const britainMachine = setup({
     recordSurrender: assign({
       surrenders: ({ context, event }) =>
         event.type === 'britain.surrendered'
-          ? [...context.surrenders, { surrender: event.data, concessionPointsForgone: 0, returned: [], unbuiltFactorsAdded: 0, japanAdheres: null }]
+          ? [...context.surrenders, { surrender: event.data, concessionPointsForgone: 0, returned: [], unbuiltFactorsAdded: 0, removedUnits: [], japanAdheres: null }]
           : context.surrenders,
       hexControl: null,
       forcePool: null,
@@ -118,7 +120,7 @@ export const britainMachine = setup({
     }),
     recordForces: assign({
       surrenders: ({ context, event }) =>
-        event.type === 'britain.forces-reduced' ? updateLast(context, (r) => ({ ...r, unbuiltFactorsAdded: event.data.unbuiltFactorsAdded })) : context.surrenders,
+        event.type === 'britain.forces-reduced' ? updateLast(context, (r) => ({ ...r, unbuiltFactorsAdded: event.data.unbuiltFactorsAdded, removedUnits: event.data.removed.map((u) => u.id) })) : context.surrenders,
     }),
     recordHexControl: assign({ hexControl: ({ event, context }) => (event.type === 'host.british-hex-control' ? event.data : context.hexControl) }),
     recordTerms: assign({

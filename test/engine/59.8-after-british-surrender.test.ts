@@ -112,6 +112,20 @@ describe('59.87: further British surrenders', () => {
     });
   });
 
+  it('59.513B: a second surrender\'s pool report that lists a unit removed at the first is refused as contradictory, naming both', () => {
+    const second = play([...resumedByUs(), gameTurnEnded(sp42, { britishDpLevel: -4 }), accept(sp42)]);
+    // The whole 1941 pool again: aaf-3 (its third unit) was the first one removed in Summer 1941.
+    const { decision } = given(second).when(reportPool(sp42, britishPool));
+    expect(decision.ok ? null : decision.rejection).toEqual({
+      code: 'contradictory',
+      rule: '59.513B',
+      message: 'data.units[2].id contradicts log:britain.surrenders[0].removedUnits: "aaf-3" was removed from the British force pool at the surrender of Summer 1941',
+      fields: ['data.units[2].id', 'log:britain.surrenders[0].removedUnits'],
+    });
+    const removed = new Set(['aaf-3', 'aaf-4', 'arm-1', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2']);
+    expect(given(second).when(reportPool(sp42, britishPool.filter((u) => !removed.has(u.id)))).decision.ok).toBe(true);
+  });
+
   it('59.87 and 59.86B: after a German declaration the option "fresh" (default) judges a further surrender from 0', () => {
     const log = play([...peaceAtMinus2(), declareWar(wi41, 'germany', ['us']), gameTurnEnded(sp42, { britishDpLevel: -1 })]);
     // -1 (+1 U.S. at war, -1 Singapore): not below -2, but after a German declaration it is judged afresh.

@@ -3,7 +3,7 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
-import { accept, reject, rejectViolations, type Decision } from '../decision.js';
+import { accept, reject, rejectContradiction, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
 import { turnName } from '../turns.js';
@@ -83,6 +83,20 @@ function minorFieldIssue(units: readonly PoolUnit[]): Decision | null {
   return null;
 }
 
+/** 59.513B: a unit removed at an earlier surrender left the pool for good; a later report cannot list it. */
+function removedEarlier(view: GameView, units: readonly PoolUnit[]): Decision | null {
+  const earlier = view.britain.context.surrenders.slice(0, -1);
+  for (const [i, u] of units.entries()) {
+    const k = earlier.findIndex((r) => r.removedUnits.includes(u.id));
+    if (k >= 0) {
+      const at = earlier[k]?.surrender.turn;
+      const when = at === undefined ? 'an earlier surrender' : `the surrender of ${turnName(at)}`;
+      return rejectContradiction('59.513B', `data.units[${i}].id`, `log:britain.surrenders[${k}].removedUnits`, `${JSON.stringify(u.id)} was removed from the British force pool at ${when}`);
+    }
+  }
+  return null;
+}
+
 /** 59.513A: the selection names units of the recorded pool, each once. */
 function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
   const ids = new Set(pool.map((u) => u.id));
@@ -103,7 +117,7 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     }
     const issue = refineForceReduction(inputFor(view, data.units, []));
     if (issue !== null) return malformed(issue.path, issue.detail);
-    return minorFieldIssue(data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
+    return minorFieldIssue(data.units) ?? removedEarlier(view, data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
   },
 
   'britain.forces-selected': (view, data) => {
