@@ -3,7 +3,7 @@
 // expected version, so a concurrent writer cannot slip in between) or is rejected, appending nothing.
 import type { StoredEvent } from '../../events/index.js';
 import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
-import { ConcurrencyError, type EventStore } from '../store/store.js';
+import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
@@ -13,7 +13,7 @@ import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 
 export type CommandResult =
-  | { readonly ok: true; readonly events: readonly StoredEvent[] }
+  | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
   | { readonly ok: false; readonly rejection: Rejection };
 
 const gameIdPattern = new RegExp(GAME_ID_PATTERN);
@@ -76,7 +76,7 @@ export class SurrenderEngine {
           logVersion(this.replayer.version),
         );
         this.replayer.applyAll(result.events);
-        return { ok: true, events: result.events };
+        return { ok: true, events: result.events, head: result.head };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= 2) throw error;
         await this.catchUp();

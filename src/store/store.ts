@@ -7,7 +7,8 @@ export type { LogVersion };
 
 /** Ids and clocks are made here, at the edge, never in decide or evolve (replay ignores them). */
 export interface EnvelopeSource {
-  id(): string;
+  /** A unique id for the event of this `seq` (nanoid ignores the seq; a deterministic source may use it). */
+  id(seq: number): string;
   now(): string;
 }
 
@@ -16,10 +17,18 @@ export const systemEnvelopeSource: EnvelopeSource = {
   now: () => new Date().toISOString(),
 };
 
+/** The last line of a log: its seq (0 for the header) and hash. Noted elsewhere, it shows later that nothing was cut off. */
+export interface LogHead {
+  readonly seq: number;
+  readonly hash: string;
+}
+
 export interface AppendResult {
   /** The log's version after the append: the seq of its last event. */
   readonly version: LogVersion;
   readonly events: readonly StoredEvent[];
+  /** The log's head after the append (`verify --expect-head SEQ:HASH` checks a log still holds it). */
+  readonly head: LogHead;
 }
 
 export interface ReadOptions {

@@ -5,7 +5,9 @@
 // a stack trace or a hang, and must leave the file as it was: only `--repair` may change it, and only by
 // cutting off a torn end. Damaged verification marks (LOG.verified.json) beside an intact log never change what
 // replay and audit answer. FUZZ_RUNS and FUZZ_SEED: ./support.ts.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -242,15 +244,25 @@ describe('fuzz: JsonlFileStore.open on mutated logs', () => {
 });
 
 describe('fuzz: the log commands on paths that are not logs', () => {
-  it('a missing file, a directory: exit 2 naming the problem', async () => {
-    for (const command of [['replay'], ['audit'], ['verify'], ['verify', '--repair']]) {
-      for (const path of [join(dir, 'missing.jsonl'), dir]) {
-        const result = await run([...command, path]);
-        expectTypedAnswer(result);
-        expectUsageOrInputError(result, false);
-        tally.add('not a file', true);
+  it('a missing file, a directory, a FIFO, a device, a socket: exit 2 naming the problem, never a hang', async () => {
+    const fifo = join(dir, 'fifo.jsonl');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const sock = join(dir, 'socket.jsonl');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    try {
+      for (const command of [['replay'], ['audit'], ['verify'], ['verify', '--repair'], ['replay', '--full']]) {
+        for (const path of [join(dir, 'missing.jsonl'), dir, fifo, '/dev/zero', '/dev/null', sock]) {
+          const result = await run([...command, path]);
+          expectTypedAnswer(result);
+          expectUsageOrInputError(result, false);
+          tally.add('not a file', true);
+        }
       }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(fifo);
     }
     expect(await readdir(dir)).toEqual([]);
-  });
+  }, 30_000);
 });

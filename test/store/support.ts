@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent, StoredEvent } from '../../events/index.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
-import { headerLine, sha256 } from '../../src/store/line-format.js';
+import { headerLine, sealLine, sha256 } from '../../src/store/line-format.js';
 import type { EnvelopeSource, EventStore } from '../../src/store/store.js';
 
 /** Ids `id-000000000000000001`, ... (21 characters, the nanoid alphabet) and one second per call. */
@@ -57,4 +57,28 @@ export function expectedHashes(events: readonly StoredEvent[]): string[] {
 export async function makeTempDir(): Promise<{ readonly dir: string; readonly cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'awaw-store-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The envelope of a `host.logged` event of game g1 at `seq`, with `fields` replacing any of its own. */
+export const envelopeOf = (seq: number, fields: Record<string, unknown> = {}): Record<string, unknown> => ({
+  seq,
+  id: `id-${String(seq).padStart(18, '0')}`,
+  game: 'g1',
+  type: 'host.logged',
+  v: 1,
+  at: '2024-01-01T00:00:00.000Z',
+  data: { turn: { year: 1941, season: 'spring' }, kind: 'move', data: {} },
+  ...fields,
+});
+
+/** Seals each JSON text in a chain after a header (a valid one unless given), each with its line break. */
+export function sealedLog(texts: readonly string[], header = headerLine().line): string {
+  let hash = header === headerLine().line ? headerLine().hash : (JSON.parse(header) as { hash: string }).hash;
+  const lines = [header];
+  for (const text of texts) {
+    const sealed = sealLine(hash, text);
+    lines.push(sealed.line);
+    hash = sealed.hash;
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }
