@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../events/index.js';
 import { IdIndex } from './id-index.js';
 import { DEFAULT_CHUNK_SIZE, openLogFile } from './log-file.js';
 import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
-import { hashAtEnd, readVerifiedPrefix, repeatedId, type PrefixResult } from './scan-prefix.js';
+import { hashAtEnd, readVerifiedPrefix, repeatedId, walkPrefix, type PrefixResult } from './scan-prefix.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
@@ -79,6 +79,7 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
   /** Ids seen so far: a full check refuses a repeated one, naming both lines. */
   const ids = validate ? new IdIndex() : null;
   const hashAt = options.hashAt ?? -1;
+  const checks = { ids: ids ?? new IdIndex(), hashAt };
   const found: PrefixResult = { hashAt: null };
   const handle = await openLogFile(path, 'r');
   try {
@@ -90,8 +91,12 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
     let lineCount = 0;
     let prevHash = '';
     let formatVersion = 0;
+    /** Whether the ids of the prefix's lines are in `ids` (needed once lines follow it). */
+    let walked = true;
     if (prefix !== null) {
-      yield* readVerifiedPrefix(handle, prefix, from, { ids: ids ?? new IdIndex(), hashAt }, found);
+      walked = (hashAt >= 0 && hashAt < prefix.events) || (await handle.stat()).size > prefix.bytes;
+      yield* readVerifiedPrefix(handle, prefix, from, walked ? checks : null, found);
+      if (hashAt === prefix.events) found.hashAt = prefix.lastHash;
       index?.push(...prefix.segments);
       ({ bytes: position, lastHash: prevHash, logFormatVersion: formatVersion } = prefix);
       lineCount = prefix.events + 1;
@@ -106,6 +111,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       // Read after the carried bytes, so that no chunk is ever concatenated with the last one's tail.
       const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position);
       if (bytesRead === 0) break;
+      // Lines were appended while the prefix was read: their ids are checked against the prefix's too.
+      if (prefix !== null && !walked) {
+        await walkPrefix(handle, prefix, checks, found);
+        walked = true;
+      }
       position += bytesRead;
       const length = carried + bytesRead;
       const data = buffer.subarray(0, length);
@@ -146,7 +156,7 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
           ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
         } else {
           const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
-          const earlier = ids?.addText(event.id, line) ?? 0;
+          const earlier = ids?.add(event.id, line) ?? 0;
           if (earlier !== 0) throw repeatedId(line, event.id, earlier);
           prevHash = event.hash;
           if (seq >= from) batch.push(event);

@@ -143,6 +143,19 @@ describe('--expect-head SEQ:HASH (item 11)', () => {
     expect(await cli('german-surrender', '--expect-head', `1:${hash}`, seaLion)).toMatchObject({ code: 2, stderr: '$: usage: --expect-head applies to replay, audit and verify only\n' });
   });
 
+  it('through a verification mark: a head at or before the vouched-for end is checked as without the mark', async () => {
+    const path = await copyOf(seaLion);
+    const head = await headOf(path);
+    const hashes = (await readFile(path, 'utf8')).trimEnd().split('\n').map((line) => line.slice(-66, -2));
+    const marked = async (...argv: string[]): Promise<number> => runCli(argv, memoryIo(), { engineId: 'mark-test' });
+    expect(await marked('replay', path)).toBe(0); // writes the mark
+    for (const seq of [0, 7, head.seq]) {
+      expect(await marked('replay', '--expect-head', `${seq}:${hashes[seq]}`, path), `seq ${seq}`).toBe(0);
+      expect(await marked('audit', '--expect-head', `${seq}:${'0'.repeat(64)}`, path), `seq ${seq}, another hash`).toBe(1);
+    }
+    expect(await marked('replay', '--expect-head', `${head.seq + 1}:${head.hash}`, path)).toBe(1);
+  });
+
   it('seq 0 is the header: any log of this format holds it', async () => {
     const path = await copyOf(seaLion);
     const header = JSON.parse((await readFile(path, 'utf8')).split('\n')[0] ?? '') as { hash: string };
