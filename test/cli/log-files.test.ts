@@ -1,8 +1,6 @@
 // The log commands on paths that are not log files (issue 10, item 9), and `--expect-head SEQ:HASH` (item 11):
 // the hash chain is not a signature, so only a head noted elsewhere shows that the last appends were cut off.
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +12,11 @@ import { buildExample } from '../../src/examples/build.js';
 import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { verifyLog } from '../../src/store/verify.js';
+import { nonRegularFiles } from '../support/non-regular.js';
 
 let dir = '';
 let seaLion = '';
-let socket: Server | null = null;
+let onExit = async (): Promise<void> => undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'awaw-log-files-'));
@@ -25,7 +24,7 @@ beforeAll(async () => {
   await buildExample(seaLion1941(), seaLion);
 }, 60_000);
 afterAll(async () => {
-  socket?.close();
+  await onExit();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -46,17 +45,8 @@ const LOG_COMMANDS = [['verify'], ['verify', '--repair'], ['replay'], ['audit']]
 
 describe('a log path that is not a regular file (item 9)', () => {
   it('a FIFO, a directory, /dev/zero, a socket: verify, verify --repair, replay and audit exit 2 naming it, without blocking', async () => {
-    const fifo = join(dir, 'fifo.jsonl');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const sock = join(dir, 'socket.jsonl');
-    socket = createServer();
-    await new Promise<void>((resolve) => socket?.listen(sock, resolve));
-    const cases = [
-      [fifo, 'a FIFO'],
-      [dir, 'a directory'],
-      ['/dev/zero', 'a character device'],
-      [sock, 'a socket'],
-    ] as const;
+    const { cases, close } = await nonRegularFiles(dir);
+    onExit = close;
     for (const [path, kind] of cases) {
       for (const command of LOG_COMMANDS) {
         const message = `${path}: not a regular file (${kind}): a log is a regular file`;

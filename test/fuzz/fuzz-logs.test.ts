@@ -5,9 +5,7 @@
 // a stack trace or a hang, and must leave the file as it was: only `--repair` may change it, and only by
 // cutting off a torn end. Damaged verification marks (LOG.verified.json) beside an intact log never change what
 // replay and audit answer. FUZZ_RUNS and FUZZ_SEED: ./support.ts.
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -23,6 +21,7 @@ import { LogError } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { TornLogError } from '../../src/store/store.js';
 import { verifyLog } from '../../src/store/verify.js';
+import { nonRegularFiles } from '../support/non-regular.js';
 import { expectTypedAnswer, expectUsageOrInputError, fuzzParameters, mutatedLog, referenceEvents, Tally, type CliAnswer } from './support.js';
 
 let dir = '';
@@ -245,14 +244,10 @@ describe('fuzz: JsonlFileStore.open on mutated logs', () => {
 
 describe('fuzz: the log commands on paths that are not logs', () => {
   it('a missing file, a directory, a FIFO, a device, a socket: exit 2 naming the problem, never a hang', async () => {
-    const fifo = join(dir, 'fifo.jsonl');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const sock = join(dir, 'socket.jsonl');
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    const { cases, close } = await nonRegularFiles(dir);
     try {
       for (const command of [['replay'], ['audit'], ['verify'], ['verify', '--repair'], ['replay', '--full']]) {
-        for (const path of [join(dir, 'missing.jsonl'), dir, fifo, '/dev/zero', '/dev/null', sock]) {
+        for (const path of [join(dir, 'missing.jsonl'), '/dev/null', ...cases.map(([p]) => p)]) {
           const result = await run([...command, path]);
           expectTypedAnswer(result);
           expectUsageOrInputError(result, false);
@@ -260,8 +255,7 @@ describe('fuzz: the log commands on paths that are not logs', () => {
         }
       }
     } finally {
-      await new Promise((resolve) => server.close(resolve));
-      await rm(fifo);
+      await close();
     }
     expect(await readdir(dir)).toEqual([]);
   }, 30_000);

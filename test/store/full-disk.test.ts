@@ -62,6 +62,15 @@ function fill(): string {
   }
 }
 
+/** A log on the tmpfs of one event and a torn last line. */
+async function tornLog(name: string): Promise<string> {
+  const path = join(disk, name);
+  const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+  await store.append([logged('g1')], logVersion(0));
+  await writeFile(path, '{"seq":2,"id":"torn', { flag: 'a' });
+  return path;
+}
+
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const io = memoryIo();
   const code = await runCli(argv, io, { engineId: null });
@@ -96,10 +105,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
 
   it('verify --repair on a full disk names the full disk (ENOSPC), not a read error; exit 2; nothing left behind', async (context) => {
     if (skipped !== null) return context.skip();
-    const path = join(disk, 'torn.jsonl');
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    await store.append([logged('g1')], logVersion(0));
-    await writeFile(path, '{"seq":2,"id":"torn', { flag: 'a' });
+    const path = await tornLog('torn.jsonl');
     const filler = fill();
     const r = await cli('verify', '--repair', path);
     expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${path}: no space left on device (ENOSPC, write)\n` });
@@ -111,10 +117,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
 
   it('verify --repair on a read-only file system names it (EROFS); exit 2; the log unchanged', async (context) => {
     if (skipped !== null) return context.skip();
-    const path = join(disk, 'torn-ro.jsonl');
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    await store.append([logged('g1')], logVersion(0));
-    await writeFile(path, '{"seq":2,"id":"torn', { flag: 'a' });
+    const path = await tornLog('torn-ro.jsonl');
     const before = await readFile(path);
     const seen = join(readOnly, 'torn-ro.jsonl');
     const r = await cli('verify', '--repair', seen);

@@ -1,11 +1,9 @@
 // What every reader of a log refuses alike (issue 10): a line over the documented 16 MiB (item 7), a repeated event
 // id (item 10), a path that is not a regular file (item 9); and the head every append reports (item 11).
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { replayVerifiedLog } from '../../src/engine/replay-file.js';
 import { deterministicSource } from '../../src/examples/build.js';
@@ -17,23 +15,10 @@ import { writeVerifiedMark, type VerifiedPrefix } from '../../src/store/verified
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { verifyLog } from '../../src/store/verify.js';
-import { counterSource, envelopeOf, logged, makeTempDir, readAll, sealedLog } from './support.js';
+import { nonRegularFiles } from '../support/non-regular.js';
+import { counterSource, envelopeOf, logged, readAll, sealedLog, tempLogFiles } from './support.js';
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-let files = 0;
-beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir());
-});
-afterAll(async () => {
-  await cleanup();
-});
-
-async function onDisk(content: string): Promise<string> {
-  const path = join(dir, `l-${(files += 1)}.jsonl`);
-  await writeFile(path, content);
-  return path;
-}
+const { dir, write: onDisk } = tempLogFiles('l');
 
 /** The JSON of event `seq` whose sealed line is exactly `length` bytes (ASCII). */
 function eventOfLength(seq: number, length: number): string {
@@ -158,36 +143,27 @@ describe('event ids are unique (item 10)', () => {
 });
 
 describe('a log is a regular file (item 9)', () => {
-  let socket: Server | null = null;
-  afterAll(() => socket?.close());
-
   it('the store\'s open and every read refuse a FIFO, a directory, a device and a socket with NotALogFileError, without blocking', async () => {
-    const fifo = join(dir, 'fifo.jsonl');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const sock = join(dir, 'socket.jsonl');
-    socket = createServer();
-    await new Promise<void>((resolve) => socket?.listen(sock, resolve));
-    const cases = [
-      [fifo, 'a FIFO'],
-      [dir, 'a directory'],
-      ['/dev/zero', 'a character device'],
-      [sock, 'a socket'],
-    ] as const;
-    for (const [path, kind] of cases) {
-      const message = `${path}: not a regular file (${kind}): a log is a regular file`;
-      await expect(JsonlFileStore.open(path), path).rejects.toThrow(message);
-      await expect(JsonlFileStore.open(path), path).rejects.toBeInstanceOf(NotALogFileError);
-      await expect(verifyLog(path), path).rejects.toThrow(message);
-      await expect(replayVerifiedLog(path), path).rejects.toThrow(message);
-      const reader = readLog(path, { validate: false });
-      await expect(reader.next(), path).rejects.toThrow(message);
+    const { cases, close } = await nonRegularFiles(dir());
+    try {
+      for (const [path, kind] of cases) {
+        const message = `${path}: not a regular file (${kind}): a log is a regular file`;
+        await expect(JsonlFileStore.open(path), path).rejects.toThrow(message);
+        await expect(JsonlFileStore.open(path), path).rejects.toBeInstanceOf(NotALogFileError);
+        await expect(verifyLog(path), path).rejects.toThrow(message);
+        await expect(replayVerifiedLog(path), path).rejects.toThrow(message);
+        const reader = readLog(path, { validate: false });
+        await expect(reader.next(), path).rejects.toThrow(message);
+      }
+    } finally {
+      await close();
     }
   }, 10_000);
 });
 
 describe('every append reports the head (item 11)', () => {
   it('the file store\'s append result carries the seq and hash of the last line it wrote', async () => {
-    const store = await JsonlFileStore.open(join(dir, 'head.jsonl'), { create: true, source: counterSource() });
+    const store = await JsonlFileStore.open(join(dir(), 'head.jsonl'), { create: true, source: counterSource() });
     const result = await store.append([logged('g1'), logged('g1')], logVersion(0));
     expect(result.head).toEqual({ seq: 2, hash: result.events[1]?.hash });
     expect(await verifyLog(store.path)).toMatchObject({ ok: true, head: result.head });

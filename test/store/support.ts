@@ -1,7 +1,8 @@
 // Shared helpers for the store tests: deterministic envelopes, sample events, temporary directories.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { NewEvent, StoredEvent } from '../../events/index.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { headerLine, sealLine, sha256 } from '../../src/store/line-format.js';
@@ -57,6 +58,28 @@ export function expectedHashes(events: readonly StoredEvent[]): string[] {
 export async function makeTempDir(): Promise<{ readonly dir: string; readonly cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'awaw-store-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A temporary directory for the calling test file (made before its tests, removed after them) and a writer of
+ * numbered files in it: `write(content)` resolves to the new file's path.
+ */
+export function tempLogFiles(prefix: string): { readonly dir: () => string; readonly write: (content: string | Buffer) => Promise<string> } {
+  let dir = '';
+  let cleanup: () => Promise<void> = async () => undefined;
+  let files = 0;
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+  });
+  afterAll(() => cleanup());
+  return {
+    dir: () => dir,
+    write: async (content) => {
+      const path = join(dir, `${prefix}-${(files += 1)}.jsonl`);
+      await writeFile(path, content);
+      return path;
+    },
+  };
 }
 
 /** The envelope of a `host.logged` event of game g1 at `seq`, with `fields` replacing any of its own. */

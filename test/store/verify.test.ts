@@ -1,29 +1,13 @@
 // verifyLog checks every line; one changed byte anywhere is found at its line.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOG_FORMAT, logVersion, type NewEvent } from '../../events/index.js';
 import { decodeEventLine, GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { verifyLog } from '../../src/store/verify.js';
-import { counterSource, envelopeOf, gameStarted, logged, makeTempDir, sealedLog } from './support.js';
+import { counterSource, envelopeOf, gameStarted, logged, sealedLog, tempLogFiles } from './support.js';
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-let files = 0;
-beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir());
-});
-afterAll(async () => {
-  await cleanup();
-});
-
-async function writeLog(content: string | Buffer): Promise<string> {
-  const path = join(dir, `v-${(files += 1)}.jsonl`);
-  await writeFile(path, content);
-  return path;
-}
+const { write: writeLog } = tempLogFiles('v');
 
 /** A valid log of a few events, multi-byte text included. */
 async function validLog(): Promise<Buffer> {
