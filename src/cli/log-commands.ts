@@ -8,12 +8,11 @@ import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/verify.js';
 import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/verified-mark.js';
-import type { LogHead } from '../store/store.js';
 import type { CliIo, ExitCode } from './io.js';
 import { oneLine } from './calculator.js';
 import { removeCutBatch } from './log-repair.js';
 import { guarded } from './log-guard.js';
-import { formatHead, headMismatch } from './log-head.js';
+import { formatHead, headMismatch, type ExpectedHead } from './log-head.js';
 
 export interface LogCommandOptions {
   readonly json: boolean;
@@ -23,7 +22,7 @@ export interface LogCommandOptions {
   /** The running build's id (./engine-id.ts); null: verification marks are neither read nor written. */
   readonly engineId: string | null;
   /** `--expect-head SEQ:HASH`: fail unless the log holds that line at that seq. */
-  readonly expectHead: LogHead | null;
+  readonly expectHead: ExpectedHead | null;
 }
 
 export interface LogCommand {
@@ -95,7 +94,7 @@ function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch
 }
 
 /** What replay and audit found wrong beyond the lines themselves: the head `--expect-head` names, a torn end. */
-function problems(path: string, scan: ScanSummary, expectHead: LogHead | null): { readonly head: string | null; readonly torn: string | null } {
+function problems(path: string, scan: ScanSummary, expectHead: ExpectedHead | null): { readonly head: string | null; readonly torn: string | null } {
   return { head: expectHead === null ? null : headMismatch(expectHead, scan.hashAt, scan.events), torn: tornWarning(path, scan) };
 }
 
@@ -190,7 +189,7 @@ async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode>
 }
 
 /** `verify`: every line checked; with `--expect-head`, the log must still hold that head. */
-async function verify(path: string, json: boolean, expectHead: LogHead | null, io: CliIo): Promise<ExitCode> {
+async function verify(path: string, json: boolean, expectHead: ExpectedHead | null, io: CliIo): Promise<ExitCode> {
   const checked = await verifyLog(path, expectHead === null ? {} : { expectHead: expectHead.seq });
   const mismatch = checked.ok && expectHead !== null ? headMismatch(expectHead, checked.hashAtExpected ?? null, checked.events) : null;
   const report: VerifyReport =

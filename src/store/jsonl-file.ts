@@ -130,7 +130,7 @@ export class JsonlFileStore implements EventStore {
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       if (expected !== tail.seq) throw new ConcurrencyError(expected, tail.seq);
       const batch = sealEvents(events, tail, this.#source);
-      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [], head: { seq: tail.seq, hash: tail.hash } };
+      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
       try {
         await writeAll(handle, bytes, tail.size);
@@ -142,7 +142,7 @@ export class JsonlFileStore implements EventStore {
         throw error;
       }
       this.#tail = { ino: tail.ino, size: tail.size + bytes.length, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
-      return { version: logVersion(batch.tip.seq), events: batch.events, head: batch.tip };
+      return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
     } finally {
       await handle.close();
     }

@@ -17,18 +17,18 @@ export const systemEnvelopeSource: EnvelopeSource = {
   now: () => new Date().toISOString(),
 };
 
-/** The last line of a log: its seq (0 for the header) and hash. Noted elsewhere, it shows later that nothing was cut off. */
-export interface LogHead {
-  readonly seq: number;
-  readonly hash: string;
-}
-
 export interface AppendResult {
   /** The log's version after the append: the seq of its last event. */
   readonly version: LogVersion;
   readonly events: readonly StoredEvent[];
-  /** The log's head after the append (`verify --expect-head SEQ:HASH` checks a log still holds it). */
+  /** The log's head after the append: noted elsewhere, `--expect-head SEQ:HASH` shows later that nothing was cut off. */
   readonly head: LogHead;
+}
+
+/** Where a log ends: the seq of its last event (0 when empty) and that line's hash (the header's at 0). */
+export interface LogHead {
+  readonly seq: LogVersion;
+  readonly hash: string;
 }
 
 export interface ReadOptions {

@@ -72,7 +72,7 @@ export async function verifyLog(path: string, options: { readonly chunkSize?: nu
     version: logVersion(summary.events),
     formatVersion: summary.formatVersion,
     lastHash: summary.lastHash,
-    head: { seq: summary.events, hash: summary.lastHash },
+    head: { seq: logVersion(summary.events), hash: summary.lastHash },
     ...(options.expectHead === undefined ? {} : { hashAtExpected: summary.hashAt }),
   };
 }
