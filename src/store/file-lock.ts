@@ -5,6 +5,7 @@
 // process that was given its pid (./process-info.ts) is stale and is taken over under a second O_EXCL file
 // (`.lock.takeover`), so that two processes never both remove a lock and both go ahead. Local file systems only.
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, realpath, unlink } from 'node:fs/promises';
 import { isSameLiveProcess, selfStartTime } from './process-info.js';
 
@@ -117,7 +118,8 @@ const OLD_LOCK_LINE = /^(\d+) (\S+)\n$/;
 async function readHolder(path: string): Promise<Holder | null> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    // Never blocking: something other than a lock file in its place (a FIFO) reads as an unwritten lock.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw error;
