@@ -198,7 +198,7 @@ export class Generator {
       // The hot path of generation: a host.logged command is recorded as it is (decide's `record`) and changes
       // no state, so it is sealed directly, like sealEvents would, without the round trip through the decoder.
       const seq = this.writer.tip.seq + 1;
-      const json = JSON.stringify({ seq, id: this.#source.id(), game, type: origin.type, v: LOGGED_VERSION, at: this.#source.now(), data: origin.data });
+      const json = JSON.stringify({ seq, id: this.#source.id(seq), game, type: origin.type, v: LOGGED_VERSION, at: this.#source.now(), data: origin.data });
       const sealed = sealLine(this.writer.tip.hash, json);
       this.writer.write(`${sealed.line}\n`);
       this.writer.tip = { seq, hash: sealed.hash };

@@ -11,7 +11,7 @@ export type { GameView } from './engine/runtime.js';
 export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';
-export { JsonlFileStore } from './store/jsonl-file.js';
+export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/jsonl-file.js';
 export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
 export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/verify.js';
 export { LogError } from './store/line-format.js';

@@ -1,17 +1,18 @@
 // Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]` (repair: ./log-repair.ts).
-// Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, or a
-// rule decision the rules no longer produce; 2 usage or a file that cannot be read.
+// Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, a rule decision
+// the rules no longer produce, or not the head `--expect-head` names; 2 usage or a file that cannot be used
+// (./log-guard.ts).
 import { auditEntries, formatAuditEntry } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
 import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
-import { LogError } from '../store/line-format.js';
-import { readLog, repairLog, verifyLog, type ScanSummary } from '../store/verify.js';
+import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/verify.js';
 import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/verified-mark.js';
 import type { CliIo, ExitCode } from './io.js';
-import { InputError } from '../schema/validate.js';
-import { oneLine, reportInputError } from './calculator.js';
+import { oneLine } from './calculator.js';
 import { removeCutBatch } from './log-repair.js';
+import { guarded } from './log-guard.js';
+import { formatHead, headMismatch, type ExpectedHead } from './log-head.js';
 
 export interface LogCommandOptions {
   readonly json: boolean;
@@ -20,6 +21,8 @@ export interface LogCommandOptions {
   readonly full: boolean;
   /** The running build's id (./engine-id.ts); null: verification marks are neither read nor written. */
   readonly engineId: string | null;
+  /** `--expect-head SEQ:HASH`: fail unless the log holds that line at that seq. */
+  readonly expectHead: ExpectedHead | null;
 }
 
 export interface LogCommand {
@@ -41,21 +44,22 @@ interface ReadResult {
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
  * the log (src/store/verified-mark.ts).
  */
-async function replayLog(path: string, collectAudit: boolean, { full, engineId }: LogCommandOptions): Promise<ReadResult> {
+async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
+  const hashAt = expectHead?.seq ?? -1;
   try {
-    return await replayFrom(path, collectAudit, engineId, mark);
+    return await replayFrom(path, collectAudit, engineId, mark, hashAt);
   } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null);
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt);
     throw error;
   }
 }
 
-async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null): Promise<ReadResult> {
+async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number): Promise<ReadResult> {
   const through = mark?.events ?? 0;
   const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
   const entries: AuditEntry[] = [];
-  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null });
+  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt });
   for (;;) {
     const next = await reader.next();
     if (next.done === true) {
@@ -81,28 +85,22 @@ async function replayFrom(path: string, collectAudit: boolean, engineId: string 
   }
 }
 
-/** Runs a log command, turning a missing file into exit 2 and a bad line into exit 1. */
-async function guarded(path: string, json: boolean, io: CliIo, body: () => Promise<ExitCode>): Promise<ExitCode> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof LogError) {
-      io.err(oneLine(`${path}:${error.message}`));
-      if (json) io.out(JSON.stringify({ ok: false, error: { line: error.line, path: error.path, message: error.detail } }));
-      return 1;
-    }
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (typeof code === 'string') return reportInputError(io, new InputError('$', `cannot read ${path} (${code})`), json);
-    throw error;
-  }
-}
-
 function tornWarning(path: string, scan: ScanSummary): string | null {
   return scan.fragment === null ? null : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``;
 }
 
 function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
   for (const m of mismatches) io.err(oneLine(`${path}:line ${m.seq + 1}: [${m.game}] ${m.message}`));
+}
+
+/** What replay and audit found wrong beyond the lines themselves: the head `--expect-head` names, a torn end. */
+function problems(path: string, scan: ScanSummary, expectHead: ExpectedHead | null): { readonly head: string | null; readonly torn: string | null } {
+  return { head: expectHead === null ? null : headMismatch(expectHead, scan.hashAt, scan.events), torn: tornWarning(path, scan) };
+}
+
+function reportProblems(io: CliIo, path: string, found: { readonly head: string | null; readonly torn: string | null }): void {
+  if (found.head !== null) io.err(oneLine(`${path}:${found.head}`));
+  if (found.torn !== null) io.err(oneLine(found.torn));
 }
 
 function renderSummary(s: GameSummary): string {
@@ -130,15 +128,17 @@ const replayCommand: LogCommand = {
         if (view === undefined) throw new Error(`game ${g} vanished`);
         return summarize(view);
       });
-      const torn = tornWarning(path, scan);
+      const found = problems(path, scan, options.expectHead);
+      const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {
-        io.out(JSON.stringify({ ok: replayer.mismatches.length === 0 && torn === null, version: replayer.version, games, mismatches: replayer.mismatches, torn: scan.fragment?.line ?? null }, null, 2));
+        const head = { seq: scan.events, hash: scan.lastHash };
+        io.out(JSON.stringify({ ok, version: replayer.version, head, games, mismatches: replayer.mismatches, torn: scan.fragment?.line ?? null, headMismatch: found.head }, null, 2));
       } else {
         io.out([`${path}: ${replayer.version} events, ${games.length} ${games.length === 1 ? 'game' : 'games'}`, ...games.map(renderSummary)].join('\n'));
       }
       reportMismatches(io, path, replayer.mismatches);
-      if (torn !== null) io.err(oneLine(torn));
-      return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
+      reportProblems(io, path, found);
+      return ok ? 0 : 1;
     }),
 };
 
@@ -149,56 +149,67 @@ const auditCommand: LogCommand = {
     guarded(path, options.json, io, async () => {
       const { json } = options;
       const { replayer, entries, scan } = await replayLog(path, true, options);
-      const torn = tornWarning(path, scan);
+      const found = problems(path, scan, options.expectHead);
+      const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {
-        io.out(JSON.stringify({ ok: replayer.mismatches.length === 0 && torn === null, entries, mismatches: replayer.mismatches }, null, 2));
+        io.out(JSON.stringify({ ok, entries, mismatches: replayer.mismatches, headMismatch: found.head }, null, 2));
       } else {
         const several = replayer.games.size > 1;
         io.out(entries.map((e) => formatAuditEntry(e, several)).join('\n'));
       }
       reportMismatches(io, path, replayer.mismatches);
-      if (torn !== null) io.err(oneLine(torn));
-      return replayer.mismatches.length === 0 && torn === null ? 0 : 1;
+      reportProblems(io, path, found);
+      return ok ? 0 : 1;
     }),
 };
+
+/** `verify --repair`: the store's repair of a torn end, then the removal of an append the crash cut off. */
+async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode> {
+  const report = await repairLog(path);
+  if (!report.ok) {
+    if (json) io.out(JSON.stringify({ ...report, cutBatch: null }, null, 2));
+    else io.out(`${path}: ${report.message}`);
+    io.err(oneLine(`${path}:${report.message}`));
+    return 1;
+  }
+  // Only a torn end is evidence of a crash, and so of an append cut off between its lines.
+  const cut = report.action === 'none' ? null : await removeCutBatch(path);
+  const result =
+    cut === null
+      ? { ...report, cutBatch: null }
+      : {
+          ...report,
+          events: cut.seq - 1,
+          version: cut.seq - 1,
+          message: `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as never made, report that command again; the log holds ${cut.seq - 1} events`,
+          cutBatch: cut,
+        };
+  io.out(json ? JSON.stringify(result, null, 2) : oneLine(`${path}: ${result.message}`));
+  return 0;
+}
+
+/** `verify`: every line checked; with `--expect-head`, the log must still hold that head. */
+async function verify(path: string, json: boolean, expectHead: ExpectedHead | null, io: CliIo): Promise<ExitCode> {
+  const checked = await verifyLog(path, expectHead === null ? {} : { expectHead: expectHead.seq });
+  const mismatch = checked.ok && expectHead !== null ? headMismatch(expectHead, checked.hashAtExpected ?? null, checked.events) : null;
+  const report: VerifyReport =
+    mismatch === null || expectHead === null ? checked : { ok: false, line: expectHead.seq + 1, path: 'hash', message: mismatch, torn: false };
+  if (json) io.out(JSON.stringify(report, null, 2));
+  if (report.ok) {
+    if (!json) io.out(`${path}: intact: ${report.events} events, head ${formatHead(report.head)}`);
+    return 0;
+  }
+  io.err(oneLine(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`));
+  return 1;
+}
 
 const verifyCommand: LogCommand = {
   name: 'verify',
   summary: 'check every line of a log (format, schema, sequence, hash chain); --repair truncates a torn last line',
-  run: (path, { json, repair }, io) =>
-    guarded(path, json, io, async () => {
-      if (repair) {
-        const report = await repairLog(path);
-        if (!report.ok) {
-          if (json) io.out(JSON.stringify({ ...report, cutBatch: null }, null, 2));
-          else io.out(`${path}: ${report.message}`);
-          io.err(oneLine(`${path}:${report.message}`));
-          return 1;
-        }
-        // Only a torn end is evidence of a crash, and so of an append cut off between its lines.
-        const cut = report.action === 'none' ? null : await removeCutBatch(path);
-        const result =
-          cut === null
-            ? { ...report, cutBatch: null }
-            : {
-                ...report,
-                events: cut.seq - 1,
-                version: cut.seq - 1,
-                message: `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as never made, report that command again; the log holds ${cut.seq - 1} events`,
-                cutBatch: cut,
-              };
-        io.out(json ? JSON.stringify(result, null, 2) : oneLine(`${path}: ${result.message}`));
-        return 0;
-      }
-      const report = await verifyLog(path);
-      if (json) io.out(JSON.stringify(report, null, 2));
-      if (report.ok) {
-        if (!json) io.out(`${path}: intact: ${report.events} events, last hash ${report.lastHash}`);
-        return 0;
-      }
-      io.err(oneLine(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`));
-      return 1;
-    }),
+  run: (path, options, io) =>
+    options.repair
+      ? guarded(path, options.json, io, () => repair(path, options.json, io), 'repair')
+      : guarded(path, options.json, io, () => verify(path, options.json, options.expectHead, io)),
 };
 
 export const logCommands: readonly LogCommand[] = [replayCommand, auditCommand, verifyCommand];

@@ -4,11 +4,12 @@
 // a report whose rule decisions are missing (a game turn ended, but no resistance level and no offer).
 // Such a batch was never acknowledged to the host, so it is removed whole, as though the append had not
 // happened, and the host reports the command again.
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
 import { decide, isOrigin, type OriginEvent } from '../engine/decide.js';
 import { Replayer } from '../engine/replay.js';
-import { withFileLock } from '../store/file-lock.js';
+import { withLogLock } from '../store/file-lock.js';
+import { openLogFile } from '../store/log-file.js';
 import { readLog } from '../store/verify.js';
 
 export interface CutBatch {
@@ -88,12 +89,12 @@ async function lineStart(handle: FileHandle, line: number): Promise<number> {
  * mean that the rules now make more of the command than they did, and replay reports it.
  */
 export async function removeCutBatch(path: string, options: { readonly lockTimeoutMs?: number } = {}): Promise<CutBatch | null> {
-  return withFileLock(
-    `${path}.lock`,
-    async () => {
-      const cut = await findCutBatch(path);
+  return withLogLock(
+    path,
+    async (real) => {
+      const cut = await findCutBatch(real);
       if (cut === null) return null;
-      const handle = await open(path, 'r+');
+      const handle = await openLogFile(real, 'r+');
       try {
         await handle.truncate(await lineStart(handle, cut.line));
         await handle.sync();

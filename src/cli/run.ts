@@ -7,13 +7,16 @@ import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineId } from './engine-id.js';
+import { parseHead } from './log-head.js';
 
 function usage(): string {
   const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
   return [
     'usage: awaw-surrender <calculator> [--json] <file|->',
     '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash;',
-    '                                                           replay|audit --full: ignore the verification mark)',
+    '                                                           replay|audit --full: ignore the verification mark;',
+    '                                                           --expect-head SEQ:HASH: fail unless the log holds',
+    '                                                           that head, as verify reports it)',
     '',
     'calculators (JSON input from a file, or - for standard input):',
     ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
@@ -40,7 +43,13 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { json: { type: 'boolean' }, repair: { type: 'boolean' }, full: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        json: { type: 'boolean' },
+        repair: { type: 'boolean' },
+        full: { type: 'boolean' },
+        'expect-head': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     return usageError(io, error instanceof Error ? error.message : String(error), wantsJson);
@@ -60,15 +69,23 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   if (calc !== undefined) {
     if (parsed.values.repair === true) return usageError(io, '--repair applies to verify only', json);
     if (parsed.values.full === true) return usageError(io, '--full applies to replay and audit only', json);
+    if (parsed.values['expect-head'] !== undefined) return usageError(io, '--expect-head applies to replay, audit and verify only', json);
     return calc.run(source, json, io);
   }
   const command = log as (typeof logCommands)[number];
   if (parsed.values.repair === true && command.name !== 'verify') return usageError(io, '--repair applies to verify only', json);
   const full = parsed.values.full === true;
   if (full && command.name === 'verify') return usageError(io, '--full applies to replay and audit only (verify always checks every line)', json);
+  const headText = parsed.values['expect-head'];
+  const expectHead = headText === undefined ? null : parseHead(headText);
+  if (headText !== undefined && expectHead === null) {
+    return usageError(io, `--expect-head ${JSON.stringify(headText)}: expected SEQ:HASH, a seq and its line's 64 lowercase hex digits, as verify reports the head`, json);
+  }
+  if (expectHead !== null && parsed.values.repair === true) return usageError(io, '--expect-head checks a log, --repair changes one: run them one after the other', json);
   // Logs are streamed, locked and repaired by path: standard input cannot be one.
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
-  return command.run(source, { json, repair: parsed.values.repair === true, full, engineId: settings.engineId === undefined ? engineId : settings.engineId }, io);
+  const id = settings.engineId === undefined ? engineId : settings.engineId;
+  return command.run(source, { json, repair: parsed.values.repair === true, full, engineId: id, expectHead }, io);
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

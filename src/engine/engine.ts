@@ -5,7 +5,7 @@
 import type { StoredEvent } from '../../events/index.js';
 import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
-import { ConcurrencyError, type EventStore } from '../store/store.js';
+import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
 import { COMMAND_LIMITS, copyJson } from './json-copy.js';
 import type { Rejection } from './decision.js';
@@ -16,7 +16,7 @@ import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 
 export type CommandResult =
-  | { readonly ok: true; readonly events: readonly StoredEvent[] }
+  | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
   | { readonly ok: false; readonly rejection: Rejection };
 
 const gameIdPattern = new RegExp(GAME_ID_PATTERN);
@@ -131,7 +131,7 @@ export class SurrenderEngine {
           version > 0 ? this.#hash : undefined,
         );
         this.#apply(result.events);
-        return { ok: true, events: result.events };
+        return { ok: true, events: result.events, head: result.head };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= ATTEMPTS) {

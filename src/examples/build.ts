@@ -9,13 +9,16 @@ import type { EnvelopeSource } from '../store/store.js';
 import type { GameScript } from './script.js';
 import { exampleGames } from './games.js';
 
-/** Ids and times that depend only on the game and the event's position. */
+/**
+ * Ids that depend only on the game and the event's seq (one per event: ids are unique, docs/log-format.md, also
+ * when a log is reopened), and times one second apart per append.
+ */
 export function deterministicSource(game: string): EnvelopeSource {
-  let n = 0;
+  let appends = 0;
   const start = Date.UTC(2026, 0, 1);
   return {
-    id: () => createHash('sha256').update(`${game}:${n}`).digest('base64url').slice(0, 21),
-    now: () => new Date(start + 1000 * n++).toISOString(),
+    id: (seq) => createHash('sha256').update(`${game}:event:${seq}`).digest('base64url').slice(0, 21),
+    now: () => new Date(start + 1000 * appends++).toISOString(),
   };
 }
 

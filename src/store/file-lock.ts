@@ -1,15 +1,20 @@
-// An inter-process lock for one log file: `${path}.lock`, created with O_EXCL, holding `<pid> <token>`.
-// A lock whose process is gone is stale and is taken over under a second O_EXCL file (`.lock.takeover`),
-// so that two processes never both remove a lock and both go ahead. Local file systems only (not NFS).
+// An inter-process lock for one log file: `<real path>.lock`, created with O_EXCL, holding
+// `<pid> <start time> <token>`. It is keyed on what the file is (its path with every symlink resolved), not on the
+// name it was opened by, so that writers through a symlink and through the real path share one lock (a log with
+// several hard links is refused for writing: ./log-file.ts). A lock whose holder is gone, a zombie, or another
+// process that was given its pid (./process-info.ts) is stale and is taken over under a second O_EXCL file
+// (`.lock.takeover`), so that two processes never both remove a lock and both go ahead. Local file systems only.
 import { randomUUID } from 'node:crypto';
-import { open, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, unlink } from 'node:fs/promises';
+import { isSameLiveProcess, selfStartTime } from './process-info.js';
 
 export interface LockOptions {
   /** Give up after this long; default 5000 ms. */
   readonly timeoutMs?: number;
 }
 
-/** The lock stayed held by a live process for longer than the timeout. Nothing was written. */
+/** The lock stayed held for longer than the timeout; `holder` is set only when a live writer holds it. Nothing was written. */
 export class LockTimeoutError extends Error {
   override readonly name = 'LockTimeoutError';
   constructor(
@@ -32,9 +37,20 @@ const heldTokens = new Set<string>();
 interface Holder {
   readonly raw: string;
   readonly pid: number | null;
+  /** The holder's start time as recorded (null: not recorded, a lock of an older build or where /proc is missing). */
+  readonly startTime: string | null;
   readonly token: string | null;
   readonly ino: number;
   readonly ageMs: number;
+}
+
+/**
+ * Runs `run` holding the lock of the log at `logPath`. The lock is named after the log's real path (symlinks
+ * resolved), and `run` is given that path: open the file by it, so that the locked file is the written one.
+ */
+export async function withLogLock<T>(logPath: string, run: (realPath: string) => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const real = await realpath(logPath);
+  return withFileLock(`${real}.lock`, () => run(real), options);
 }
 
 export async function withFileLock<T>(lockPath: string, run: () => Promise<T>, options: LockOptions = {}): Promise<T> {
@@ -46,19 +62,22 @@ export async function withFileLock<T>(lockPath: string, run: () => Promise<T>, o
   }
 }
 
+const lockLine = (token: string): string => `${process.pid} ${selfStartTime ?? '-'} ${token}\n`;
+
 async function acquire(lockPath: string, timeoutMs: number): Promise<string> {
   const token = randomUUID();
   const deadline = Date.now() + timeoutMs;
   let delay = 1;
   for (;;) {
-    if (await tryCreate(lockPath, `${process.pid} ${token}\n`)) {
+    if (await tryCreate(lockPath, lockLine(token))) {
       heldTokens.add(token);
       return token;
     }
     const holder = await readHolder(lockPath);
     if (holder === null) continue; // released between our attempt and our look: try again at once
-    if (isStale(holder) && (await takeOver(lockPath, holder))) continue;
-    if (Date.now() >= deadline) throw new LockTimeoutError(lockPath, holder.pid, timeoutMs);
+    const stale = await isStale(holder);
+    if (stale && (await takeOver(lockPath, holder))) continue;
+    if (Date.now() >= deadline) throw new LockTimeoutError(lockPath, stale ? null : holder.pid, timeoutMs);
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 50);
   }
@@ -71,7 +90,7 @@ async function release(lockPath: string, token: string): Promise<void> {
   if (holder !== null && holder.token === token) await unlinkIfPresent(lockPath);
 }
 
-/** Creates the file with O_EXCL; false when it exists. */
+/** Creates the file with O_EXCL; false when it exists. A file it cannot fill (a full disk) is removed again. */
 async function tryCreate(path: string, content: string): Promise<boolean> {
   let handle;
   try {
@@ -82,16 +101,25 @@ async function tryCreate(path: string, content: string): Promise<boolean> {
   }
   try {
     await handle.writeFile(content, 'utf8');
-  } finally {
     await handle.close();
+  } catch (error) {
+    // An empty lock would make every writer wait out its grace period: it is ours, so it goes.
+    await handle.close().catch(() => undefined);
+    await unlinkIfPresent(path).catch(() => undefined);
+    throw error;
   }
   return true;
 }
 
+const LOCK_LINE = /^(\d+) (\d+|-) (\S+)\n$/;
+/** The lock line of builds before the start time was recorded. */
+const OLD_LOCK_LINE = /^(\d+) (\S+)\n$/;
+
 async function readHolder(path: string): Promise<Holder | null> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    // Never blocking: something other than a lock file in its place (a FIFO) reads as an unwritten lock.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw error;
@@ -99,11 +127,15 @@ async function readHolder(path: string): Promise<Holder | null> {
   try {
     const info = await handle.stat();
     const raw = await handle.readFile('utf8');
-    const match = /^(\d+) (\S+)\n$/.exec(raw);
+    const match = LOCK_LINE.exec(raw);
+    const old = match === null ? OLD_LOCK_LINE.exec(raw) : null;
+    const pid = match?.[1] ?? old?.[1];
+    const startTime = match?.[2];
     return {
       raw,
-      pid: match === null ? null : Number(match[1]),
-      token: match === null ? null : (match[2] ?? null),
+      pid: pid === undefined ? null : Number(pid),
+      startTime: startTime === undefined || startTime === '-' ? null : startTime,
+      token: match?.[3] ?? old?.[2] ?? null,
       ino: info.ino,
       ageMs: Date.now() - info.mtimeMs,
     };
@@ -112,20 +144,11 @@ async function readHolder(path: string): Promise<Holder | null> {
   }
 }
 
-function isStale(holder: Holder): boolean {
+async function isStale(holder: Holder): Promise<boolean> {
   // Created but not yet written (or unreadable): only stale once it is clearly abandoned.
   if (holder.pid === null) return holder.ageMs > UNWRITTEN_LOCK_GRACE_MS;
   if (holder.pid === process.pid) return holder.token === null || !heldTokens.has(holder.token);
-  return !isAlive(holder.pid);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM'; // alive, owned by another user
-  }
+  return !(await isSameLiveProcess(holder.pid, holder.startTime));
 }
 
 /**
@@ -136,17 +159,17 @@ function isAlive(pid: number): boolean {
 async function takeOver(lockPath: string, stale: Holder): Promise<boolean> {
   const guard = `${lockPath}.takeover`;
   const guardToken = randomUUID();
-  if (!(await tryCreate(guard, `${process.pid} ${guardToken}\n`))) {
+  if (!(await tryCreate(guard, lockLine(guardToken)))) {
     // Somebody else is taking over. Their guard is removed only if they died in the middle of it.
     const other = await readHolder(guard);
     if (other === null) return true;
-    if (isStale(other) && other.ageMs > UNWRITTEN_LOCK_GRACE_MS) await unlinkIfPresent(guard);
+    if (other.ageMs > UNWRITTEN_LOCK_GRACE_MS && (await isStale(other))) await unlinkIfPresent(guard);
     return false;
   }
   heldTokens.add(guardToken);
   try {
     const again = await readHolder(lockPath);
-    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && isStale(again)) await unlinkIfPresent(lockPath);
+    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && (await isStale(again))) await unlinkIfPresent(lockPath);
     return true;
   } finally {
     heldTokens.delete(guardToken);

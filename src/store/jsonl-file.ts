@@ -1,13 +1,12 @@
 // The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
-// Open reads only the header and the tail; appends take `${path}.lock`, write a batch in one write and
-// fsync before they resolve; reads stream the file in large chunks.
-import { randomUUID } from 'node:crypto';
-import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// Open reads only the header and the tail; appends take the log's lock (`<real path>.lock`, ./file-lock.ts),
+// write a batch in one write and fsync before they resolve; reads stream the file in large chunks.
+import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
-import { decodeEventLine, HASH_TAIL_BYTES, headerLine, LogError } from './line-format.js';
-import { errorCode, withFileLock } from './file-lock.js';
-import { DEFAULT_CHUNK_SIZE, decodeLogHeader, isExactUtf8, MAX_HEADER_BYTES, readAt, readLog, scanLog, tooLong } from './scan.js';
+import { decodeEventLine, HASH_TAIL_BYTES, LogError, MAX_HEADER_BYTES, MAX_LINE_BYTES, tooLong } from './line-format.js';
+import { withLogLock } from './file-lock.js';
+import { createLog, DEFAULT_CHUNK_SIZE, openLogFile, readAt } from './log-file.js';
+import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import {
   checkExpected,
@@ -21,6 +20,7 @@ import {
 } from './store.js';
 
 export { LockTimeoutError } from './file-lock.js';
+export { LinkedLogError, NotALogFileError } from './log-file.js';
 
 export interface JsonlFileStoreOptions {
   /** Create the file (header only) when it does not exist; default false. */
@@ -51,7 +51,6 @@ const NEWLINE = 0x0a;
 
 export class JsonlFileStore implements EventStore {
   readonly path: string;
-  readonly #lockPath: string;
   readonly #source: EnvelopeSource;
   readonly #chunkSize: number;
   readonly #lockTimeoutMs: number;
@@ -62,7 +61,6 @@ export class JsonlFileStore implements EventStore {
 
   private constructor(path: string, options: JsonlFileStoreOptions, header: Header, tail: Tail) {
     this.path = path;
-    this.#lockPath = `${path}.lock`;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#chunkSize = chunkSizeOf(options);
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 5000;
@@ -72,11 +70,12 @@ export class JsonlFileStore implements EventStore {
 
   /**
    * Opens a log, reading only its header and its last lines. A file of another or a newer format is refused
-   * with the LogError of line 1. A torn last line is noted: reads work, appends throw TornLogError.
+   * with the LogError of line 1, a path that is not a regular file with NotALogFileError. A torn last line is
+   * noted: reads work, appends throw TornLogError.
    */
   static async open(path: string, options: JsonlFileStoreOptions = {}): Promise<JsonlFileStore> {
     if (options.create === true) await createLog(path);
-    const handle = await open(path, 'r');
+    const handle = await openLogFile(path, 'r');
     try {
       const info = await handle.stat();
       const header = await readHeader(handle, info.size);
@@ -98,7 +97,7 @@ export class JsonlFileStore implements EventStore {
 
   async head(): Promise<LogHead> {
     this.#assertOpen();
-    const handle = await open(this.path, 'r');
+    const handle = await openLogFile(this.path, 'r');
     try {
       const tail = await this.#refresh(handle);
       return { seq: logVersion(tail.seq), hash: tail.hash };
@@ -111,7 +110,8 @@ export class JsonlFileStore implements EventStore {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
-    return this.#serialize(() => withFileLock(this.#lockPath, () => this.#appendLocked(events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
+    // The lock is the file's, whatever name it was opened by; the file is written by the name that was locked.
+    return this.#serialize(() => withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
   }
 
   async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
@@ -125,15 +125,15 @@ export class JsonlFileStore implements EventStore {
     await this.#queue;
   }
 
-  async #appendLocked(events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
-    const handle = await open(this.path, 'r+');
+  async #appendLocked(real: string, events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
+    const handle = await openLogFile(real, 'r+');
     try {
       const tail = await this.#refresh(handle);
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
       const batch = sealEvents(events, tail, this.#source);
-      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [] };
+      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
       try {
         await writeAll(handle, bytes, tail.size);
@@ -145,7 +145,7 @@ export class JsonlFileStore implements EventStore {
         throw error;
       }
       this.#tail = { ino: tail.ino, size: tail.size + bytes.length, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
-      return { version: logVersion(batch.tip.seq), events: batch.events };
+      return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
     } finally {
       await handle.close();
     }
@@ -176,54 +176,6 @@ export class JsonlFileStore implements EventStore {
   }
 }
 
-/**
- * Creates a log holding only its header, atomically: written to a temporary file, fsynced, then linked into
- * place (which fails if the log appeared meanwhile), and the directory fsynced. An existing file is kept.
- */
-export async function createLog(path: string): Promise<void> {
-  if (await exists(path)) return;
-  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
-  const handle = await open(temporary, 'wx');
-  try {
-    await handle.writeFile(`${headerLine().line}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if (errorCode(error) !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
-  await syncDirectory(dirname(path));
-}
-
-/** fsync a directory so that a new entry in it survives a crash (not possible on every platform). */
-export async function syncDirectory(directory: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(directory, 'r');
-    await handle.sync();
-  } catch (error) {
-    const code = errorCode(error);
-    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EBADF') throw error;
-  } finally {
-    await handle?.close();
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false;
-    throw error;
-  }
-}
-
 function chunkSizeOf(options: JsonlFileStoreOptions): number {
   return Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
 }
@@ -246,7 +198,7 @@ async function readHeader(handle: FileHandle, size: number): Promise<Header> {
   if (size === 0) throw new LogError(1, '$', 'the file is empty: not an awaw-surrender log');
   const bytes = await readAt(handle, 0, Math.min(size, MAX_HEADER_BYTES + 1));
   const newline = bytes.indexOf(NEWLINE);
-  if (newline < 0 && bytes.length > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
+  if (newline < 0 && bytes.length > MAX_HEADER_BYTES) throw tooLong(1);
   const end = newline < 0 ? bytes.length : newline;
   const { hash } = decodeLogHeader(bytes.toString('utf8', 0, end));
   return newline < 0 ? { hash, end, terminated: false } : { hash, end: newline + 1, terminated: true };
@@ -272,12 +224,15 @@ async function lastNewline(handle: FileHandle, floor: number, before: number, st
 async function readTail(path: string, handle: FileHandle, ino: number, size: number, header: Header, step: number): Promise<Tail> {
   if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
   const floor = header.end - 1; // the header's `\n`
-  const last = size - 1 > floor ? await lastNewline(handle, floor, size, step) : floor;
-  const end = last < 0 ? floor : last;
+  // No line, whole or torn, is longer than MAX_LINE_BYTES: the search for a line break stops there.
+  const last = size - 1 > floor ? await lastNewline(handle, Math.max(floor, size - 1 - MAX_LINE_BYTES), size, step) : floor;
+  if (last < 0) throw await firstBadLine(path, tooLong(0));
+  const end = last;
   const tornLine = end === size - 1 ? null : 0; // its number is known once the last whole seq is
   if (end === floor) return { ino, size, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
-  const before = await lastNewline(handle, floor, end, step);
-  const start = before < 0 ? floor : before;
+  const before = await lastNewline(handle, Math.max(floor, end - 1 - MAX_LINE_BYTES), end, step);
+  if (before < 0) throw await firstBadLine(path, tooLong(0));
+  const start = before;
   let prevHash = header.hash;
   if (start > floor) {
     prevHash = start - HASH_TAIL_BYTES >= header.end ? (await readAt(handle, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2)).toString('latin1') : '';

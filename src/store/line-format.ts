@@ -39,6 +39,11 @@ export const sha256Bytes: (bytes: Uint8Array) => string =
     ? (bytes) => crypto.hash('sha256', bytes, 'hex')
     : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 
+/** No event line may be longer than this (its `\n` not counted): refused when written, and by every reader. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** A first line longer than this is not a log header. */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
 /** A log that cannot be read as it is: names the 1-based line and the JSON path. */
 export class LogError extends Error {
   override readonly name = 'LogError';
@@ -149,3 +154,12 @@ export function parseTrustedLine(text: string): StoredEvent {
   return (upgraded instanceof InputError ? event : { ...event, v: definition.version, data: upgraded.data }) as StoredEvent;
 }
 
+
+/** The error for a line over its limit (MAX_HEADER_BYTES for line 1, MAX_LINE_BYTES for the others). */
+export const tooLong = (line: number): LogError =>
+  line === 1
+    ? new LogError(1, 'format', `not an awaw-surrender log (its first line is longer than ${MAX_HEADER_BYTES} bytes)`)
+    : new LogError(line, '$', `line longer than ${MAX_LINE_BYTES} bytes: not an event line`);
+
+/** The byte limit of a 1-based line. */
+export const lineLimit = (line: number): number => (line === 1 ? MAX_HEADER_BYTES : MAX_LINE_BYTES);

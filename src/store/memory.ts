@@ -54,7 +54,7 @@ export class MemoryEventStore implements EventStore {
     const batch = sealEvents(events, this.#tip, this.#source);
     this.#lines.push(...batch.lines);
     this.#tip = batch.tip;
-    return { version: logVersion(batch.tip.seq), events: batch.events };
+    return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
   }
 
   async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {

@@ -1,15 +1,14 @@
 // Streaming a log file in large chunks: the file is split on the byte 0x0a first and only whole lines are
 // decoded, so a multi-byte character across a chunk boundary is never cut. One array of events per chunk.
 import { isAscii } from 'node:buffer';
-import { open, type FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
-import { decodeEventLine, decodeHeader, HASH_TAIL_BYTES, LogError, parseTrustedLine, sha256Bytes } from './line-format.js';
-import { StaleMarkError, type MarkSegment, type VerifiedPrefix } from './verified-mark.js';
-import { MAX_LINE_BYTES } from './seal.js';
+import { IdIndex } from './id-index.js';
+import { DEFAULT_CHUNK_SIZE, openLogFile } from './log-file.js';
+import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
+import { hashAtEnd, readVerifiedPrefix, repeatedId, walkPrefix, type PrefixResult } from './scan-prefix.js';
+import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
-export const DEFAULT_CHUNK_SIZE = 1024 * 1024;
-/** A first line longer than this is not a log header. */
-export const MAX_HEADER_BYTES = 64 * 1024;
+export { DEFAULT_CHUNK_SIZE } from './log-file.js';
 const NEWLINE = 0x0a;
 
 export interface ScanOptions {
@@ -35,6 +34,8 @@ export interface ScanOptions {
   readonly skipTypes?: readonly string[];
   /** Bytes per read; default 1 MiB. */
   readonly chunkSize?: number;
+  /** Report the hash of the line of this seq (0: the header) in the summary's `hashAt`. */
+  readonly hashAt?: number;
 }
 
 /** The bytes after the last `\n`: a line cut off mid-write (or still being written by another process). */
@@ -56,12 +57,15 @@ export interface ScanSummary {
   /** With `index`: the whole lines read, in segments, for a verification mark; null otherwise. */
   readonly index: readonly MarkSegment[] | null;
   readonly fragment: Fragment | null;
+  /** With the option `hashAt`: the hash of that seq's line; null when the log holds no such whole line. */
+  readonly hashAt: string | null;
 }
 
 /**
  * Reads the log at `path` from the start: the header always (a log of another or a newer format is refused),
  * then every whole line. Yields one array per chunk (never empty); returns a summary. Throws the LogError of
- * the first bad line. A fragment after the last `\n` is not yielded but returned in the summary.
+ * the first bad line. A fragment after the last `\n` is not yielded but returned in the summary. A path that is
+ * not a regular file throws NotALogFileError (./log-file.ts), without blocking on a FIFO.
  */
 export async function* readLog(path: string, options: ScanOptions = {}): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
   const from = Math.max(1, options.from ?? 1);
@@ -72,7 +76,12 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
   const skip = validate ? [] : skipTypes.map((type) => Buffer.from(`${type}"`, 'latin1'));
   const index: MarkSegment[] | null = validate && options.index === true ? [] : null;
   const unindexed = new Set(skipTypes);
-  const handle = await open(path, 'r');
+  /** Ids seen so far: a full check refuses a repeated one, naming both lines. */
+  const ids = validate ? new IdIndex() : null;
+  const hashAt = options.hashAt ?? -1;
+  const checks = { ids: ids ?? new IdIndex(), hashAt };
+  const found: PrefixResult = { hashAt: null };
+  const handle = await openLogFile(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
     /** Bytes at the start of `buffer` carried over from the last read: the start of a line not yet complete. */
@@ -82,8 +91,12 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
     let lineCount = 0;
     let prevHash = '';
     let formatVersion = 0;
+    /** Whether the ids of the prefix's lines are in `ids` (needed once lines follow it). */
+    let walked = true;
     if (prefix !== null) {
-      yield* readVerifiedPrefix(handle, prefix, from);
+      walked = (hashAt >= 0 && hashAt < prefix.events) || (await handle.stat()).size > prefix.bytes;
+      yield* readVerifiedPrefix(handle, prefix, from, walked ? checks : null, found);
+      if (hashAt === prefix.events) found.hashAt = prefix.lastHash;
       index?.push(...prefix.segments);
       ({ bytes: position, lastHash: prevHash, logFormatVersion: formatVersion } = prefix);
       lineCount = prefix.events + 1;
@@ -98,14 +111,18 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       // Read after the carried bytes, so that no chunk is ever concatenated with the last one's tail.
       const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position);
       if (bytesRead === 0) break;
+      // Lines were appended while the prefix was read: their ids are checked against the prefix's too.
+      if (prefix !== null && !walked) {
+        await walkPrefix(handle, prefix, checks, found);
+        walked = true;
+      }
       position += bytesRead;
       const length = carried + bytesRead;
       const data = buffer.subarray(0, length);
       const lastNewline = data.lastIndexOf(NEWLINE);
       if (lastNewline < 0) {
         carried = length;
-        const limit = lineCount === 0 ? MAX_HEADER_BYTES : MAX_LINE_BYTES;
-        if (carried > limit) throw tooLong(lineCount + 1, limit);
+        if (carried > lineLimit(lineCount + 1)) throw tooLong(lineCount + 1);
         continue;
       }
       const whole = data.subarray(0, lastNewline);
@@ -122,6 +139,9 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
         if (end < 0) end = whole.length;
         line += 1;
         const seq = line - 1;
+        // One limit for every reader, also when a line arrived whole in one read of a grown buffer.
+        if (end - start > lineLimit(line)) throw tooLong(line);
+        if (seq === hashAt) found.hashAt = hashAtEnd(whole, end);
         if (!validate && seq > 0) {
           // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
           if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip))) batch.push(trusted(whole.toString(encoding, start, end), line));
@@ -133,10 +153,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
           throw new LogError(line, '$', 'not valid UTF-8 text');
         }
         if (seq === 0) {
-          if (end - start > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
           ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
         } else {
           const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
+          const earlier = ids?.add(event.id, line) ?? 0;
+          if (earlier !== 0) throw repeatedId(line, event.id, earlier);
           prevHash = event.hash;
           if (seq >= from) batch.push(event);
           if (index !== null && !unindexed.has(event.type)) listed.push(start);
@@ -153,10 +174,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       if (batch.length > 0) yield batch;
     }
     const carry = Buffer.from(buffer.subarray(0, carried));
+    // Longer than any line a writer makes: not a line cut off by a crash.
+    if (carry.length > lineLimit(lineCount + 1)) throw tooLong(lineCount + 1);
     if (lineCount === 0) {
       if (carry.length === 0) throw new LogError(1, '$', 'the file is empty: not an awaw-surrender log');
       // A header without its line break: refused unless it is a whole header.
-      if (carry.length > MAX_HEADER_BYTES) throw tooLong(1, MAX_HEADER_BYTES);
       ({ hash: prevHash, formatVersion } = decodeLogHeader(carry.toString('utf8')));
     }
     return {
@@ -166,69 +188,10 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       wholeBytes: position - carry.length,
       index,
       fragment: carry.length === 0 ? null : { line: lineCount + 1, text: carry.toString('utf8'), bytes: carry },
+      hashAt: found.hashAt,
     };
   } finally {
     await handle.close();
-  }
-}
-
-/**
- * The verified prefix of a log, segment by segment: each segment's bytes are checked against its digest before
- * any of its lines is used, then only its listed lines are parsed. The mark's other claims are checked where that
- * costs one line: the header and its format version, the listed lines' positions and order, and the seq and hash
- * of the last line. Throws StaleMarkError when the file no longer holds those bytes or the mark contradicts them.
- */
-async function* readVerifiedPrefix(handle: FileHandle, prefix: VerifiedPrefix, from: number): AsyncGenerator<StoredEvent[], void, undefined> {
-  const stale = (why: string): StaleMarkError => new StaleMarkError(`the verification mark does not match the log: ${why}`);
-  let buffer = Buffer.allocUnsafe(0);
-  let start = 0;
-  let lastSeq = 0;
-  for (const [i, segment] of prefix.segments.entries()) {
-    const length = segment.end - start;
-    if (buffer.length < length) buffer = Buffer.allocUnsafe(Math.max(length, DEFAULT_CHUNK_SIZE));
-    const data = await readAt(handle, start, length, buffer);
-    if (data.length < length) throw stale(`the log is shorter than the ${prefix.bytes} bytes it vouches for`);
-    if (sha256Bytes(data) !== segment.digest) throw stale(`bytes ${start}-${segment.end} are not those it vouches for`);
-    const encoding = isAscii(data) ? 'latin1' : 'utf8';
-    if (i === 0 && trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion) {
-      throw stale('another log format version');
-    }
-    const batch: StoredEvent[] = [];
-    for (const offset of segment.lines) {
-      const lineStart = offset === 0 ? i > 0 : data[offset - 1] === NEWLINE;
-      const event = lineStart ? trustedEvent(data, offset, encoding) : null;
-      if (event === null || event.seq <= lastSeq || event.seq > prefix.events || prefix.skipped.includes(event.type)) {
-        throw stale(`byte ${start + offset} does not begin an event line it may list`);
-      }
-      lastSeq = event.seq;
-      if (event.seq >= from) batch.push(event);
-    }
-    if (i === prefix.segments.length - 1) {
-      const last = trustedEvent(data, data.lastIndexOf(NEWLINE, length - 2) + 1, encoding);
-      if (last === null || last.seq !== prefix.events || last.hash !== prefix.lastHash) throw stale('its last event is not the log\'s');
-    }
-    start = segment.end;
-    if (batch.length > 0) yield batch;
-  }
-}
-
-/** The event on the line starting at `offset`, parsed without checks; null if it is not one. */
-function trustedEvent(data: Buffer, offset: number, encoding: BufferEncoding): StoredEvent | null {
-  const end = data.indexOf(NEWLINE, offset);
-  try {
-    const value = parseTrustedLine(data.toString(encoding, offset, end < 0 ? data.length : end));
-    return typeof value === 'object' && value !== null && typeof value.seq === 'number' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The format version of a header line that checks out, or -1. */
-function trustedHeaderVersion(text: string): number {
-  try {
-    return decodeLogHeader(text).formatVersion;
-  } catch {
-    return -1;
   }
 }
 
@@ -262,20 +225,6 @@ function skipped(bytes: Buffer, start: number, end: number, types: readonly Buff
   return types.some((t) => from + t.length <= end && bytes.compare(t, 0, t.length, from, from + t.length) === 0);
 }
 
-/** The hash that ends the line ending at `end` (`"hash":"<64 hex>"}`), or '' if the line is too short to hold one. */
-const hashAtEnd = (bytes: Buffer, end: number): string => (end >= HASH_TAIL_BYTES ? bytes.toString('latin1', end - HASH_TAIL_BYTES, end - 2) : '');
-
-/** Reads `length` bytes at `position` into `into` (a new buffer by default); fewer at the end of the file. */
-export async function readAt(handle: FileHandle, position: number, length: number, into: Buffer = Buffer.alloc(length)): Promise<Buffer> {
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await handle.read(into, done, length - done, position + done);
-    if (bytesRead === 0) break;
-    done += bytesRead;
-  }
-  return into.subarray(0, done);
-}
-
 function trusted(text: string, line: number): StoredEvent {
   try {
     return parseTrustedLine(text);
@@ -300,8 +249,3 @@ export function decodeLogHeader(text: string): { readonly hash: string; readonly
   }
   return { hash, formatVersion: (JSON.parse(text) as { formatVersion: number }).formatVersion };
 }
-
-export const tooLong = (line: number, limit: number): LogError =>
-  line === 1
-    ? new LogError(1, 'format', `not an awaw-surrender log (its first line is longer than ${limit} bytes)`)
-    : new LogError(line, '$', `line longer than ${limit} bytes: not an event line`);

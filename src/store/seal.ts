@@ -2,11 +2,8 @@
 // the same bytes for the same input and envelope source.
 import { definitionOf, GAME_ID_PATTERN, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { InputError, joinPath } from '../schema/validate.js';
-import { decodeEventLine, LogError, sealLine } from './line-format.js';
+import { decodeEventLine, LogError, MAX_LINE_BYTES, sealLine } from './line-format.js';
 import type { EnvelopeSource } from './store.js';
-
-/** No event line may be longer than this; a longer line is refused when written and when read. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
@@ -55,14 +52,20 @@ export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: E
   const lines: string[] = [];
   const stored: StoredEvent[] = [];
   let { seq, hash } = tip;
+  const ids = new Map<string, number>();
   events.forEach((event, index) => {
     seq += 1;
+    const id = source.id(seq);
+    // A reader refuses a repeated id (docs/log-format.md): a source that repeats one is a bug, caught here.
+    const earlier = ids.get(id);
+    if (earlier !== undefined) throw new Error(`the envelope source gave the id "${id}" to events[${earlier}] and events[${index}]: ids must be unique`);
+    ids.set(id, index);
     const definition = definitionOf(event.type);
     if (definition === undefined) throw new InputError(`events[${index}].type`, `unknown event type "${event.type}"`);
     let json: string;
     try {
       // Field order is part of the format: {seq,id,game,type,v,at,data} then the hash.
-      json = JSON.stringify({ seq, id: source.id(), game: event.game, type: event.type, v: definition.version, at, data: event.data });
+      json = JSON.stringify({ seq, id, game: event.game, type: event.type, v: definition.version, at, data: event.data });
     } catch (error) {
       throw new InputError(`events[${index}].data`, `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
     }

@@ -7,7 +7,8 @@ export type { LogVersion };
 
 /** Ids and clocks are made here, at the edge, never in decide or evolve (replay ignores them). */
 export interface EnvelopeSource {
-  id(): string;
+  /** A unique id for the event of this `seq` (nanoid ignores the seq; a deterministic source may use it). */
+  id(seq: number): string;
   now(): string;
 }
 
@@ -20,6 +21,14 @@ export interface AppendResult {
   /** The log's version after the append: the seq of its last event. */
   readonly version: LogVersion;
   readonly events: readonly StoredEvent[];
+  /** The log's head after the append: noted elsewhere, `--expect-head SEQ:HASH` shows later that nothing was cut off. */
+  readonly head: LogHead;
+}
+
+/** Where a log ends: the seq of its last event (0 when empty) and that line's hash (the header's at 0). */
+export interface LogHead {
+  readonly seq: LogVersion;
+  readonly hash: string;
 }
 
 /** Where a log ends: the seq of its last event (0 when empty) and that line's hash (the header's at 0). */

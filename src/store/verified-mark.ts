@@ -6,9 +6,10 @@
 // missing, damaged, foreign or stale mark only means a full check, never a misread, and `verify` never reads it
 // (docs/log-format.md, docs/performance.md).
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
+import { openLogFile } from './log-file.js';
 
 export const MARK_FORMAT = 'awaw-surrender-verified';
 export const MARK_FORMAT_VERSION = 1;
@@ -82,7 +83,13 @@ export const markPathOf = (logPath: string): string => `${logPath}.verified.json
 export async function readVerifiedMark(logPath: string, engine: string): Promise<VerifiedMark | null> {
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(markPathOf(logPath), 'utf8')) as unknown;
+    // Opened as a log is: a FIFO or a device in its place is no mark, and never blocks the read.
+    const handle = await openLogFile(markPathOf(logPath), 'r');
+    try {
+      value = JSON.parse(await handle.readFile('utf8')) as unknown;
+    } finally {
+      await handle.close();
+    }
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
 // Checking a whole log file line by line, and repairing the one kind of damage a crash can cause:
 // a torn last line. Any other damage is reported and left alone (restore from a backup).
-import { open } from 'node:fs/promises';
 import { logVersion, type LogVersion } from '../../events/index.js';
 import { decodeEventLine, decodeHeader, LogError } from './line-format.js';
-import { withFileLock } from './file-lock.js';
+import { withLogLock } from './file-lock.js';
+import { openLogFile } from './log-file.js';
 import { isExactUtf8, scanLog, type Fragment, type ScanSummary } from './scan.js';
+import type { LogHead } from './store.js';
 
 export { readLog, scanLog, type ScanOptions, type ScanSummary, type Fragment } from './scan.js';
 
@@ -18,6 +19,10 @@ export type VerifyReport =
       readonly formatVersion: number;
       /** The hash of the last line: note it to detect later changes to the log. */
       readonly lastHash: string;
+      /** The last line, seq and hash: note it elsewhere, and `--expect-head SEQ:HASH` shows later that nothing was cut off. */
+      readonly head: LogHead;
+      /** Only with the option `expectHead`: the hash of the line at that seq, or null when the log is shorter. */
+      readonly hashAtExpected?: string | null;
     }
   | {
       readonly ok: false;
@@ -45,10 +50,10 @@ export type RepairReport =
   | { readonly ok: false; readonly line: number; readonly path: string; readonly message: string };
 
 /** Checks every line: header, JSON, envelope, known type and version, payload, seq 1..n, hash chain. */
-export async function verifyLog(path: string, options: { readonly chunkSize?: number } = {}): Promise<VerifyReport> {
+export async function verifyLog(path: string, options: { readonly chunkSize?: number; readonly expectHead?: number } = {}): Promise<VerifyReport> {
   let summary: ScanSummary;
   try {
-    summary = await scanLog(path, { validate: true, ...options });
+    summary = await scanLog(path, { validate: true, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }), hashAt: options.expectHead ?? -1 });
   } catch (error) {
     if (error instanceof LogError) return { ok: false, line: error.line, path: error.path, message: error.message, torn: false };
     throw error;
@@ -61,7 +66,15 @@ export async function verifyLog(path: string, options: { readonly chunkSize?: nu
       : `line ${fragment.line}: the last line is torn (a write was cut off); --repair truncates it`;
     return { ok: false, line: fragment.line, path: '$', message, torn: true };
   }
-  return { ok: true, events: summary.events, version: logVersion(summary.events), formatVersion: summary.formatVersion, lastHash: summary.lastHash };
+  return {
+    ok: true,
+    events: summary.events,
+    version: logVersion(summary.events),
+    formatVersion: summary.formatVersion,
+    lastHash: summary.lastHash,
+    head: { seq: logVersion(summary.events), hash: summary.lastHash },
+    ...(options.expectHead === undefined ? {} : { hashAtExpected: summary.hashAt }),
+  };
 }
 
 /**
@@ -70,7 +83,7 @@ export async function verifyLog(path: string, options: { readonly chunkSize?: nu
  * event is never lost). Any other damage is refused and nothing is changed. Holds the append lock meanwhile.
  */
 export async function repairLog(path: string, options: { readonly chunkSize?: number; readonly lockTimeoutMs?: number } = {}): Promise<RepairReport> {
-  return withFileLock(`${path}.lock`, () => repairLocked(path, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 });
+  return withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 });
 }
 
 async function repairLocked(path: string, chunkSize: number | undefined): Promise<RepairReport> {
@@ -91,7 +104,7 @@ async function repairLocked(path: string, chunkSize: number | undefined): Promis
   if (fragment === null) {
     return { ok: true, action: 'none', line: null, removedBytes: 0, events: summary.events, version, message: 'the log is intact: nothing to repair' };
   }
-  const handle = await open(path, 'r+');
+  const handle = await openLogFile(path, 'r+');
   try {
     if (fragmentIsWholeLine(fragment, summary)) {
       await handle.write(Buffer.from('\n'), 0, 1, summary.wholeBytes + fragment.bytes.length);

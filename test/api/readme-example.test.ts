@@ -46,6 +46,7 @@ it('59.12, 59.23: the README example offers, accepts and waits for the reduction
       },
     });
     expect(result.ok && result.events.map((e) => e.type)).toEqual(['host.game-turn-ended', 'britain.resistance-determined', 'britain.surrender-offered']);
+    expect(result.ok && result.head).toEqual({ seq: 4, hash: result.ok ? result.events[2]?.hash : null });
     expect(engine.pending('g42').map((p) => [p.decision, p.by, p.rule])).toEqual([['respond-to-british-offer', 'germany', '59.23']]);
     await engine.execute('g42', { type: 'britain.offer-accepted', data: { turn } });
     expect(engine.pending('g42').map((p) => p.decision)).toEqual(['report-british-force-pool', 'report-british-hex-control']);

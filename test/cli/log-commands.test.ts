@@ -93,10 +93,10 @@ describe('verify', () => {
     const lastHash = seaLionEvents.at(-1)?.hash;
     const r = await cli('verify', seaLion);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toBe(`${seaLion}: intact: ${events} events, last hash ${lastHash}\n`);
+    expect(r.stdout).toBe(`${seaLion}: intact: ${events} events, head ${events}:${lastHash}\n`);
     const json = await cli('verify', '--json', seaLion);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ ok: true, events, version: events, formatVersion: 1, lastHash });
+    expect(JSON.parse(json.stdout)).toEqual({ ok: true, events, version: events, formatVersion: 1, lastHash, head: { seq: events, hash: lastHash } });
   });
 
   it('one changed byte anywhere: exit 1 naming the line that holds it', async () => {
@@ -247,8 +247,8 @@ describe('replay', () => {
     const r = await cli('replay', '--json', seaLion);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const out = JSON.parse(r.stdout) as Record<string, unknown> & { games: Record<string, unknown>[] };
-    expect(Object.keys(out)).toEqual(['ok', 'version', 'games', 'mismatches', 'torn']);
-    expect(out).toMatchObject({ ok: true, version: seaLionEvents.length, mismatches: [], torn: null });
+    expect(Object.keys(out)).toEqual(['ok', 'version', 'head', 'games', 'mismatches', 'torn', 'headMismatch']);
+    expect(out).toMatchObject({ ok: true, version: seaLionEvents.length, head: { seq: seaLionEvents.length, hash: seaLionEvents.at(-1)?.hash }, mismatches: [], torn: null, headMismatch: null });
     expect(out.games).toHaveLength(1);
     const [game] = out.games;
     expect(Object.keys(game ?? {})).toEqual(['game', 'turn', 'scenario', 'wars', 'germany', 'britain', 'italy', 'europeWarEnded', 'britishSurrenders', 'pending', 'permissions']);
@@ -398,7 +398,7 @@ describe('the installed command', () => {
   it('`npx awaw-surrender verify LOG` reads a log from the project directory', () => {
     const r = spawnSync('npx', ['awaw-surrender', 'verify', seaLion], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`${seaLion}: intact: ${seaLionEvents.length} events, last hash ${seaLionEvents.at(-1)?.hash}\n`);
+    expect(r.stdout).toBe(`${seaLion}: intact: ${seaLionEvents.length} events, head ${seaLionEvents.length}:${seaLionEvents.at(-1)?.hash}\n`);
   });
 });
 

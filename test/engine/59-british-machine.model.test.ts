@@ -7,7 +7,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import { atWar } from '../../src/engine/wars.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import { accept, britishPool, laterPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
 
 type Phase = 'atWar' | 'offer' | 'surrendered' | 'atPeace';
 
@@ -95,7 +95,7 @@ class SelectAll implements fc.Command<Model, LiveGame> {
   run(m: Model, r: LiveGame): void {
     // The pool is smaller than any requirement of 2 levels or more, so everything eligible goes (59.513E);
     // for a single level the selection is then too large: the model says when it is legal.
-    const ok = run(r, selectForces(turnFrom1941(m.turn), ALL_ELIGIBLE));
+    const ok = run(r, selectForces(turnFrom1941(m.turn), laterPool(ALL_ELIGIBLE.map((id) => ({ id })), m.removedFactors / REMOVED_FACTORS).map((u) => u.id)));
     if (!selecting(m)) expect(ok).toBe(false);
     if (ok) {
       m.pending.forces = false;
@@ -109,7 +109,7 @@ class SelectAll implements fc.Command<Model, LiveGame> {
 class ReportPool implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
-    const ok = run(r, reportPool(turnFrom1941(m.turn)));
+    const ok = run(r, reportPool(turnFrom1941(m.turn), laterPool(britishPool, m.removedFactors / REMOVED_FACTORS)));
     expect(ok).toBe(m.phase === 'surrendered' && m.pending.pool);
     if (ok) m.pending.pool = false;
   }

@@ -1,5 +1,7 @@
 // Logs written before the British force pool was reported (the selection carried its units inline) still
 // replay: their inline units are read as the recorded pool (docs/log-format.md, docs/rulings.md).
+// (The fixtures' repeated ids, left by the examples' old deterministic source, were made unique and the chain
+// re-sealed once verify refused repeated ids; nothing else in them changed.)
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';

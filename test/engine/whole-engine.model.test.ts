@@ -11,7 +11,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { italianForces1943 } from '../../src/examples/italian-games.js';
 import type { RulingOptions } from '../../src/rules/options.js';
-import { britishFacts } from '../support/british-fixtures.js';
+import { britishFacts, laterPool } from '../support/british-fixtures.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
 import { allBritishHexControl, anyRulingOptions, legalItalianSelection, modelParameters, terms, tinyPool } from '../support/model-commands.js';
@@ -206,9 +206,9 @@ class BritishStep implements fc.Command<Model, LiveGame> {
     const turn = turnFrom1941(m.turn);
     const origin: OriginEvent =
       this.step === 'pool'
-        ? { type: 'host.british-force-pool', data: { turn, units: tinyPool } }
+        ? { type: 'host.british-force-pool', data: { turn, units: laterPool(tinyPool, m.removedFactors / 2) } }
         : this.step === 'forces'
-        ? { type: 'britain.forces-selected', data: { turn, selection: tinyPool.map((u) => u.id) } }
+        ? { type: 'britain.forces-selected', data: { turn, selection: laterPool(tinyPool, m.removedFactors / 2).map((u) => u.id) } }
         : this.step === 'hex'
           ? allBritishHexControl(turn)
           : terms(turn);

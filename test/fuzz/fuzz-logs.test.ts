@@ -21,6 +21,7 @@ import { LogError } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { TornLogError } from '../../src/store/store.js';
 import { verifyLog } from '../../src/store/verify.js';
+import { nonRegularFiles } from '../support/non-regular.js';
 import { expectTypedAnswer, expectUsageOrInputError, fuzzParameters, mutatedLog, referenceEvents, Tally, type CliAnswer } from './support.js';
 
 let dir = '';
@@ -242,15 +243,20 @@ describe('fuzz: JsonlFileStore.open on mutated logs', () => {
 });
 
 describe('fuzz: the log commands on paths that are not logs', () => {
-  it('a missing file, a directory: exit 2 naming the problem', async () => {
-    for (const command of [['replay'], ['audit'], ['verify'], ['verify', '--repair']]) {
-      for (const path of [join(dir, 'missing.jsonl'), dir]) {
-        const result = await run([...command, path]);
-        expectTypedAnswer(result);
-        expectUsageOrInputError(result, false);
-        tally.add('not a file', true);
+  it('a missing file, a directory, a FIFO, a device, a socket: exit 2 naming the problem, never a hang', async () => {
+    const { cases, close } = await nonRegularFiles(dir);
+    try {
+      for (const command of [['replay'], ['audit'], ['verify'], ['verify', '--repair'], ['replay', '--full']]) {
+        for (const path of [join(dir, 'missing.jsonl'), '/dev/null', ...cases.map(([p]) => p)]) {
+          const result = await run([...command, path]);
+          expectTypedAnswer(result);
+          expectUsageOrInputError(result, false);
+          tally.add('not a file', true);
+        }
       }
+    } finally {
+      await close();
     }
     expect(await readdir(dir)).toEqual([]);
-  });
+  }, 30_000);
 });

@@ -1,38 +1,15 @@
 // Several OS processes append to one log at once, through the built store (`npm test` builds first).
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../events/index.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { verifyLog } from '../../src/store/verify.js';
+import { appended, assertBuilt, workerScript } from './processes.js';
 import { makeTempDir, readAll } from './support.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const worker = fileURLToPath(new URL('./fixtures/append-worker.mjs', import.meta.url));
-const built = join(root, 'dist/src/store/jsonl-file.js');
-
-/** The workers import dist/: refuse to test a missing or stale build rather than pass or fail for no reason. */
-function assertBuilt(): void {
-  if (!existsSync(built)) {
-    throw new Error(`${built} is missing: run \`npm run build\` first (\`npm test\` builds before vitest runs)`);
-  }
-  for (const source of ['jsonl-file.ts', 'file-lock.ts', 'scan.ts', 'seal.ts', 'line-format.ts']) {
-    const ts = join(root, 'src/store', source);
-    const js = join(root, 'dist/src/store', source.replace(/\.ts$/, '.js'));
-    if (!existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs) {
-      throw new Error(`${js} is older than ${ts}: run \`npm run build\` first (\`npm test\` builds before vitest runs)`);
-    }
-  }
-}
-
-/** What a worker wrote into its event. */
-function appended(event: StoredEvent): { readonly worker: string; readonly k: number } {
-  if (event.type !== 'host.logged') throw new Error(`seq ${event.seq}: unexpected ${event.type}`);
-  return event.data.data as { worker: string; k: number };
-}
+const worker = workerScript;
 
 interface WorkerResult {
   readonly name: string;

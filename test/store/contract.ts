@@ -83,9 +83,10 @@ export function describeEventStoreContract(name: string, makeStore: MakeStore): 
     it('an empty batch at the current version changes nothing; at a stale version it is refused', async () => {
       const source = counterSource();
       const store = await fresh(source);
-      expect(await store.append([], logVersion(0))).toEqual({ version: 0, events: [] });
-      await store.append([logged('g1')], logVersion(0));
-      expect(await store.append([], logVersion(1))).toEqual({ version: 1, events: [] });
+      const genesis = headerLine().hash;
+      expect(await store.append([], logVersion(0))).toEqual({ version: 0, events: [], head: { seq: 0, hash: genesis } });
+      const [first] = (await store.append([logged('g1')], logVersion(0))).events;
+      expect(await store.append([], logVersion(1))).toEqual({ version: 1, events: [], head: { seq: 1, hash: first?.hash } });
       await expect(store.append([], logVersion(0))).rejects.toBeInstanceOf(ConcurrencyError);
       expect(await store.version()).toBe(1);
       expect(source.ids()).toBe(1);

@@ -1,10 +1,11 @@
 // Shared helpers for the store tests: deterministic envelopes, sample events, temporary directories.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { NewEvent, StoredEvent } from '../../events/index.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
-import { headerLine, sha256 } from '../../src/store/line-format.js';
+import { headerLine, sealLine, sha256 } from '../../src/store/line-format.js';
 import type { EnvelopeSource, EventStore } from '../../src/store/store.js';
 
 /** Ids `id-000000000000000001`, ... (21 characters, the nanoid alphabet) and one second per call. */
@@ -57,4 +58,50 @@ export function expectedHashes(events: readonly StoredEvent[]): string[] {
 export async function makeTempDir(): Promise<{ readonly dir: string; readonly cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'awaw-store-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A temporary directory for the calling test file (made before its tests, removed after them) and a writer of
+ * numbered files in it: `write(content)` resolves to the new file's path.
+ */
+export function tempLogFiles(prefix: string): { readonly dir: () => string; readonly write: (content: string | Buffer) => Promise<string> } {
+  let dir = '';
+  let cleanup: () => Promise<void> = async () => undefined;
+  let files = 0;
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir());
+  });
+  afterAll(() => cleanup());
+  return {
+    dir: () => dir,
+    write: async (content) => {
+      const path = join(dir, `${prefix}-${(files += 1)}.jsonl`);
+      await writeFile(path, content);
+      return path;
+    },
+  };
+}
+
+/** The envelope of a `host.logged` event of game g1 at `seq`, with `fields` replacing any of its own. */
+export const envelopeOf = (seq: number, fields: Record<string, unknown> = {}): Record<string, unknown> => ({
+  seq,
+  id: `id-${String(seq).padStart(18, '0')}`,
+  game: 'g1',
+  type: 'host.logged',
+  v: 1,
+  at: '2024-01-01T00:00:00.000Z',
+  data: { turn: { year: 1941, season: 'spring' }, kind: 'move', data: {} },
+  ...fields,
+});
+
+/** Seals each JSON text in a chain after a header (a valid one unless given), each with its line break. */
+export function sealedLog(texts: readonly string[], header = headerLine().line): string {
+  let hash = header === headerLine().line ? headerLine().hash : (JSON.parse(header) as { hash: string }).hash;
+  const lines = [header];
+  for (const text of texts) {
+    const sealed = sealLine(hash, text);
+    lines.push(sealed.line);
+    hash = sealed.hash;
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }

@@ -5,27 +5,24 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logVersion, type StoredEvent } from '../../events/index.js';
 import { LogError } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { readLog, type ScanOptions, type ScanSummary } from '../../src/store/scan.js';
 import { StaleMarkError, type VerifiedPrefix } from '../../src/store/verified-mark.js';
 import { ROOT } from '../support/build.js';
-import { counterSource, gameStarted, logged, makeTempDir } from './support.js';
+import { counterSource, gameStarted, logged, tempLogFiles } from './support.js';
 
 const SKIPPED = ['host.logged'];
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-let files = 0;
+const { write: writeLog } = tempLogFiles('p');
 /** A whole example game (273 lines, most of them rule events). */
 let example = Buffer.alloc(0);
 /** A small log with multi-byte text in its host.logged lines. */
 let multibyte = Buffer.alloc(0);
 
 beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir());
   example = await readFile(join(ROOT, 'examples', 'italy-1943-germany-1945.jsonl'));
   const store = new MemoryEventStore({ source: counterSource() });
   await store.append([gameStarted('g1'), logged('g1', 'move', { from: 'Köln', to: '東京' })], logVersion(0));
@@ -33,15 +30,6 @@ beforeAll(async () => {
   await store.append([logged('g2', 'move', { to: 'Zürich' }), logged('g1')], logVersion(5));
   multibyte = Buffer.from(store.toJsonl());
 });
-afterAll(async () => {
-  await cleanup();
-});
-
-async function writeLog(content: Buffer): Promise<string> {
-  const path = join(dir, `p-${(files += 1)}.jsonl`);
-  await writeFile(path, content);
-  return path;
-}
 
 type Outcome =
   | { readonly kind: 'read'; readonly events: readonly StoredEvent[]; readonly summary: Omit<ScanSummary, 'index'> }

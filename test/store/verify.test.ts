@@ -1,29 +1,13 @@
 // verifyLog checks every line; one changed byte anywhere is found at its line.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOG_FORMAT, logVersion, type NewEvent } from '../../events/index.js';
 import { decodeEventLine, GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { verifyLog } from '../../src/store/verify.js';
-import { counterSource, gameStarted, logged, makeTempDir } from './support.js';
+import { counterSource, envelopeOf, gameStarted, logged, sealedLog, tempLogFiles } from './support.js';
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-let files = 0;
-beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir());
-});
-afterAll(async () => {
-  await cleanup();
-});
-
-async function writeLog(content: string | Buffer): Promise<string> {
-  const path = join(dir, `v-${(files += 1)}.jsonl`);
-  await writeFile(path, content);
-  return path;
-}
+const { write: writeLog } = tempLogFiles('v');
 
 /** A valid log of a few events, multi-byte text included. */
 async function validLog(): Promise<Buffer> {
@@ -31,29 +15,6 @@ async function validLog(): Promise<Buffer> {
   await store.append([gameStarted('g1'), logged('g1', 'move', { from: 'Köln', to: '東京' })], logVersion(0));
   await store.append([logged('g2', 'combat', { odds: '3:2', note: 'a "quoted" \\ back\\slash €' }), logged('g1')], logVersion(2));
   return Buffer.from(store.toJsonl());
-}
-
-const envelopeOf = (seq: number, fields: Record<string, unknown> = {}): Record<string, unknown> => ({
-  seq,
-  id: `id-${String(seq).padStart(18, '0')}`,
-  game: 'g1',
-  type: 'host.logged',
-  v: 1,
-  at: '2024-01-01T00:00:00.000Z',
-  data: { turn: { year: 1941, season: 'spring' }, kind: 'move', data: {} },
-  ...fields,
-});
-
-/** Seals each JSON text in a chain after a header (a valid one unless given), each with its line break. */
-function sealedLog(texts: readonly string[], header = headerLine().line): string {
-  let hash = header === headerLine().line ? headerLine().hash : (JSON.parse(header) as { hash: string }).hash;
-  const lines = [header];
-  for (const text of texts) {
-    const sealed = sealLine(hash, text);
-    lines.push(sealed.line);
-    hash = sealed.hash;
-  }
-  return lines.map((line) => `${line}\n`).join('');
 }
 
 const lineOf = (bytes: Buffer, offset: number): number => bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
@@ -64,7 +25,8 @@ describe('verifyLog: an intact log', () => {
     const path = await writeLog(bytes);
     const report = await verifyLog(path);
     const lastLine = bytes.toString('utf8').trimEnd().split('\n').pop() ?? '';
-    expect(report).toEqual({ ok: true, events: 4, version: 4, formatVersion: 1, lastHash: (JSON.parse(lastLine) as { hash: string }).hash });
+    const { hash } = JSON.parse(lastLine) as { hash: string };
+    expect(report).toEqual({ ok: true, events: 4, version: 4, formatVersion: 1, lastHash: hash, head: { seq: 4, hash } });
   });
 
   it('a log holding only its header verifies with 0 events', async () => {

@@ -72,6 +72,12 @@ export const britishPool: ForceUnit[] = [
   { id: 'sb-1', nationality: 'british', kind: 'strategic-bomber', factors: 5, brps: 25, theater: 'europe' },
 ];
 
+/**
+ * 59.513B: units removed at a surrender never return to the pool, so the pool of the `n`th later surrender holds
+ * other counters: the same units under ids of their own (`aaf-1-2`).
+ */
+export const laterPool = <U extends { readonly id: string }>(units: readonly U[], n: number): U[] => (n === 0 ? [...units] : units.map((u) => ({ ...u, id: `${u.id}-${n}` })));
+
 /** 59.513: the host reports the British force pool the selection is made from. */
 export const reportPool = (t: T, units: readonly PoolUnit[] = britishPool): OriginEvent => ({ type: 'host.british-force-pool', data: { turn: t, units: [...units] } });
 

@@ -10,7 +10,7 @@ import { italianForces1943 } from '../../src/examples/italian-games.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
 import { RulingOptionsSchema, type RulingOptions } from '../../src/rules/options.js';
 import type { NavalUnit } from '../../src/rules/naval-ratio.js';
-import { britishFacts } from './british-fixtures.js';
+import { britishFacts, laterPool } from './british-fixtures.js';
 import { pathsOf, setAt, type Json } from '../fuzz/support.js';
 
 type Turn = EventData<'host.game-turn-ended'>['turn'];
@@ -80,10 +80,10 @@ export const allBritishHexControl = (turn: Turn): OriginEvent => ({
 });
 
 /** 59.513A: the selection of the whole tiny pool; with the units inline where the event's schema still asks for them. */
-function selectAll(turn: Turn): { readonly type: string; readonly data: unknown } {
-  const byId = { turn, selection: tinyPool.map((u) => u.id) };
+function selectAll(turn: Turn, pool: readonly ForceUnit[]): { readonly type: string; readonly data: unknown } {
+  const byId = { turn, selection: pool.map((u) => u.id) };
   const inline = definitionOf('britain.forces-selected')?.data.check(byId) !== true;
-  return { type: 'britain.forces-selected', data: inline ? { ...byId, units: tinyPool } : byId };
+  return { type: 'britain.forces-selected', data: inline ? { ...byId, units: pool } : byId };
 }
 
 /**
@@ -93,13 +93,15 @@ function selectAll(turn: Turn): { readonly type: string; readonly data: unknown 
  */
 export function settle(view: GameView, decision: string, by: string, choice: boolean): { readonly type: string; readonly data: unknown } | null {
   const turn = view.state.turn;
+  // 59.513B: each surrender's pool holds counters of its own (those removed before never return).
+  const pool = laterPool(tinyPool, Math.max(0, view.britain.context.surrenders.length - 1));
   switch (decision) {
     case 'respond-to-british-offer':
       return { type: choice ? 'britain.offer-accepted' : 'britain.offer-rejected', data: { turn } };
     case 'report-british-force-pool':
-      return { type: 'host.british-force-pool', data: { turn, units: tinyPool } };
+      return { type: 'host.british-force-pool', data: { turn, units: pool } };
     case 'select-british-force-reductions':
-      return selectAll(turn);
+      return selectAll(turn, pool);
     case 'report-far-east-hex-control':
       return { type: 'host.far-east-hex-control', data: { turn, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } };
     case 'report-british-hex-control':

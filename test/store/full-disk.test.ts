@@ -1,0 +1,130 @@
+// A full disk and a read-only file system (issue 10, item 6), on a small tmpfs and a read-only bind mount. These
+// need root (mount); CI runs as root. Elsewhere they are skipped with a notice.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { logVersion } from '../../events/index.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/run.js';
+import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { counterSource, logged } from './support.js';
+
+let base = '';
+let disk = '';
+let readOnly = '';
+const mounted: string[] = [];
+let skipped: string | null = null;
+
+function mount(...args: string[]): boolean {
+  return spawnSync('mount', args, { stdio: 'ignore' }).status === 0;
+}
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'awaw-full-disk-'));
+  disk = join(base, 'disk');
+  readOnly = join(base, 'ro');
+  mkdirSync(disk);
+  mkdirSync(readOnly);
+  if (process.getuid?.() !== 0) skipped = 'not run as root';
+  else if (!mount('-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk)) skipped = 'mount -t tmpfs failed';
+  else {
+    mounted.push(disk);
+    if (mount('--bind', disk, readOnly)) mounted.push(readOnly);
+    if (mounted.length === 2 && mount('-o', 'remount,bind,ro', readOnly)) return;
+    skipped = 'a read-only bind mount failed';
+  }
+  console.log(`full-disk tests skipped: ${skipped} (they need root to mount a small tmpfs; CI runs as root)`);
+});
+afterEach(async () => {
+  // Each test starts on an empty disk, whatever the one before left.
+  if (skipped === null) for (const name of await readdir(disk)) await rm(join(disk, name), { force: true });
+});
+afterAll(() => {
+  for (const dir of mounted.reverse()) spawnSync('umount', [dir], { stdio: 'ignore' });
+  rmSync(base, { recursive: true, force: true });
+});
+
+/** Fills the tmpfs until a write fails with ENOSPC; returns the filler's path. */
+function fill(): string {
+  const filler = join(disk, 'filler');
+  const chunk = Buffer.alloc(1024, 0x20);
+  writeFileSync(filler, '');
+  for (;;) {
+    try {
+      writeFileSync(filler, chunk, { flag: 'a' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return filler;
+      throw error;
+    }
+  }
+}
+
+/** A log on the tmpfs of one event and a torn last line. */
+async function tornLog(name: string): Promise<string> {
+  const path = join(disk, name);
+  const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+  await store.append([logged('g1')], logVersion(0));
+  await writeFile(path, '{"seq":2,"id":"torn', { flag: 'a' });
+  return path;
+}
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = memoryIo();
+  const code = await runCli(argv, io, { engineId: null });
+  return { code, stdout: io.stdout, stderr: io.stderr };
+}
+
+describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
+  it('a full disk: an append fails with ENOSPC and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
+    if (skipped !== null) return context.skip();
+    const path = join(disk, 'g.jsonl');
+    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+    await store.append([logged('g1')], logVersion(0));
+    const before = await readFile(path);
+    const filler = fill();
+    await expect(store.append([logged('g1', 'move', { note: 'x'.repeat(5000) })], logVersion(1))).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect((await readFile(path)).equals(before)).toBe(true);
+    expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
+    await rm(filler);
+    const started = Date.now();
+    expect((await store.append([logged('g1')], logVersion(1))).version).toBe(2);
+    expect(Date.now() - started).toBeLessThan(1000); // no empty lock to wait out
+    await rm(path);
+  });
+
+  it('a full disk: creating a log fails with ENOSPC and leaves no temporary file', async (context) => {
+    if (skipped !== null) return context.skip();
+    const filler = fill();
+    await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(await readdir(disk)).toEqual(['filler']);
+    await rm(filler);
+  });
+
+  it('verify --repair on a full disk names the full disk (ENOSPC), not a read error; exit 2; nothing left behind', async (context) => {
+    if (skipped !== null) return context.skip();
+    const path = await tornLog('torn.jsonl');
+    const filler = fill();
+    const r = await cli('verify', '--repair', path);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${path}: no space left on device (ENOSPC, write)\n` });
+    expect((await readdir(disk)).sort()).toEqual(['filler', 'torn.jsonl']);
+    await rm(filler);
+    expect((await cli('verify', '--repair', path)).code).toBe(0);
+    await rm(path);
+  });
+
+  it('verify --repair on a read-only file system names it (EROFS); exit 2; the log unchanged', async (context) => {
+    if (skipped !== null) return context.skip();
+    const path = await tornLog('torn-ro.jsonl');
+    const before = await readFile(path);
+    const seen = join(readOnly, 'torn-ro.jsonl');
+    const r = await cli('verify', '--repair', seen);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${seen}: read-only file system (EROFS, open)\n` });
+    expect((await readFile(path)).equals(before)).toBe(true);
+    const readOnlyStore = await JsonlFileStore.open(seen, { source: counterSource() });
+    await expect(readOnlyStore.append([logged('g1')], logVersion(1))).rejects.toMatchObject({ code: 'EROFS' });
+    await rm(path);
+  });
+});
