@@ -10,13 +10,16 @@ export type RejectionCode =
   | 'decision-pending' // play cannot go on until a pending decision is made
   | 'illegal' // the decision breaks a rule
   | 'conflict' // other writers kept changing the log while the command was decided: report it again
-  | 'contradictory'; // a host fact that contradicts another in the same report or what the log holds
+  | 'contradictory' // a host fact that contradicts another in the same report or what the log holds
+  | 'store-failed' // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded
+  | 'internal'; // a defect of the engine, reported instead of thrown: nothing was recorded
 
 export interface Rejection {
   readonly code: RejectionCode;
   /**
    * The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads,
-   * `concurrency` for a conflict.
+   * `concurrency` for a conflict,
+   * `store` when the log could not be read or written, `engine` for an internal error.
    */
   readonly rule: string;
   readonly message: string;

@@ -8,6 +8,7 @@ import { InputError } from '../schema/validate.js';
 import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
 import { COMMAND_LIMITS, copyJson } from './json-copy.js';
+import { storeFailure } from './store-failure.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
@@ -110,7 +111,8 @@ export class SurrenderEngine {
   execute(game: string, origin: OriginEvent): Promise<CommandResult> {
     const command = copyCommand(game, origin);
     if (!command.ok) return Promise.resolve(command);
-    return this.#serialize(() => this.#execute(game, command.origin));
+    // A log that cannot be read or written, or a defect, is a typed rejection too: nothing throws past the API.
+    return this.#serialize(() => this.#execute(game, command.origin).catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })));
   }
 
   async #execute(game: string, origin: OriginEvent): Promise<CommandResult> {

@@ -1,0 +1,69 @@
+// The host API when the log cannot be read or written (README, "The host API"): execute resolves with a typed
+// rejection (`store-failed`, rule `store`) naming what failed, the log on disk is unchanged, and a defect is an
+// `internal` rejection (rule `engine`), never a throw past the API.
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SurrenderEngine } from '../../src/engine/engine.js';
+import { deterministicSource } from '../../src/examples/build.js';
+import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { MemoryEventStore } from '../../src/store/memory.js';
+import { firestorm, gameStarted, turn } from '../support/fixtures.js';
+
+const sp41 = turn('spring', 1941);
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'awaw-store-failures-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A memory store whose appends fail with `error`. */
+function failingStore(error: unknown): MemoryEventStore {
+  const store = new MemoryEventStore({ source: deterministicSource('g1') });
+  store.append = () => Promise.reject(error);
+  return store;
+}
+
+describe('the host API when the store fails', () => {
+  it('59.21: a torn last line (a crash mid-write) refuses the firestorm as store-failed, naming the repair; the file is unchanged', async () => {
+    const path = join(dir, 'torn.jsonl');
+    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource('g1') }));
+    expect((await engine.execute('g1', gameStarted({ turn: sp41 }))).ok).toBe(true);
+    await appendFile(path, '{"seq":2,"id":"x","ga');
+    const before = await readFile(path);
+    const result = await engine.execute('g1', firestorm(sp41, 'britain', 'Coventry'));
+    expect(result).toEqual({
+      ok: false,
+      rejection: {
+        code: 'store-failed',
+        rule: 'store',
+        message: `the log could not be read or written (TornLogError): ${path}: line 3 is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending; nothing was recorded`,
+      },
+    });
+    expect(await readFile(path)).toEqual(before);
+    await engine.close();
+  });
+
+  it('a full disk (ENOSPC) is a store-failed rejection naming the system error', async () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const engine = await SurrenderEngine.open(failingStore(full));
+    expect(await engine.execute('g1', gameStarted())).toEqual({
+      ok: false,
+      rejection: { code: 'store-failed', rule: 'store', message: 'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded' },
+    });
+    expect(engine.version).toBe(0);
+  });
+
+  it('any other error is an internal rejection, not a throw', async () => {
+    const engine = await SurrenderEngine.open(failingStore(new TypeError('boom')));
+    expect(await engine.execute('g1', gameStarted())).toEqual({
+      ok: false,
+      rejection: { code: 'internal', rule: 'engine', message: 'internal error, nothing was recorded: boom' },
+    });
+    // The engine's queue is not stuck: the next command is decided and answered the same way.
+    expect(await engine.execute('g1', gameStarted({ turn: sp41 }))).toMatchObject({ ok: false, rejection: { code: 'internal' } });
+  });
+});
