@@ -135,7 +135,10 @@ async function main(): Promise<void> {
     say(`  single game: ${fmt(single.events)} events, ${fmt(single.bytes / 1048576, 1)} MiB`);
     const calcPath = join(dir, 'british-resistance.json');
     if (big.britishInput === null) throw new Error('the log holds no British resistance decision');
-    writeFileSync(calcPath, JSON.stringify(big.britishInput));
+    // The calculator's input (CONTRACT.md) is the engine's less what only the engine keeps apart (59.22F: at war
+    // with Germany, not only with the European Axis).
+    const { atWarWithGermany: _engineOnly, ...calculatorInput } = big.britishInput;
+    writeFileSync(calcPath, JSON.stringify(calculatorInput));
 
     // (i)-(iii): each pass in its own process (its own peak memory), interleaved so that load on the machine
     // spreads over all of them; the best of `runs` counts.

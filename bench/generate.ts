@@ -74,7 +74,7 @@ const quietItaly = (random: () => number): Italian => ({
   dpsInItaly: { axis: between(random, 0, 2), allied: 0 },
   covertOperationsModifier: between(random, -1, 1),
 });
-const quietBritain = (random: () => number): British => ({
+const quietBritain = (random: () => number, naval: British['naval']): British => ({
   britishDpLevel: between(random, 4, 8),
   axisControlsMalta: false,
   axisControlsSingapore: false,
@@ -86,7 +86,7 @@ const quietBritain = (random: () => number): British => ({
   westernAlliedGroundAirFactorsOnWesternFront: between(random, 0, 30),
   westernAlliedGroundUnitInGermany: false,
   russianGroundUnitInWesternPolandOrRumania: random() < 0.3,
-  naval: fleet1943,
+  naval,
 });
 
 export interface GameOptions {
@@ -107,11 +107,19 @@ export function benchGame(index: number, options: GameOptions, random: () => num
   const opening = (makers[index % makers.length] as () => GameScript)().events;
   const events: OriginEvent[] = [];
   let last: TurnRef | null = null;
+  // The fleets as the opening last reported them: after an Italian surrender its ships serve their new owners (56.31D).
+  let naval: British['naval'] = fleet1943;
+  // Once Berlin has fallen Germany may have surrendered: no more German cities are firestormed (55.31).
+  let berlinFell = false;
   for (const origin of opening) {
     if (origin.type === 'host.allied-player-turn-ended') {
       events.push(...routines(origin.data.turn, between(random, ...options.extraPerTurn), random));
+      if (origin.data.germany && origin.data.germany.berlin !== 'axis') berlinFell = true;
     }
-    if (origin.type === 'host.game-turn-ended') last = origin.data.turn;
+    if (origin.type === 'host.game-turn-ended') {
+      last = origin.data.turn;
+      naval = origin.data.britain.naval;
+    }
     events.push(origin);
   }
   if (last === null) throw new Error('an example game without turns');
@@ -124,12 +132,13 @@ export function benchGame(index: number, options: GameOptions, random: () => num
     turn = nextTurn(turn);
     const final = n === options.turns - 1 && options.germanSurrender;
     const during = routines(turn, between(random, ...options.extraPerTurn), random);
-    if (random() < 0.15) during.push({ type: 'host.city-firestormed', data: { turn, country: 'germany', city: `City-${between(random, 1, 40)}` } });
+    // Each city once (55.11B counts cities), and none after Germany's surrender (55.31).
+    if (!berlinFell && random() < 0.15) during.push({ type: 'host.city-firestormed', data: { turn, country: 'germany', city: `City-${n}` } });
     tail.turn(turn, {
       during,
       germany: final ? { berlin: 'allied', germanDpTotal: -between(random, 1, 6), germanyControlsBerchtesgaden: false, allGermanHexesAlliedOrAtomic: false } : quietGermany(random),
       italy: quietItaly(random),
-      britain: quietBritain(random),
+      britain: quietBritain(random, naval),
     });
   }
   const openingLength = events.length;
