@@ -6,6 +6,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { definitionOf, type EventData, type OriginEvent } from '../events/index.js';
 import { decide } from '../src/engine/decide.js';
 import { pendingDecisions } from '../src/engine/pending.js';
+import { describePending } from '../src/engine/pending-text.js';
 import { Replayer } from '../src/engine/replay.js';
 import { exampleGames } from '../src/examples/games.js';
 import { fleet1943 } from '../src/examples/fleets.js';
@@ -235,7 +236,7 @@ export class Generator {
     if (quiet && origin.type === 'host.game-turn-ended' && view !== undefined) {
       // Quiet turns must leave nothing pending, or the next turn's first report would be refused.
       const waiting = pendingDecisions(view)[0];
-      if (waiting !== undefined) throw new Error(`${game}: unexpected pending decision after ${origin.type}: ${waiting.description}`);
+      if (waiting !== undefined) throw new Error(`${game}: unexpected pending decision after ${origin.type}: ${describePending(waiting)}`);
     }
   }
 

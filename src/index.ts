@@ -4,7 +4,23 @@ export { decide, type OriginEvent } from './engine/decide.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
 export { replayVerifiedLog } from './engine/replay-file.js';
-export { pendingDecisions, type PendingDecision, type DecisionMaker } from './engine/pending.js';
+export { pendingDecisions } from './engine/pending.js';
+export type {
+  PendingDecision,
+  PendingDecisionName,
+  DecisionMaker,
+  RespondToBritishOffer,
+  ReportBritishForcePool,
+  SelectBritishForceReductions,
+  ReportBritishHexControl,
+  StateGermanTerms,
+  DecideJapaneseAdherence,
+  ReportFarEastHexControl,
+  ReportItalianForces,
+  SelectPostSurrenderItalianForces,
+} from './engine/pending-types.js';
+export { describePending, withDescription, type DescribedDecision } from './engine/pending-text.js';
+export { UnknownGameError } from './engine/unknown-game.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
 export type { GameView } from './engine/runtime.js';
@@ -20,7 +36,8 @@ export { defaultRulingOptions, type RulingOptions } from './rules/options.js';
 export { germanSurrender, type GermanSurrenderInput, type GermanSurrenderResult } from './rules/german-resistance.js';
 export { britishResistance, britishResistanceOf, type BritishResistanceFacts, type BritishResistanceInput, type BritishResistanceResult } from './rules/british-resistance.js';
 export { concessions, negotiateConcessions, type ConcessionsInput, type ConcessionsResult } from './rules/concessions.js';
-export { forceReduction, type ForceReductionInput, type ForceReductionResult } from './rules/force-reduction.js';
+export { forceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals } from './rules/force-reduction.js';
+export type { ForceAmounts } from './rules/italian-forces-table.js';
 export { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from './rules/italian-surrender.js';
 export { validateAllocation, finalDisposition } from './rules/italian-allocation.js';
 export type { Line, Violation } from './rules/lines.js';

@@ -112,7 +112,8 @@ function renderSummary(s: GameSummary): string {
   if (s.europeWarEnded !== null) lines.push(`  the war in Europe ended: ${s.europeWarEnded}`);
   for (const b of s.britishSurrenders) lines.push(`  British surrender ${b.turn}: level ${b.level}, ${b.outcome}`);
   lines.push(s.pending.length === 0 ? '  pending: nothing' : '  pending:');
-  for (const p of s.pending) lines.push(`    ${p.rule.padEnd(7)} ${p.by}: ${p.description}`);
+  // The words, then the commands that answer the decision (--json carries its parameters as data).
+  for (const p of s.pending) lines.push(`    ${p.rule.padEnd(7)} ${p.by}: ${p.description}`, `            answered by ${p.commands.join(' or ')}`);
   return lines.join('\n');
 }
 

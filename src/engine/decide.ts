@@ -8,6 +8,7 @@ import type { GameView } from './runtime.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
+import { describePending } from './pending-text.js';
 import { britishDeciders } from './britain/decide.js';
 import { britishWarDeclarationRules } from './britain/war-declarations.js';
 import { decideInlineSelection } from './britain/forces.js';
@@ -97,7 +98,7 @@ function checkSequence(view: GameView, turn: GameTurn): Decision | null {
   }
   if (index > view.state.turnIndex) {
     const waiting = pendingDecisions(view)[0];
-    if (waiting !== undefined) return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${waiting.description}`);
+    if (waiting !== undefined) return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${describePending(waiting)}`);
   }
   return null;
 }
@@ -112,7 +113,7 @@ function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): 
   const { aggressor, targets } = data;
   // Declarations happen in a player turn; the decisions the end of a turn raised come first.
   const waiting = pendingDecisions(view)[0];
-  if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${waiting.description}`);
+  if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${describePending(waiting)}`);
   if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
   if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
   const contradiction = declarationContradiction(view.state, data);

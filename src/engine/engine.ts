@@ -9,6 +9,7 @@ import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.
 import { decide, type OriginEvent } from './decide.js';
 import { COMMAND_LIMITS, copyJson } from './json-copy.js';
 import { storeFailure } from './store-failure.js';
+import { UnknownGameError } from './unknown-game.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
@@ -210,22 +211,29 @@ export class SurrenderEngine {
     return typeof game === 'string' ? this.#replayer.view(game) : undefined;
   }
 
-  /** The decisions the rules are waiting for, and who must make them. */
+  /** The game's view; an UnknownGameError for a game this engine does not know, or any value that is no game id. */
+  #known(game: string): GameView {
+    const view = this.view(game);
+    if (view === undefined) throw new UnknownGameError(game);
+    return view;
+  }
+
+  /**
+   * The decisions the rules are waiting for, each with who must make it, the rule, the commands that answer it and
+   * its parameters (describePending renders the words). Throws an UnknownGameError for an unknown game.
+   */
   pending(game: string): PendingDecision[] {
-    const view = this.view(game);
-    return view === undefined ? [] : pendingDecisions(view);
+    return pendingDecisions(this.#known(game));
   }
 
-  /** Who is at war with whom, now. */
+  /** Who is at war with whom, now. Throws an UnknownGameError for an unknown game. */
   wars(game: string): { axis: string; allied: string }[] {
-    const view = this.view(game);
-    return view === undefined ? [] : warList(view.state.wars);
+    return warList(this.#known(game).state.wars);
   }
 
-  /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). */
+  /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). Throws an UnknownGameError for an unknown game. */
   permissions(game: string): Permission[] {
-    const view = this.view(game);
-    return view === undefined ? [] : britishPermissions(view);
+    return britishPermissions(this.#known(game));
   }
 
   close(): Promise<void> {

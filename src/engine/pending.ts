@@ -1,20 +1,11 @@
-// Which decisions are pending, and who must make them: what the host asks its players next.
-import type { OriginType } from '../../events/index.js';
+// Which decisions are pending, who must make them, and with what parameters: what the host asks its players next.
+// The types are in pending-types.ts, the words in pending-text.ts.
 import type { GameView } from './runtime.js';
+import type { PendingDecision } from './pending-types.js';
 import { britishPending } from './britain/pending.js';
 import { italianPending } from './italy/pending.js';
 
-export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
-
-export interface PendingDecision {
-  /** Machine-readable name of the decision, e.g. `respond-to-british-offer`. */
-  readonly decision: string;
-  readonly by: DecisionMaker;
-  readonly rule: string;
-  /** The commands (origin event types) that answer it. */
-  readonly commands: readonly OriginType[];
-  readonly description: string;
-}
+export type * from './pending-types.js';
 
 export function pendingDecisions(view: GameView): PendingDecision[] {
   return [...britishPending(view), ...italianPending(view)];

@@ -1,6 +1,7 @@
 // A plain summary of one game's state: for `awaw-surrender replay` and for hosts that poll.
 import type { GameView } from './runtime.js';
-import { pendingDecisions, type PendingDecision } from './pending.js';
+import { pendingDecisions } from './pending.js';
+import { withDescription, type DescribedDecision } from './pending-text.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 import { turnName } from './turns.js';
 import { warList } from './wars.js';
@@ -15,7 +16,8 @@ export interface GameSummary {
   readonly italy: string;
   readonly europeWarEnded: string | null;
   readonly britishSurrenders: readonly { readonly turn: string; readonly level: number; readonly outcome: string }[];
-  readonly pending: readonly PendingDecision[];
+  /** The pending decisions' data, each with its words. */
+  readonly pending: readonly DescribedDecision[];
   readonly permissions: readonly Permission[];
 }
 
@@ -41,7 +43,7 @@ export function summarize(view: GameView): GameSummary {
     italy,
     europeWarEnded: state.europeWarEnded === null ? null : `${turnName(state.europeWarEnded.turn)} (${state.europeWarEnded.rule})`,
     britishSurrenders: view.britain.context.surrenders.map((s) => ({ turn: turnName(s.surrender.turn), level: s.surrender.surrenderLevel, outcome: s.surrender.outcome })),
-    pending: pendingDecisions(view),
+    pending: pendingDecisions(view).map(withDescription),
     permissions: britishPermissions(view),
   };
 }

@@ -274,18 +274,26 @@ describe('replay', () => {
     await buildExample(script, path);
     const r = await cli('replay', '--json', path);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { games: { pending: { decision: string; by: string; rule: string; commands: string[]; description: string }[] }[] };
+    const out = JSON.parse(r.stdout) as { games: { pending: unknown[] }[] };
+    // --json: the decision's data, and its words rendered from them.
     expect(out.games[0]?.pending).toEqual([
       {
         decision: 'respond-to-british-offer',
         by: 'germany',
         rule: '59.23',
         commands: ['britain.offer-accepted', 'britain.offer-rejected'],
+        turn: { season: 'summer', year: 1941 },
+        resistanceLevel: -4,
+        surrenderLevel: -4,
+        previousSurrenderLevel: null,
+        forced: false,
         description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
       },
     ]);
     const readable = await cli('replay', path);
-    expect(readable.stdout).toContain('\n  pending:\n    59.23   germany: Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)\n');
+    expect(readable.stdout).toContain(
+      '\n  pending:\n    59.23   germany: Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)\n            answered by britain.offer-accepted or britain.offer-rejected\n',
+    );
   });
 });
 

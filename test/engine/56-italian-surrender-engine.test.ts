@@ -255,7 +255,13 @@ describe('56.31D, 56.311: pending decisions after the surrender', () => {
         by: 'host',
         rule: '56.31D',
         commands: ['host.italian-forces-reported'],
-        description: "the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (Spring 1944), for the post-surrender allocation at level 0",
+        turn: { season: 'spring', year: 1944 },
+        surrenderLevel: 0,
+        row: {
+          germany: { infantryFactors: 3, namedShips: 0, cruisers: 1, destroyerFactors: 1 },
+          us: { infantryFactors: 3, namedShips: 0, cruisers: 1, destroyerFactors: 1 },
+        },
+        selectionOrder: ['axis', 'allied'],
       },
     ]);
     given(history).when(alliedTurnEnded(su44, germanFacts(), null)).thenRejected('56.31D', 'decision-pending');

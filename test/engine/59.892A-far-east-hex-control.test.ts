@@ -8,7 +8,7 @@ import { warList } from '../../src/engine/wars.js';
 import { turn } from '../support/fixtures.js';
 import { given, play, stored, viewAfter } from '../support/given.js';
 import { Replayer } from '../../src/engine/replay.js';
-import { accept, demand, gameTurnEnded, hexControl, seaLionStart } from '../support/british-fixtures.js';
+import { gameTurnEnded, japanChoosesAfterPeace } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
 const fa41 = turn('fall', 1941);
@@ -20,14 +20,7 @@ const farEast = (over: Partial<Report> = {}): OriginEvent => ({
 });
 const adheres = (yes: boolean): OriginEvent => ({ type: 'japan.treaty-decided', data: { turn: su41, adheres: yes } });
 
-/** A global game, Japan at war with Britain only: a "0" surrender into peace (no force reductions), terms imposed. */
-const surrendered = (): OriginEvent[] => [
-  seaLionStart({ scenario: 'global', wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'japan', allied: 'britain' }] }),
-  gameTurnEnded(su41, { britishDpLevel: 0 }),
-  accept(su41),
-  hexControl(su41),
-  demand(su41, {}),
-];
+const surrendered = (): OriginEvent[] => japanChoosesAfterPeace(su41);
 
 describe('59.892A: the Far East hex control after Japan adheres', () => {
   it('59.892A: Japan adheres: nothing is settled yet; the host is asked for the Far East hex control, and play waits for it', () => {

@@ -14,6 +14,7 @@ import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore } from '../../src/store/store.js';
 import { Replayer } from '../../src/engine/replay.js';
+import { UnknownGameError } from '../../src/engine/unknown-game.js';
 import { britishPool } from '../support/british-fixtures.js';
 import { FLEET } from '../support/italian-fixtures.js';
 
@@ -184,7 +185,11 @@ for (const backend of backends) {
           by: 'germany',
           rule: '59.23',
           commands: ['britain.offer-accepted', 'britain.offer-rejected'],
-          description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
+          turn: { season: 'summer', year: 1941 },
+          resistanceLevel: -4,
+          surrenderLevel: -4,
+          previousSurrenderLevel: null,
+          forced: false,
         },
       ]);
       // Germany and Italy declared war on Russia during Summer 1941.
@@ -201,13 +206,20 @@ for (const backend of backends) {
       ]);
 
       await playInto(engine, [events[OFFER_TURN_END + 1] as OriginEvent]); // Germany accepts
-      expect(engine.pending(GAME).map((p) => [p.decision, p.by, p.rule, p.commands])).toEqual([
-        ['report-british-force-pool', 'host', '59.513', ['host.british-force-pool']],
-        ['report-british-hex-control', 'host', '59.631', ['host.british-hex-control']],
+      const summer41 = { season: 'summer', year: 1941 };
+      expect(engine.pending(GAME)).toEqual([
+        {
+          decision: 'report-british-force-pool',
+          by: 'host',
+          rule: '59.513',
+          commands: ['host.british-force-pool'],
+          turn: summer41,
+          surrenderLevel: -4,
+          previousSurrenderLevel: null,
+          required: { aafFactors: 8, groundNasBrps: 16, navalFactors: 40 },
+        },
+        { decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn: summer41, surrenderLevel: -4 },
       ]);
-      expect(engine.pending(GAME)[0]?.description).toBe(
-        'the host must report the British force pool and Royal Navy (every unit with its id, kind, factors, BRPs, theater; a minor-country unit with its country) from which 8 AAF factors, 16 BRPs of ground units or NAS and 40 naval factors are removed (59.512, 59.513B-D)',
-      );
       // 59.62: peace takes Britain out of the war with Germany and Italy at once.
       expect(engine.wars(GAME)).toEqual([
         { axis: 'germany', allied: 'russia' },
@@ -232,7 +244,12 @@ for (const backend of backends) {
         ['59.86A', true],
         ['59.88', false],
       ]);
-      expect([engine.pending('no-such-game'), engine.wars('no-such-game'), engine.permissions('no-such-game'), engine.games()]).toEqual([[], [], [], [GAME]]);
+      // A game this engine does not know is a typed error, never an empty answer.
+      for (const query of [() => engine.pending('no-such-game'), () => engine.wars('no-such-game'), () => engine.permissions('no-such-game')]) {
+        expect(query).toThrow(UnknownGameError);
+        expect(query).toThrow(expect.objectContaining({ code: 'no-game', game: 'no-such-game', message: 'no such game: "no-such-game" (no host.game-started event for it in this log)' }));
+      }
+      expect([engine.view('no-such-game'), engine.games()]).toEqual([undefined, [GAME]]);
       await engine.close();
     });
 

@@ -18,6 +18,17 @@ import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError, type EventStore } from '../../src/store/store.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { hostileValues } from '../support/hostile-values.js';
+import { UnknownGameError } from '../../src/engine/unknown-game.js';
+
+/** What a call throws (a failure if it returns). */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
 
 const GAME = 'sea-lion-1941';
 const sp41 = { season: 'spring', year: 1941 } as const;
@@ -137,10 +148,30 @@ describe('any value gives a typed rejection and appends nothing', () => {
       const asGame = rejectionOf(await engine.execute(hostile.make() as string, valid));
       expect(asGame, hostile.how).toEqual({ code: 'malformed', rule: 'schema', message: 'game: expected a string matching ^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' });
     }
-    // The queries take a game id too: anything else is no game.
-    for (const game of [Symbol('g'), 10n, null, new String(GAME), new Proxy({}, { get: () => { throw new Error('boom'); } })] as unknown as string[]) {
-      expect([engine.pending(game), engine.wars(game), engine.permissions(game), engine.view(game)]).toEqual([[], [], [], undefined]);
+    // The queries take a game id too: anything else is no game, a typed UnknownGameError (view: undefined).
+    const hostileIds: [unknown, string][] = [
+      [Symbol('g'), 'a value of type symbol'],
+      [10n, 'a value of type bigint'],
+      [null, 'null'],
+      [new String(GAME), 'a value of type object'],
+      [[GAME], 'a value of type object'],
+      [new Proxy({}, { get: () => { throw new Error('boom'); }, getPrototypeOf: () => { throw new Error('boom'); } }), 'a value of type object'],
+    ];
+    for (const [game, kind] of hostileIds) {
+      for (const query of [(g: string) => engine.pending(g), (g: string) => engine.wars(g), (g: string) => engine.permissions(g)]) {
+        const error = thrownBy(() => query(game as string));
+        expect(error).toBeInstanceOf(UnknownGameError);
+        expect(error).toMatchObject({ code: 'no-game', game: null, message: `no such game: a game id is a string, not ${kind}` });
+      }
+      expect(engine.view(game as string)).toBeUndefined();
     }
+    for (const hostile of hostileValues) {
+      const value = hostile.make();
+      const error = thrownBy(() => engine.pending(value as string));
+      expect(error, hostile.how).toBeInstanceOf(UnknownGameError);
+      expect(error instanceof UnknownGameError && [error.code, error.game === (typeof value === 'string' ? value : null), error.message.length < 200], hostile.how).toEqual(['no-game', true, true]);
+    }
+    expect(thrownBy(() => engine.wars('x'.repeat(65)))).toMatchObject({ game: 'x'.repeat(65), message: `no such game: a game id matches ^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$, and this string of 65 characters does not` });
     expect(rejectionOf(await engine.execute(GAME, undefined as unknown as OriginEvent))?.message).toBe('$: expected a JSON value, found undefined');
     expect(rejectionOf(await engine.execute(GAME, new Date(0) as unknown as OriginEvent))?.message).toBe('$: expected plain JSON data, found an instance of Date');
     await engine.close();

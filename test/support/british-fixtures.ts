@@ -110,3 +110,12 @@ export const declareWar = (t: T, aggressor: EventData<'war.declared'>['aggressor
   type: 'war.declared',
   data: { turn: t, aggressor, targets, usatLevel },
 });
+
+/** A global game, Japan at war with Britain only: a "0" surrender into peace (no force reductions), terms imposed; Japan chooses (59.891C). */
+export const japanChoosesAfterPeace = (t: T): OriginEvent[] => [
+  seaLionStart({ scenario: 'global', wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'japan', allied: 'britain' }] }),
+  gameTurnEnded(t, { britishDpLevel: 0 }),
+  accept(t),
+  hexControl(t),
+  demand(t, {}),
+];

@@ -1,5 +1,7 @@
-// What the British deciders share: the surrender in progress and the refusal of a malformed payload.
+// What the British deciders and pending decisions share: the surrender in progress, the 59.6 input of its
+// negotiation, and the refusal of a malformed payload.
 import type { EventData } from '../../../events/index.js';
+import type { ConcessionsInput } from '../../rules/concessions.js';
 import { joinPath } from '../../schema/validate.js';
 import { reject, type Decision } from '../decision.js';
 import type { GameView } from '../runtime.js';
@@ -14,3 +16,22 @@ export function currentSurrender(view: GameView): EventData<'britain.surrendered
 }
 
 export const withPrevious = (previous: number | null): { previousSurrenderLevel?: number } => (previous === null ? {} : { previousSurrenderLevel: previous });
+
+/** The 59.6/59.7 input for the negotiation in progress. */
+export function concessionsInputFor(view: GameView, demand: ConcessionsInput['demand']): ConcessionsInput {
+  const surrender = currentSurrender(view);
+  const report = view.britain.context.hexControl;
+  if (report === null) throw new Error('no hex control report while awaiting terms');
+  const earlier = view.britain.context.surrenders.slice(0, -1).flatMap((s) => s.returned);
+  return {
+    surrenderLevel: surrender.surrenderLevel,
+    ...withPrevious(surrender.previousSurrenderLevel),
+    usAtWarWithGermany: false,
+    territories: report.territories,
+    minors: report.minors,
+    originallyBritish: report.originallyBritish,
+    returnedInEarlierSurrender: earlier,
+    axisControls: report.axisControls,
+    demand,
+  };
+}

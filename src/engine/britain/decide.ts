@@ -2,7 +2,7 @@
 // war after a surrender are in war-declarations.ts).
 import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
+import { negotiateConcessions, refineConcessions, type ConcessionEffects } from '../../rules/concessions.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
@@ -10,7 +10,7 @@ import { turnIndex, turnName } from '../turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
 import { surrenderEvents } from './surrender.js';
-import { currentSurrender, malformed, withPrevious } from './current.js';
+import { concessionsInputFor, currentSurrender, malformed, withPrevious } from './current.js';
 import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
 
@@ -34,25 +34,6 @@ function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>[
 }
 
 const isDecision = (x: EventData<'britain.surrender-offered'> | Decision): x is Decision => 'ok' in x;
-
-/** The 59.6/59.7 input for the negotiation in progress. */
-function concessionsInputFor(view: GameView, demand: ConcessionsInput['demand']): ConcessionsInput {
-  const surrender = currentSurrender(view);
-  const report = view.britain.context.hexControl;
-  if (report === null) throw new Error('no hex control report while awaiting terms');
-  const earlier = view.britain.context.surrenders.slice(0, -1).flatMap((s) => s.returned);
-  return {
-    surrenderLevel: surrender.surrenderLevel,
-    ...withPrevious(surrender.previousSurrenderLevel),
-    usAtWarWithGermany: false,
-    territories: report.territories,
-    minors: report.minors,
-    originallyBritish: report.originallyBritish,
-    returnedInEarlierSurrender: earlier,
-    axisControls: report.axisControls,
-    demand,
-  };
-}
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {

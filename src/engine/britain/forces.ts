@@ -2,21 +2,15 @@
 // by id, and the reductions are judged against that recorded pool (59.513E, 59.513F, 59.514E).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { forceReduction, refineForceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
+import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
 import { accept, reject, rejectContradiction, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
 import type { GameView } from '../runtime.js';
 import { turnName } from '../turns.js';
-import { currentSurrender, malformed, withPrevious } from './current.js';
+import { currentSurrender, malformed } from './current.js';
+import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.js';
 
 type Turn = EventData<'britain.forces-selected'>['turn'];
-type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
-
-/** The calculator's input (59.51) for the surrender in progress. */
-function inputFor(view: GameView, units: readonly ForceUnit[], selection: readonly string[]): ForceReductionInput {
-  const surrender = currentSurrender(view);
-  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
-}
 
 /** britain.forces-reduced for a legal selection: what is removed, and 59.871's unbuilt factors. */
 function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly ForceUnit[], selection: readonly string[], extra: readonly Effect[]): DomainEvent {
@@ -128,9 +122,7 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     if (!view.britain.matches({ surrendered: { forces: 'selecting' } }) || pool === null) return notSelecting(view);
     const refused = unknownOrRepeated(data.selection, pool.units, pool.turn);
     if (refused !== null) return refused;
-    // 59.514E: units of the minor countries the terms neutralized or passed to the Axis.
-    const changed = new Set(view.britain.context.minorsChanged);
-    const changedMinors = pool.units.filter((u) => u.minor !== undefined && changed.has(u.minor)).map((u) => u.id);
+    const changedMinors = minorUnitsSubjectToElimination(view, pool.units);
     const result = forceReduction(inputFor(view, pool.units, data.selection), { minorUnitsWithChangedStatus: changedMinors });
     if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
     return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, pool.units, data.selection, poolEffects(view, result, pool.units, changedMinors))]);

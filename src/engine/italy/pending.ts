@@ -1,49 +1,32 @@
-// The decisions an Italian surrender waits for, and who makes them (56.31D, 56.311).
-import type { ForceAmounts } from '../../rules/italian-forces-table.js';
-import type { PendingDecision } from '../pending.js';
+// The decisions an Italian surrender waits for, who makes them, and their parameters (56.31D, 56.311, 56.32),
+// read from the Italian machine's snapshot.
+import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../runtime.js';
-import { turnName } from '../turns.js';
-
-const amounts = (a: ForceAmounts): string =>
-  `${a.infantryFactors} infantry factors, ${a.namedShips} named ships, ${a.cruisers} cruisers and ${a.destroyerFactors} destroyer factors`;
 
 export function italianPending(view: GameView): PendingDecision[] {
   const italy = view.italy;
   const surrender = italy.context.surrender;
   if (surrender === null) return [];
-  const level = surrender.surrenderLevel > 0 ? `+${surrender.surrenderLevel}` : `${surrender.surrenderLevel}`;
+  const { turn, surrenderLevel, row, selectionOrder } = surrender;
   if (italy.matches({ surrendered: 'awaitingForces' })) {
-    return [
-      {
-        decision: 'report-italian-forces',
-        by: 'host',
-        rule: '56.31D',
-        commands: ['host.italian-forces-reported'],
-        description: `the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (${turnName(surrender.turn)}), for the post-surrender allocation at level ${level}`,
-      },
-    ];
+    return [{ decision: 'report-italian-forces', by: 'host', rule: '56.31D', commands: ['host.italian-forces-reported'], turn, surrenderLevel, row, selectionOrder }];
   }
-  if (italy.matches({ surrendered: 'axisSelecting' })) {
-    return [
-      {
-        decision: 'select-post-surrender-italian-forces',
-        by: 'axis',
-        rule: '56.311',
-        commands: ['italy.forces-selected'],
-        description: `the Axis player must select Germany's post-surrender Italian forces at level ${level}: ${amounts(surrender.row.germany)}${surrender.selectionOrder.length === 2 ? ', before the Allied player selects' : ''}`,
-      },
-    ];
-  }
-  if (italy.matches({ surrendered: 'alliedSelecting' })) {
-    return [
-      {
-        decision: 'select-post-surrender-italian-forces',
-        by: 'allied',
-        rule: '56.311',
-        commands: ['italy.forces-selected'],
-        description: `the Allied player must select the U.S.'s post-surrender Italian forces at level ${level}: ${amounts(surrender.row.us)}${surrender.selectionOrder.length === 2 ? ', from the units the Axis player did not take' : ''}`,
-      },
-    ];
-  }
-  return [];
+  // 56.311: the machine routes to the Axis player first when both select.
+  const side = italy.matches({ surrendered: 'axisSelecting' }) ? 'axis' : italy.matches({ surrendered: 'alliedSelecting' }) ? 'allied' : null;
+  if (side === null) return [];
+  return [
+    {
+      decision: 'select-post-surrender-italian-forces',
+      by: side,
+      rule: '56.311',
+      commands: ['italy.forces-selected'],
+      turn,
+      surrenderLevel,
+      side,
+      // 56.32: the Axis player selects Germany's half of the row, the Allied player the U.S.'s.
+      forces: side === 'axis' ? row.germany : row.us,
+      row,
+      selectionOrder,
+    },
+  ];
 }

@@ -1,0 +1,60 @@
+// The one renderer of a pending decision's words, from its data (pending-types.ts). Rewording a sentence here
+// changes no data a host acts on.
+import type { ForceTotals } from '../rules/force-reduction.js';
+import type { ForceAmounts } from '../rules/italian-forces-table.js';
+import { signed } from '../rules/lines.js';
+import type { PendingDecision, SelectBritishForceReductions, StateGermanTerms } from './pending-types.js';
+import { turnName } from './turns.js';
+
+const totals = (r: ForceTotals): string => `${r.aafFactors} AAF factors, ${r.groundNasBrps} BRPs of ground units or NAS and ${r.navalFactors} naval factors`;
+
+const amounts = (a: ForceAmounts): string =>
+  `${a.infantryFactors} infantry factors, ${a.namedShips} named ships, ${a.cruisers} cruisers and ${a.destroyerFactors} destroyer factors`;
+
+const capped = (p: SelectBritishForceReductions): boolean =>
+  p.required.aafFactors < p.uncapped.aafFactors || p.required.groundNasBrps < p.uncapped.groundNasBrps || p.required.navalFactors < p.uncapped.navalFactors;
+
+function selection(p: SelectBritishForceReductions): string {
+  const why = capped(p) ? `59.513E: the reported pool holds less than the ${totals(p.uncapped)} of 59.512` : '59.512';
+  const minors = p.minorUnitsSubjectToElimination.length === 0 ? '' : `; the terms changed the status of their minor countries, so ${p.minorUnitsSubjectToElimination.join(', ')} may be removed (59.514E)`;
+  return `the British player must select, by id from the reported force pool, ${totals(p.required)} to remove (${why})${minors}`;
+}
+
+function terms(p: StateGermanTerms): string {
+  const left = p.cap < p.concessionPoints ? `; Britain has only ${p.cap} points' worth left to concede (59.71)` : '';
+  return `Germany must state its terms: up to ${p.concessionPoints} concession points of territory, minor countries and indemnity, or return territory (59.65-59.73)${left}`;
+}
+
+/** A pending decision with its words, for readers (the `replay` command, GameSummary). */
+export type DescribedDecision = PendingDecision & { readonly description: string };
+
+export const withDescription = (p: PendingDecision): DescribedDecision => ({ ...p, description: describePending(p) });
+
+export function describePending(p: PendingDecision): string {
+  switch (p.decision) {
+    case 'respond-to-british-offer':
+      return p.forced
+        ? `Germany must accept the British surrender offer of ${turnName(p.turn)} at level ${p.resistanceLevel}: -10 or lower (59.23), surrender level ${p.surrenderLevel}`
+        : `Germany must accept or reject the British surrender offer of ${turnName(p.turn)} at level ${p.resistanceLevel} (surrender level ${p.surrenderLevel} if accepted)`;
+    case 'report-british-force-pool':
+      return `the host must report the British force pool and Royal Navy (every unit with its id, kind, factors, BRPs, theater; a minor-country unit with its country) from which ${totals(p.required)} are removed (59.512, 59.513B-D)`;
+    case 'select-british-force-reductions':
+      return selection(p);
+    case 'report-british-hex-control':
+      return 'the host must report which British-controlled hexes can trace supply from a mapboard box, and the resulting control (59.631-59.634)';
+    case 'state-german-terms':
+      return terms(p);
+    case 'decide-japanese-adherence':
+      return 'Japan, at war with Britain but not the U.S., must decide whether to end hostilities with Britain (adhere to the treaty) or fight on';
+    case 'report-far-east-hex-control':
+      return 'Japan adheres to the treaty: the host must report the Far East hex control determined by 59.63 (British hexes that cannot trace supply from a mapboard box, fortifications in them, and who controls each area)';
+    case 'report-italian-forces':
+      return `the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (${turnName(p.turn)}), for the post-surrender allocation at level ${signed(p.surrenderLevel)}`;
+    case 'select-post-surrender-italian-forces': {
+      const both = p.selectionOrder.length === 2;
+      return p.side === 'axis'
+        ? `the Axis player must select Germany's post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', before the Allied player selects' : ''}`
+        : `the Allied player must select the U.S.'s post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', from the units the Axis player did not take' : ''}`;
+    }
+  }
+}
