@@ -7,7 +7,7 @@ export { replayVerifiedLog } from './engine/replay-file.js';
 export { pendingDecisions, type PendingDecision, type DecisionMaker } from './engine/pending.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
-export type { GameView } from './engine/runtime.js';
+export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';

@@ -27,7 +27,7 @@ export interface Rejection {
   readonly violations?: readonly { readonly rule: string; readonly message: string }[];
   /**
    * For `contradictory`: the two facts that cannot both be true, as JSON paths: in the command (`data.germany.berlin`)
-   * or in the state the log folds to, which `SurrenderEngine.view(game).state` shows (`log:state.wars`).
+   * or in the state the log folds to, which `SurrenderEngine.view(game)` shows (`log:world.wars`, `log:germany.value`).
    */
   readonly fields?: readonly [string, string];
 }

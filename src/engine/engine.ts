@@ -12,7 +12,7 @@ import { storeFailure } from './store-failure.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
-import type { GameView } from './runtime.js';
+import type { GameView } from './game-view.js';
 import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 
@@ -219,7 +219,7 @@ export class SurrenderEngine {
   /** Who is at war with whom, now. */
   wars(game: string): { axis: string; allied: string }[] {
     const view = this.view(game);
-    return view === undefined ? [] : warList(view.state.wars);
+    return view === undefined ? [] : warList(view.world.wars);
   }
 
   /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). */

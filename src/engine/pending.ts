@@ -1,6 +1,6 @@
 // Which decisions are pending, and who must make them: what the host asks its players next.
 import type { OriginType } from '../../events/index.js';
-import type { GameView } from './runtime.js';
+import type { GameView } from './game-view.js';
 import { britishPending } from './britain/pending.js';
 import { italianPending } from './italy/pending.js';
 

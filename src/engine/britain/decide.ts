@@ -5,7 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnIndex, turnName } from '../turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
@@ -89,7 +89,7 @@ const britishNegotiationDeciders: OriginDeciders<
   'host.game-turn-ended' | 'britain.offer-accepted' | 'britain.offer-rejected' | 'host.british-hex-control' | 'britain.terms-demanded'
 > = {
   'host.game-turn-ended': (view, data) => {
-    if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    if (turnIndex(data.turn) <= view.world.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
     return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 

@@ -5,7 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
 import { accept, reject, rejectContradiction, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 import { currentSurrender, malformed, withPrevious } from './current.js';
 
@@ -15,7 +15,7 @@ type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 /** The calculator's input (59.51) for the surrender in progress. */
 function inputFor(view: GameView, units: readonly ForceUnit[], selection: readonly string[]): ForceReductionInput {
   const surrender = currentSurrender(view);
-  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
+  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.world.scenario, units: [...units], selection: [...selection] };
 }
 
 /** britain.forces-reduced for a legal selection: what is removed, and 59.871's unbuilt factors. */

@@ -1,6 +1,6 @@
 // The decisions a British surrender waits for, and who makes them.
 import type { PendingDecision } from '../pending.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 
 export function britishPending(view: GameView): PendingDecision[] {

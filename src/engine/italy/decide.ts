@@ -4,7 +4,7 @@ import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { AllocationSide } from '../../rules/italian-allocation.js';
 import { accept, reject, rejectViolations, type Decision } from '../decision.js';
 import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { dispositionOf, validateSide } from './allocation.js';
 
 const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
@@ -67,7 +67,7 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     const events: DomainEvent[] = [{ type: 'host.italian-forces-reported', data }];
     // Nobody selects (Germany out of play at +1/+2): every unit is excess at once (56.31C, 56.31D).
     if (surrender.selectionOrder.length === 0) {
-      events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, data, { axis: null, allied: null }, view.state.options) });
+      events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, data, { axis: null, allied: null }, view.world.options) });
     }
     return accept(events);
   },
@@ -81,12 +81,12 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     const refused = outOfTurn(view, data.side);
     if (refused !== null) return refused;
 
-    const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.state.options);
+    const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.world.options);
     if (!result.legal) return rejectViolations(result.violations, '56.32', 'it does not meet 56.32', `${SIDE[data.side]}'s selection: `);
     const events: DomainEvent[] = [{ type: 'italy.forces-selected', data }];
     const selections = { axis: data.side === 'axis' ? data.selection : axisSelection, allied: data.side === 'allied' ? data.selection : alliedSelection };
     const complete = surrender.selectionOrder.every((side) => selections[side] !== null);
-    if (complete) events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, forces, selections, view.state.options) });
+    if (complete) events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, forces, selections, view.world.options) });
     return accept(events);
   },
 };
