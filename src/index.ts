@@ -1,6 +1,8 @@
 // The public API of awaw-surrender.
 export { SurrenderEngine, type CommandResult, type EngineOptions } from './engine/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
+export { decider, type DeciderState } from './engine/decider.js';
+export { initialState, evolve } from './engine/evolve.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
 export { replayVerifiedLog } from './engine/replay-file.js';

@@ -1,27 +1,35 @@
 // The Decider's initial state and evolve: the world first, then each machine the event can change,
-// advanced by xstate's pure transition() (no actors, nothing kept between calls).
-import { initialTransition, transition } from 'xstate';
+// advanced by xstate's pure transition() (no actors, nothing kept between calls); replay passes the faster
+// step of machines/step.ts, which gives the same snapshots.
+import { initialTransition } from 'xstate';
 import type { EventData, StoredEvent } from '../../events/index.js';
 import { germanyMachine, germanyMachineEvents, type GermanyMachineEvent } from '../../machines/germany.js';
 import { britainMachine, britainMachineEvents, type BritainMachineEvent } from '../../machines/britain.js';
 import { italyMachine, italyMachineEvents, type ItalyMachineEvent } from '../../machines/italy.js';
+import { pureStep, type Step } from '../../machines/step.js';
 import { initialGameState } from './state.js';
 import { evolveWorld } from './world.js';
 import { atWar, warList } from './wars.js';
 import type { GameView } from './game-view.js';
 
+// The machines' initial snapshots depend on one fact each: made once and shared by every game (a snapshot is
+// never changed, only replaced), since initialTransition builds an actor and an actor system each time.
+const germanyStart = initialTransition(germanyMachine)[0];
+const britainStart = { atWar: initialTransition(britainMachine, { atWar: true })[0], notAtWar: initialTransition(britainMachine, { atWar: false })[0] };
+const italyStart = { atWar: initialTransition(italyMachine, { atWar: true })[0], notAtWar: initialTransition(italyMachine, { atWar: false })[0] };
+
 export function initialState(game: string, started: EventData<'host.game-started'>): GameView {
   const world = initialGameState(game, started);
   return {
     world,
-    germany: initialTransition(germanyMachine)[0],
-    britain: initialTransition(britainMachine, { atWar: atWar(world.wars, 'germany', 'britain') })[0],
-    italy: initialTransition(italyMachine, { atWar: warList(world.wars).some((w) => w.axis === 'italy') })[0],
+    germany: germanyStart,
+    britain: atWar(world.wars, 'germany', 'britain') ? britainStart.atWar : britainStart.notAtWar,
+    italy: warList(world.wars).some((w) => w.axis === 'italy') ? italyStart.atWar : italyStart.notAtWar,
   };
 }
 
 /** Applies one event of this game. A machine in its final state (Germany surrendered, Italy's allocation done) takes no more. */
-export function evolve(view: GameView, event: StoredEvent): GameView {
+export function evolve(view: GameView, event: StoredEvent, step: Step = pureStep): GameView {
   const world = evolveWorld(view.world, event);
   const { germany, britain, italy } = view;
   const germanyTakes = germanyMachineEvents.has(event.type) && germany.status === 'active';
@@ -30,9 +38,9 @@ export function evolve(view: GameView, event: StoredEvent): GameView {
   if (world === view.world && !germanyTakes && !britainTakes && !italyTakes) return view;
   return {
     world,
-    germany: germanyTakes ? transition(germanyMachine, germany, event as GermanyMachineEvent)[0] : germany,
-    britain: britainTakes ? transition(britainMachine, britain, event as BritainMachineEvent)[0] : britain,
-    italy: italyTakes ? transition(italyMachine, italy, event as ItalyMachineEvent)[0] : italy,
+    germany: germanyTakes ? step(germanyMachine, germany, event as GermanyMachineEvent) : germany,
+    britain: britainTakes ? step(britainMachine, britain, event as BritainMachineEvent) : britain,
+    italy: italyTakes ? step(italyMachine, italy, event as ItalyMachineEvent) : italy,
   };
 }
 

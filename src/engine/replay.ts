@@ -2,6 +2,7 @@
 // reports the ones that no longer match (the log was edited, or the reading of a rule changed).
 import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { decideStored, isOrigin, type OriginEvent } from './decide.js';
+import { fastStep } from '../../machines/step.js';
 import { evolve, initialState, projection } from './evolve.js';
 import type { GameView } from './game-view.js';
 
@@ -66,7 +67,7 @@ export class Replayer {
       this.mismatch(event, 'a second host.game-started for this game; ignored');
       return;
     }
-    const next = evolve(view, event);
+    const next = evolve(view, event, fastStep);
     if (next !== view) this.games.set(event.game, next);
   }
 
