@@ -1,7 +1,7 @@
 // decide(view, origin): the events a host report or a player decision produces, or a rejection
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
 import { definitionOf, type DomainEvent, type EventData, type OriginEvent, type OriginType } from '../../events/index.js';
-import { accept, reject, rejectContradiction, type Decision } from './decision.js';
+import { accept, reject, rejectContradiction, type Decision, type OriginDecider, type OriginDeciders } from './decision.js';
 import { atomicAttackContradiction, declarationContradiction, firestormContradiction, gameStartContradiction, germanFactsContradiction } from './contradictions.js';
 import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
 import type { GameView } from './game-view.js';
@@ -18,8 +18,6 @@ import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
 
-export type OriginDecider<K extends OriginType> = (view: GameView, data: EventData<K>) => Decision;
-export type OriginDeciders<K extends OriginType> = { readonly [T in K]: OriginDecider<T> };
 
 export const isOrigin = (event: { type: string }): boolean => definitionOf(event.type)?.source !== 'engine';
 

@@ -3,8 +3,7 @@
 import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects, type ConcessionsInput } from '../../rules/concessions.js';
-import { accept, reject, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
+import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { turnIndex, turnName } from '../turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';

@@ -3,8 +3,7 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
-import { accept, reject, rejectContradiction, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
+import { accept, reject, rejectContradiction, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 import { currentSurrender, malformed, withPrevious } from './current.js';

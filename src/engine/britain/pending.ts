@@ -1,5 +1,5 @@
 // The decisions a British surrender waits for, and who makes them.
-import type { PendingDecision } from '../pending.js';
+import type { PendingDecision } from '../pending-decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 

@@ -2,8 +2,7 @@
 // The surrender itself is decided at the end of an Allied player turn (allied-player-turn.ts).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { AllocationSide } from '../../rules/italian-allocation.js';
-import { accept, reject, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
+import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { dispositionOf, validateSide } from './allocation.js';
 

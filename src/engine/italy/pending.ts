@@ -1,6 +1,6 @@
 // The decisions an Italian surrender waits for, and who makes them (56.31D, 56.311).
 import type { ForceAmounts } from '../../rules/italian-forces-table.js';
-import type { PendingDecision } from '../pending.js';
+import type { PendingDecision } from '../pending-decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 
