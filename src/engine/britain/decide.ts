@@ -106,7 +106,7 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'host.british-hex-control': (view, data) => {
-    if (!view.britain.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
+    if (!view.britain.can({ type: 'host.british-hex-control', data })) {
       return reject('not-pending', '59.631', 'no British surrender is awaiting its hex control');
     }
     const surrender = currentSurrender(view);
@@ -125,7 +125,7 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'britain.terms-demanded': (view, data) => {
-    if (!view.britain.matches({ surrendered: { terms: 'awaitingTerms' } })) {
+    if (!view.britain.can({ type: 'britain.terms-demanded', data })) {
       // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
       const last = view.britain.context.surrenders.at(-1)?.surrender;
       if (last !== undefined && last.outcome !== 'peace') {

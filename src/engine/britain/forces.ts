@@ -110,7 +110,7 @@ function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit
 
 export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'britain.forces-selected'> = {
   'host.british-force-pool': (view, data) => {
-    if (!view.britain.matches({ surrendered: { forces: 'awaitingPool' } })) {
+    if (!view.britain.can({ type: 'host.british-force-pool', data })) {
       const reported = view.britain.matches('surrendered') && view.britain.context.forcePool !== null;
       return reject('not-pending', '59.513', reported ? 'the British force pool has already been reported for this surrender' : 'no British force reduction is awaiting the force pool');
     }

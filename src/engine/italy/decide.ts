@@ -1,7 +1,6 @@
 // Italy's surrender (rule 56) in the engine: the host report and the player decisions it validates.
 // The surrender itself is decided at the end of an Allied player turn (allied-player-turn.ts).
 import type { DomainEvent, EventData } from '../../../events/index.js';
-import type { AllocationSide } from '../../rules/italian-allocation.js';
 import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { dispositionOf, validateSide } from './allocation.js';
@@ -28,10 +27,14 @@ function duplicateId(data: EventData<'host.italian-forces-reported'>): string | 
   return null;
 }
 
-/** 56.311: why this side may not select now, or null. */
-function outOfTurn(view: GameView, side: AllocationSide): Decision | null {
+/**
+ * 56.311: why this selection may not be made now, or null. The Italy machine is the gate (it takes a side's
+ * selection only in that side's turn); this only says why it refuses.
+ */
+function outOfTurn(view: GameView, data: EventData<'italy.forces-selected'>): Decision | null {
   const surrender = view.italy.context.surrender;
-  if (surrender === null) return null;
+  if (surrender === null || view.italy.can({ type: 'italy.forces-selected', data })) return null;
+  const side = data.side;
   const level = levelName(surrender.surrenderLevel);
   if (!surrender.selectionOrder.includes(side)) {
     if (side === 'axis' && surrender.germany !== 'fights-on') {
@@ -43,19 +46,14 @@ function outOfTurn(view: GameView, side: AllocationSide): Decision | null {
       `only at surrender level 0 do both sides select; at level ${level} only ${surrender.surrenderLevel > 0 ? 'Germany (the Axis player)' : 'the United States (the Allied player)'} receives post-surrender Italian forces`,
     );
   }
-  if (side === 'allied' && view.italy.matches({ surrendered: 'axisSelecting' })) {
-    return reject('illegal', '56.311', `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player`);
-  }
-  if (side === 'axis' && view.italy.context.axisSelection !== null) {
-    return reject('not-pending', '56.311', 'the Axis player has already selected its post-surrender Italian forces');
-  }
-  return null;
+  if (side === 'axis') return reject('not-pending', '56.311', 'the Axis player has already selected its post-surrender Italian forces');
+  return reject('illegal', '56.311', `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player`);
 }
 
 export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'italy.forces-selected'> = {
   'host.italian-forces-reported': (view, data) => {
     const surrender = view.italy.context.surrender;
-    if (surrender === null || !view.italy.matches({ surrendered: 'awaitingForces' })) {
+    if (surrender === null || !view.italy.can({ type: 'host.italian-forces-reported', data })) {
       if (surrender !== null && view.italy.context.forces !== null) {
         return reject('not-pending', '56.31D', "Italy's forces at the moment of surrender have already been reported");
       }
@@ -77,7 +75,7 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     if (forces === null) {
       return reject('not-pending', '56.31D', "the host has not yet reported Italy's forces at the moment of surrender: nothing can be selected before it");
     }
-    const refused = outOfTurn(view, data.side);
+    const refused = outOfTurn(view, data);
     if (refused !== null) return refused;
 
     const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.world.options);
