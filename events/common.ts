@@ -19,3 +19,6 @@ export const LineSchema = Strict({
 });
 
 export { Scenarios } from '../src/schema/types.js';
+
+export const isAxis = (p: AxisPower | AlliedPower): p is AxisPower => (AxisPowers as readonly string[]).includes(p);
+export const isAllied = (p: AxisPower | AlliedPower): p is AlliedPower => (AlliedPowers as readonly string[]).includes(p);

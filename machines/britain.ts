@@ -3,6 +3,7 @@
 // Pure: no I/O, no clocks, no randomness. The engine sends it only the events in britainMachineEvents.
 import { assign, setup, stateIn } from 'xstate';
 import type { EventData } from '../events/index.js';
+import { eventsOf } from './events.js';
 
 type E<K extends string> = K extends BritainEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -237,18 +238,5 @@ export const britainMachine = setup({
   },
 });
 
-export const britainMachineEvents: ReadonlySet<string> = new Set<BritainEventType>([
-  'britain.resistance-determined',
-  'britain.surrender-offered',
-  'britain.offer-rejected',
-  'britain.surrendered',
-  'host.british-force-pool',
-  'britain.forces-reduced',
-  'host.british-hex-control',
-  'britain.terms-demanded',
-  'britain.terms-imposed',
-  'japan.treaty-decided',
-  'britain.far-east-settled',
-  'britain.war-resumed',
-  'war.declared',
-]);
+/** The event types this machine takes (the engine sends it only these). */
+export const britainMachineEvents: ReadonlySet<string> = eventsOf(britainMachine);

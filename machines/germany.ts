@@ -1,7 +1,8 @@
 // Rule 55: Germany at war -> surrendered. Pure: no I/O, no clocks, no randomness.
 // The engine sends it only the events that can change it (germany.surrendered).
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { EventData } from '../events/index.js';
+import { eventsOf } from './events.js';
 
 export type GermanyMachineEvent = { readonly type: 'germany.surrendered'; readonly data: EventData<'germany.surrendered'> };
 
@@ -28,4 +29,8 @@ export const germanyMachine = setup({
   },
 });
 
-export const germanyMachineEvents: ReadonlySet<string> = new Set<GermanyMachineEvent['type']>(['germany.surrendered']);
+/** 55.31: Germany has surrendered and is out of play for good. */
+export const germanyHasSurrendered = (snapshot: SnapshotFrom<typeof germanyMachine>): boolean => snapshot.matches('surrendered');
+
+/** The event types this machine takes (the engine sends it only these). */
+export const germanyMachineEvents: ReadonlySet<string> = eventsOf(germanyMachine);

@@ -2,10 +2,11 @@
 // allocation of the post-surrender forces (the host's report of Italy's forces, then the selections
 // in the 56.311 order) -> done. Pure: no I/O, no clocks, no randomness.
 // The engine sends it only the events in italyMachineEvents.
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { isAllied } from '../events/common.js';
 import type { EventData } from '../events/index.js';
+import { eventsOf } from './events.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
-import { isAllied } from '../src/engine/wars.js';
 
 type E<K extends string> = K extends ItalyEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -86,10 +87,13 @@ export const italyMachine = setup({
   },
 });
 
-export const italyMachineEvents: ReadonlySet<string> = new Set<ItalyEventType>([
-  'war.declared',
-  'italy.surrendered',
-  'host.italian-forces-reported',
-  'italy.forces-selected',
-  'italy.forces-disposed',
-]);
+type ItalySnapshot = SnapshotFrom<typeof italyMachine>;
+
+/** 56.22: Italy has surrendered (its forces being allocated, or disposed of): out of the war for good. */
+export const italyHasSurrendered = (snapshot: ItalySnapshot): boolean => snapshot.matches('surrendered') || snapshot.matches('done');
+
+/** 55.21: Italy has never gone to war with an Allied major power. */
+export const italyNeverAtWar = (snapshot: ItalySnapshot): boolean => snapshot.matches('neverAtWar');
+
+/** The event types this machine takes (the engine sends it only these). */
+export const italyMachineEvents: ReadonlySet<string> = eventsOf(italyMachine);

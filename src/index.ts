@@ -1,6 +1,8 @@
 // The public API of awaw-surrender.
 export { SurrenderEngine, type CommandResult, type EngineOptions } from './engine/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
+export { decider, type DeciderState } from './engine/decider.js';
+export { initialState, evolve } from './engine/evolve.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
 export { replayVerifiedLog } from './engine/replay-file.js';
@@ -23,7 +25,7 @@ export { describePending, withDescription, type DescribedDecision } from './engi
 export { UnknownGameError } from './engine/unknown-game.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
-export type { GameView } from './engine/runtime.js';
+export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';

@@ -3,21 +3,23 @@
 // Both checks read the same end of turn, so both surrenders can happen together: both stand, the war in
 // Europe ends, and Italy takes no German conquests (docs/rulings.md).
 import type { DomainEvent, EventData } from '../../events/index.js';
+import { germanyHasSurrendered } from '../../machines/germany.js';
+import { italyHasSurrendered, italyNeverAtWar } from '../../machines/italy.js';
 import { germanSurrender } from '../rules/german-resistance.js';
 import { italianSurrender } from '../rules/italian-surrender.js';
-import { germanInputs, germanSurrenderCheck, type ItalyAtGermanSurrender } from './germany.js';
+import { germanInputs, germanSurrenderCheck, type ItalyAtGermanSurrender } from './germany/surrender.js';
 import { italianCheckDue, italianInputs, italianSurrenderCheck, type GermanyAtItalianSurrender } from './italy/surrender.js';
 import { reject, accept, type Decision } from './decision.js';
-import type { GameView } from './runtime.js';
+import type { GameView } from './game-view.js';
 import { turnName } from './turns.js';
 
 export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'host.allied-player-turn-ended'>): Decision {
-  const { state } = view;
+  const { world: state } = view;
   const events: DomainEvent[] = [{ type: 'host.allied-player-turn-ended', data: origin }];
   if (state.europeWarEnded !== null) return accept(events); // nothing left to surrender in Europe
 
   // Facts are required for every check that runs; facts for a check that does not run are ignored.
-  const germanFacts = view.germany.value === 'atWar' ? origin.germany : undefined;
+  const germanFacts = germanyHasSurrendered(view.germany) ? undefined : origin.germany;
   if (germanFacts === null) {
     return reject('malformed', '55.11', `Germany fights on: the German facts (data.germany) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
   }
@@ -30,14 +32,14 @@ export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'hos
   const germanySurrendersNow = germanFacts !== undefined && germanSurrender(germanInputs(view, germanFacts)).reason !== null;
   const italySurrendersNow = italianFacts !== undefined && italianSurrender(italianInputs(view, italianFacts)).surrenders;
 
-  const italy: ItalyAtGermanSurrender = state.italy.surrendered
+  const italy: ItalyAtGermanSurrender = italyHasSurrendered(view.italy)
     ? 'surrendered-earlier'
-    : !state.italy.everAtWar
+    : italyNeverAtWar(view.italy)
       ? 'never-at-war'
       : italySurrendersNow
         ? 'surrenders-same-turn'
         : 'fights-on';
-  const germany: GermanyAtItalianSurrender = state.germanySurrendered ? 'surrendered-earlier' : germanySurrendersNow ? 'surrenders-same-turn' : 'fights-on';
+  const germany: GermanyAtItalianSurrender = germanyHasSurrendered(view.germany) ? 'surrendered-earlier' : germanySurrendersNow ? 'surrenders-same-turn' : 'fights-on';
 
   if (germanFacts !== undefined) events.push(...germanSurrenderCheck(view, origin.turn, germanFacts, italy));
   // 56.13: the German surrender above never makes Italy surrender; the check stands on Italy's own facts.

@@ -4,11 +4,13 @@
 // and compute whatever they are given; only the engine, which has the log, can see these.
 import type { EventData } from '../../events/index.js';
 import { rejectContradiction, type Decision } from './decision.js';
-import type { GameState } from './state.js';
+import { germanyHasSurrendered } from '../../machines/germany.js';
+import { italyHasSurrendered } from '../../machines/italy.js';
+import type { GameView } from './game-view.js';
 import { warList, type Power } from './wars.js';
 
 type Check<K extends 'host.game-started' | 'host.allied-player-turn-ended' | 'host.city-firestormed' | 'host.atomic-attack' | 'war.declared'> = (
-  state: GameState,
+  view: GameView,
   data: EventData<K>,
 ) => Decision | null;
 
@@ -33,15 +35,15 @@ export function gameStartContradiction(data: EventData<'host.game-started'>): De
 }
 
 /** 55.11A, 55.12: Berlin and Berchtesgaden are hexes of Germany; an atomic attack marker needs an atomic attack. */
-export const germanFactsContradiction: Check<'host.allied-player-turn-ended'> = (state, data) => {
+export const germanFactsContradiction: Check<'host.allied-player-turn-ended'> = (view, data) => {
   const g = data.germany;
   if (g === null) return null;
-  const noAttack = state.counts.atomicAttacksOnGermany === 0;
+  const noAttack = view.world.counts.atomicAttacksOnGermany === 0;
   if (g.berlin === 'axis' && g.allGermanHexesAlliedOrAtomic) {
     return rejectContradiction('55.12', 'data.germany.berlin', 'data.germany.allGermanHexesAlliedOrAtomic', 'Berlin is a hex of Germany: Axis-controlled and without an atomic attack marker, it is neither Allied-controlled nor atomic-marked');
   }
   if (g.berlin === 'atomic' && noAttack) {
-    return rejectContradiction('55.11A', 'data.germany.berlin', 'log:state.counts.atomicAttacksOnGermany', 'an atomic attack marker in Berlin needs an atomic attack on Germany (host.atomic-attack), and the log records none');
+    return rejectContradiction('55.11A', 'data.germany.berlin', 'log:world.counts.atomicAttacksOnGermany', 'an atomic attack marker in Berlin needs an atomic attack on Germany (host.atomic-attack), and the log records none');
   }
   if (g.germanyControlsBerchtesgaden && g.allGermanHexesAlliedOrAtomic && noAttack) {
     return rejectContradiction(
@@ -55,41 +57,41 @@ export const germanFactsContradiction: Check<'host.allied-player-turn-ended'> = 
 };
 
 /** Who could attack a country's cities: its enemies at war with it now (a fact about a power at peace contradicts the wars). */
-function attackedWithoutWar(state: GameState, country: 'germany' | 'britain' | 'italy', rule: string): Decision | null {
-  if (country === 'germany' && state.germanySurrendered) {
-    return rejectContradiction('55.31', 'data.country', 'log:state.germanySurrendered', 'Germany has surrendered: no power is at war with it');
+function attackedWithoutWar(view: GameView, country: 'germany' | 'britain' | 'italy', rule: string): Decision | null {
+  if (country === 'germany' && germanyHasSurrendered(view.germany)) {
+    return rejectContradiction('55.31', 'data.country', 'log:germany.value', 'Germany has surrendered: no power is at war with it');
   }
   if (country === 'italy') {
-    return state.italy.surrendered ? rejectContradiction('56.3', 'data.country', 'log:state.italy.surrendered', 'Italy has surrendered: no power is at war with it (56.22)') : null;
+    return italyHasSurrendered(view.italy) ? rejectContradiction('56.3', 'data.country', 'log:italy.value', 'Italy has surrendered: no power is at war with it (56.22)') : null;
   }
-  const wars = warList(state.wars);
+  const wars = warList(view.world.wars);
   const enemies = country === 'germany' ? wars.filter((w) => w.axis === 'germany') : wars.filter((w) => w.allied === 'britain');
-  return enemies.length === 0 ? rejectContradiction(rule, 'data.country', 'log:state.wars', `no power is at war with ${country === 'germany' ? 'Germany' : 'Britain'}`) : null;
+  return enemies.length === 0 ? rejectContradiction(rule, 'data.country', 'log:world.wars', `no power is at war with ${country === 'germany' ? 'Germany' : 'Britain'}`) : null;
 }
 
 /** 55.11B, 59.21: each firestormed city counts once; a city is firestormed only by a power at war with its country. */
-export const firestormContradiction: Check<'host.city-firestormed'> = (state, data) => {
+export const firestormContradiction: Check<'host.city-firestormed'> = (view, data) => {
   const rule = data.country === 'germany' ? '55.11B' : '59.21';
-  const earlier = state.firestormedCities[data.country].indexOf(data.city);
+  const earlier = view.world.firestormedCities[data.country].indexOf(data.city);
   if (earlier >= 0) {
-    return rejectContradiction(rule, 'data.city', `log:state.firestormedCities.${data.country}[${earlier}]`, `${data.city} has already been firestormed, and ${rule} counts each city once`);
+    return rejectContradiction(rule, 'data.city', `log:world.firestormedCities.${data.country}[${earlier}]`, `${data.city} has already been firestormed, and ${rule} counts each city once`);
   }
-  return attackedWithoutWar(state, data.country, rule);
+  return attackedWithoutWar(view, data.country, rule);
 };
 
 /** 43.321A: an atomic attack is made by a power at war with the country attacked. */
-export const atomicAttackContradiction: Check<'host.atomic-attack'> = (state, data) =>
-  data.country === 'other' ? null : attackedWithoutWar(state, data.country, data.country === 'germany' ? '55.11B' : data.country === 'britain' ? '59.21' : '43.321A');
+export const atomicAttackContradiction: Check<'host.atomic-attack'> = (view, data) =>
+  data.country === 'other' ? null : attackedWithoutWar(view, data.country, data.country === 'germany' ? '55.11B' : data.country === 'britain' ? '59.21' : '43.321A');
 
 /** The powers whose surrender the host reports (host.power-surrendered). */
 const reportedSurrender = (p: Power): p is 'france' | 'russia' | 'japan' => p === 'france' || p === 'russia' || p === 'japan';
 
 /** A power the log holds as surrendered (host.power-surrendered) takes no part in a war any more. */
-export const declarationContradiction: Check<'war.declared'> = (state, data) => {
+export const declarationContradiction: Check<'war.declared'> = (view, data) => {
   const named: [string, Power][] = [['data.aggressor', data.aggressor], ...data.targets.map((t, i): [string, Power] => [`data.targets[${i}]`, t])];
   for (const [field, power] of named) {
-    if (reportedSurrender(power) && state.surrendered[power]) {
-      return rejectContradiction('sequence', field, `log:state.surrendered.${power}`, `${power} has surrendered (host.power-surrendered): its wars have ended`);
+    if (reportedSurrender(power) && view.world.surrendered[power]) {
+      return rejectContradiction('sequence', field, `log:world.surrendered.${power}`, `${power} has surrendered (host.power-surrendered): its wars have ended`);
     }
   }
   return null;

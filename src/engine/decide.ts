@@ -1,10 +1,12 @@
 // decide(view, origin): the events a host report or a player decision produces, or a rejection
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
 import { definitionOf, type DomainEvent, type EventData, type OriginEvent, type OriginType } from '../../events/index.js';
-import { accept, reject, rejectContradiction, type Decision } from './decision.js';
+import { accept, reject, rejectContradiction, type Decision, type OriginDecider, type OriginDeciders } from './decision.js';
 import { atomicAttackContradiction, declarationContradiction, firestormContradiction, gameStartContradiction, germanFactsContradiction } from './contradictions.js';
 import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
-import type { GameView } from './runtime.js';
+import type { GameView } from './game-view.js';
+import { germanyHasSurrendered } from '../../machines/germany.js';
+import { italyHasSurrendered } from '../../machines/italy.js';
 import { turnIndex, turnName, type GameTurn } from './turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
@@ -17,8 +19,6 @@ import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
 
-export type OriginDecider<K extends OriginType> = (view: GameView, data: EventData<K>) => Decision;
-export type OriginDeciders<K extends OriginType> = { readonly [T in K]: OriginDecider<T> };
 
 export const isOrigin = (event: { type: string }): boolean => definitionOf(event.type)?.source !== 'engine';
 
@@ -38,21 +38,21 @@ const coreDeciders: OriginDeciders<
   | 'war.declared'
 > = {
   'host.logged': record('host.logged'),
-  'host.city-firestormed': (view, data) => firestormContradiction(view.state, data) ?? accept([{ type: 'host.city-firestormed', data }]),
-  'host.atomic-attack': (view, data) => atomicAttackContradiction(view.state, data) ?? accept([{ type: 'host.atomic-attack', data }]),
+  'host.city-firestormed': (view, data) => firestormContradiction(view, data) ?? accept([{ type: 'host.city-firestormed', data }]),
+  'host.atomic-attack': (view, data) => atomicAttackContradiction(view, data) ?? accept([{ type: 'host.atomic-attack', data }]),
   'host.dominion-surrendered': (view, data) =>
-    view.state.dominionsSurrendered[data.dominion]
-      ? rejectContradiction('59.21', 'data.dominion', `log:state.dominionsSurrendered.${data.dominion}`, `${data.dominion} has already surrendered`)
+    view.world.dominionsSurrendered[data.dominion]
+      ? rejectContradiction('59.21', 'data.dominion', `log:world.dominionsSurrendered.${data.dominion}`, `${data.dominion} has already surrendered`)
       : accept([{ type: 'host.dominion-surrendered', data }, ...brpFloorEvents(view, data)]),
   'host.power-surrendered': (view, data) =>
-    view.state.surrendered[data.power]
-      ? rejectContradiction('sequence', 'data.power', `log:state.surrendered.${data.power}`, `${data.power} has already surrendered`)
+    view.world.surrendered[data.power]
+      ? rejectContradiction('sequence', 'data.power', `log:world.surrendered.${data.power}`, `${data.power} has already surrendered`)
       : accept([{ type: 'host.power-surrendered', data }]),
   'host.allied-player-turn-ended': (view, data) => {
     const index = turnIndex(data.turn);
-    if (index <= view.state.alliedTurnEndedAt) return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(data.turn)} has already ended`);
-    if (index <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
-    return germanFactsContradiction(view.state, data) ?? decideAlliedPlayerTurnEnd(view, data);
+    if (index <= view.world.alliedTurnEndedAt) return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(data.turn)} has already ended`);
+    if (index <= view.world.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    return germanFactsContradiction(view, data) ?? decideAlliedPlayerTurnEnd(view, data);
   },
   'war.declared': decideWarDeclaration,
 };
@@ -93,10 +93,10 @@ export function decideStored(view: GameView | undefined, origin: OriginEvent): D
 /** Reports run forward in time, and play does not move to a later turn past a pending decision. */
 function checkSequence(view: GameView, turn: GameTurn): Decision | null {
   const index = turnIndex(turn);
-  if (index < view.state.turnIndex) {
-    return reject('out-of-sequence', 'sequence', `${turnName(turn)} is before the current turn, ${turnName(view.state.turn)}`);
+  if (index < view.world.turnIndex) {
+    return reject('out-of-sequence', 'sequence', `${turnName(turn)} is before the current turn, ${turnName(view.world.turn)}`);
   }
-  if (index > view.state.turnIndex) {
+  if (index > view.world.turnIndex) {
     const waiting = pendingDecisions(view)[0];
     if (waiting !== undefined) return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${describePending(waiting)}`);
   }
@@ -106,7 +106,7 @@ function checkSequence(view: GameView, turn: GameTurn): Decision | null {
 const OUT_OF_PLAY: Partial<Record<Power, string>> = { germany: '55.31', italy: '56.3' };
 
 function hasSurrendered(view: GameView, power: Power): boolean {
-  return (power === 'germany' && view.state.germanySurrendered) || (power === 'italy' && view.state.italy.surrendered);
+  return (power === 'germany' && germanyHasSurrendered(view.germany)) || (power === 'italy' && italyHasSurrendered(view.italy));
 }
 
 function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): Decision {
@@ -116,11 +116,11 @@ function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): 
   if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${describePending(waiting)}`);
   if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
   if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
-  const contradiction = declarationContradiction(view.state, data);
+  const contradiction = declarationContradiction(view, data);
   if (contradiction !== null) return contradiction;
   for (const target of targets) {
     if (warBetween(aggressor, target) === null) return reject('illegal', 'sequence', `${aggressor} cannot declare war on ${target}, a power of its own side`);
-    if (isAtWarWith(view.state.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
+    if (isAtWarWith(view.world.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
     if (hasSurrendered(view, target)) return reject('illegal', OUT_OF_PLAY[target] ?? 'sequence', `${target} has surrendered`);
   }
   const british = britishWarDeclarationRules(view, data);

@@ -1,5 +1,6 @@
 // What decide returns: the events a command produces, or a referee's refusal citing the rule.
-import type { DomainEvent } from '../../events/index.js';
+import type { DomainEvent, EventData, OriginType } from '../../events/index.js';
+import type { GameView } from './game-view.js';
 
 export type RejectionCode =
   | 'malformed' // the payload does not match its schema
@@ -27,7 +28,7 @@ export interface Rejection {
   readonly violations?: readonly { readonly rule: string; readonly message: string }[];
   /**
    * For `contradictory`: the two facts that cannot both be true, as JSON paths: in the command (`data.germany.berlin`)
-   * or in the state the log folds to, which `SurrenderEngine.view(game).state` shows (`log:state.wars`).
+   * or in the state the log folds to, which `SurrenderEngine.view(game)` shows (`log:world.wars`, `log:germany.value`).
    */
   readonly fields?: readonly [string, string];
 }
@@ -54,3 +55,7 @@ export const rejectViolations = (violations: NonNullable<Rejection['violations']
   const first = violations[0];
   return reject('illegal', first?.rule ?? rule, `${prefix}${first?.message ?? message}`, violations);
 };
+
+/** A command's decider: the Decider state and the command's payload (each power's module holds its own). */
+export type OriginDecider<K extends OriginType> = (view: GameView, data: EventData<K>) => Decision;
+export type OriginDeciders<K extends OriginType> = { readonly [T in K]: OriginDecider<T> };

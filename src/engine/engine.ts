@@ -13,7 +13,7 @@ import { UnknownGameError } from './unknown-game.js';
 import type { Rejection } from './decision.js';
 import { pendingDecisions, type PendingDecision } from './pending.js';
 import { Replayer, type Mismatch } from './replay.js';
-import type { GameView } from './runtime.js';
+import type { GameView } from './game-view.js';
 import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 
@@ -228,7 +228,7 @@ export class SurrenderEngine {
 
   /** Who is at war with whom, now. Throws an UnknownGameError for an unknown game. */
   wars(game: string): { axis: string; allied: string }[] {
-    return warList(this.#known(game).state.wars);
+    return warList(this.#known(game).world.wars);
   }
 
   /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). Throws an UnknownGameError for an unknown game. */

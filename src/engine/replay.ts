@@ -1,9 +1,10 @@
 // Replay: state is a fold of the log. Optionally re-derives every rule decision on the way and
 // reports the ones that no longer match (the log was edited, or the reading of a rule changed).
-import { setAutoFreeze } from 'immer';
 import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { decideStored, isOrigin, type OriginEvent } from './decide.js';
-import { createRuntime, evolve, projection, viewOf, type GameRuntime, type GameView } from './runtime.js';
+import { fastStep } from '../../machines/step.js';
+import { evolve, initialState, projection } from './evolve.js';
+import type { GameView } from './game-view.js';
 
 export interface Mismatch {
   readonly seq: number;
@@ -32,7 +33,7 @@ export const INERT_TYPES: readonly string[] = ['host.logged'];
 const INERT = new Set(INERT_TYPES);
 
 export class Replayer {
-  readonly games = new Map<string, GameRuntime>();
+  readonly games = new Map<string, GameView>();
   readonly mismatches: Mismatch[] = [];
   private readonly expectations = new Map<string, Expectation>();
   private readonly check: boolean;
@@ -47,33 +48,27 @@ export class Replayer {
 
   /** Applies events in log order. */
   applyAll(events: readonly StoredEvent[]): void {
-    // Immer's auto-freeze costs microseconds per update; replayed state is never handed out mutable.
-    const freeze = setAutoFreezeFor(false);
-    try {
-      for (const event of events) this.apply(event);
-    } finally {
-      setAutoFreezeFor(freeze);
-    }
+    for (const event of events) this.apply(event);
   }
 
   apply(event: StoredEvent): void {
     this.version = event.seq;
-    let runtime = this.games.get(event.game);
-    if (this.check && event.seq >= this.checkFrom && !INERT.has(event.type)) this.checkEvent(runtime, event);
-    if (runtime === undefined) {
+    const view = this.games.get(event.game);
+    if (this.check && event.seq >= this.checkFrom && !INERT.has(event.type)) this.checkEvent(view, event);
+    if (view === undefined) {
       if (event.type !== 'host.game-started') {
         this.mismatch(event, `"${event.type}" before the game's host.game-started event; ignored`);
         return;
       }
-      runtime = createRuntime(event.game, event.data);
-      this.games.set(event.game, runtime);
+      this.games.set(event.game, initialState(event.game, event.data));
       return;
     }
     if (event.type === 'host.game-started') {
       this.mismatch(event, 'a second host.game-started for this game; ignored');
       return;
     }
-    evolve(runtime, event);
+    const next = evolve(view, event, fastStep);
+    if (next !== view) this.games.set(event.game, next);
   }
 
   /** Call at the end of the log: decisions decide expected but the log does not hold. */
@@ -90,18 +85,17 @@ export class Replayer {
   }
 
   view(game: string): GameView | undefined {
-    const runtime = this.games.get(game);
-    return runtime === undefined ? undefined : viewOf(runtime);
+    return this.games.get(game);
   }
 
   /** Plain data of every game's state, for comparisons. */
   projection(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [game, runtime] of [...this.games].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[game] = projection(runtime);
+    for (const [game, view] of [...this.games].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[game] = projection(view);
     return out;
   }
 
-  private checkEvent(runtime: GameRuntime | undefined, event: StoredEvent): void {
+  private checkEvent(view: GameView | undefined, event: StoredEvent): void {
     const expectation = this.expectations.get(event.game);
     if (isOrigin(event)) {
       if (expectation !== undefined && expectation.queue.length > 0) {
@@ -109,7 +103,7 @@ export class Replayer {
           this.mismatch(event, `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}`);
         }
       }
-      const decision = decideStored(runtime === undefined ? undefined : viewOf(runtime), { type: event.type, data: event.data } as OriginEvent);
+      const decision = decideStored(view, { type: event.type, data: event.data } as OriginEvent);
       if (!decision.ok) {
         this.mismatch(event, `the rules refuse this ${event.type}: ${decision.rejection.message} (${decision.rejection.rule})`);
         this.expectations.set(event.game, { queue: [], originSeq: event.seq });
@@ -196,12 +190,3 @@ const isPlain = (value: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 };
-
-let autoFreeze = true;
-/** Sets immer's auto-freeze and returns the previous setting. */
-function setAutoFreezeFor(value: boolean): boolean {
-  const previous = autoFreeze;
-  autoFreeze = value;
-  setAutoFreeze(value);
-  return previous;
-}

@@ -1,5 +1,6 @@
-// The world as the surrender rules see it, folded from the log. Plain data, updated with immer.
-import { produce } from 'immer';
+// The world as the surrender rules see it, folded from the log: the facts, never a power's phase (each
+// machine in machines/ is the only record of that). Plain data, updated with the engine's own immer (./produce.ts).
+import { produce } from './produce.js';
 import type { EventData, EventType, StoredOf } from '../../events/index.js';
 import type { RulingOptions } from '../rules/options.js';
 import { turnIndex, type GameTurn } from './turns.js';
@@ -27,14 +28,11 @@ export interface GameState {
   };
   /** 55.11B, 59.21: each city counts once; the names reported so far, in order. */
   readonly firestormedCities: { readonly germany: readonly string[]; readonly britain: readonly string[] };
-  /** 56.12: who declared war on whom; 55.21: whether Italy ever went to war with the Allies. */
+  /** 56.12: who declared war on whom (whether Italy ever went to war, or surrendered, is the Italy machine's). */
   readonly italy: {
     readonly declaredWarOnWesternAlliesYear: number | null;
     readonly westernAlliesDeclaredWar: boolean;
-    readonly everAtWar: boolean;
-    readonly surrendered: boolean;
   };
-  readonly germanySurrendered: boolean;
   /** 55.21 / 56.21: set once the war in Europe has ended. */
   readonly europeWarEnded: EventData<'europe.war-ended'> | null;
 }
@@ -60,10 +58,7 @@ export function initialGameState(game: string, data: EventData<'host.game-starte
     italy: {
       declaredWarOnWesternAlliesYear: data.italy.declaredWarOnWesternAlliesYear,
       westernAlliesDeclaredWar: data.italy.westernAlliesDeclaredWar,
-      everAtWar: data.wars.some((w) => w.axis === 'italy'),
-      surrendered: false,
     },
-    germanySurrendered: false,
     europeWarEnded: null,
   };
 }
@@ -146,21 +141,15 @@ export const coreWorld: WorldHandlers<
         const war = warBetween(event.data.aggressor, target);
         if (war === null) continue;
         d.wars[warKey(war.axis, war.allied)] = true;
-        if (war.axis === 'italy') {
-          d.italy.everAtWar = true;
-          // 56.12A and 56.12B: the first declaration between Italy and a Western Ally counts.
-          if (WESTERN_ALLIES.includes(war.allied)) {
-            if (event.data.aggressor === 'italy') d.italy.declaredWarOnWesternAlliesYear ??= event.data.turn.year;
-            else d.italy.westernAlliesDeclaredWar = true;
-          }
+        // 56.12A and 56.12B: the first declaration between Italy and a Western Ally counts.
+        if (war.axis === 'italy' && WESTERN_ALLIES.includes(war.allied)) {
+          if (event.data.aggressor === 'italy') d.italy.declaredWarOnWesternAlliesYear ??= event.data.turn.year;
+          else d.italy.westernAlliesDeclaredWar = true;
         }
       }
     }),
-  'germany.surrendered': (state) =>
-    produce(state, (d) => {
-      d.germanySurrendered = true;
-      endWarsOf(d, 'germany'); // 55.31: no German units remain to fight
-    }),
+  // 55.31: no German units remain to fight (the surrender itself is the Germany machine's).
+  'germany.surrendered': (state) => produce(state, (d) => endWarsOf(d, 'germany')),
   'europe.war-ended': (state, event) =>
     produce(state, (d) => {
       d.europeWarEnded = event.data;

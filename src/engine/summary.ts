@@ -1,5 +1,6 @@
 // A plain summary of one game's state: for `awaw-surrender replay` and for hosts that poll.
-import type { GameView } from './runtime.js';
+import { italyHasSurrendered, italyNeverAtWar } from '../../machines/italy.js';
+import type { GameView } from './game-view.js';
 import { pendingDecisions } from './pending.js';
 import { withDescription, type DescribedDecision } from './pending-text.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
@@ -31,8 +32,9 @@ export function stateName(value: unknown): string {
 }
 
 export function summarize(view: GameView): GameSummary {
-  const { state } = view;
-  const italy = state.italy.surrendered ? 'surrendered' : state.italy.everAtWar ? (warList(state.wars).some((w) => w.axis === 'italy') ? 'atWar' : 'notAtWar') : 'neverAtWar';
+  const { world: state } = view;
+  // The Italy machine's phase; while it is at war, the war list says whether Italy fights anyone now (59.62 peace).
+  const italy = italyHasSurrendered(view.italy) ? 'surrendered' : italyNeverAtWar(view.italy) ? 'neverAtWar' : warList(state.wars).some((w) => w.axis === 'italy') ? 'atWar' : 'notAtWar';
   return {
     game: state.game,
     turn: turnName(state.turn),

@@ -1,13 +1,13 @@
 // Who is at war with whom: pairs of one Axis and one Allied major power.
-import { AlliedPowers, AxisPowers, type AlliedPower, type AxisPower } from '../../events/common.js';
+import { AlliedPowers, AxisPowers, isAllied, isAxis, type AlliedPower, type AxisPower } from '../../events/common.js';
+
+export { isAllied, isAxis };
 
 export type Power = AxisPower | AlliedPower;
 export type WarKey = `${AxisPower}-${AlliedPower}`;
 export type Wars = Readonly<Partial<Record<WarKey, true>>>;
 
 export const warKey = (axis: AxisPower, allied: AlliedPower): WarKey => `${axis}-${allied}`;
-export const isAxis = (p: Power): p is AxisPower => (AxisPowers as readonly string[]).includes(p);
-export const isAllied = (p: Power): p is AlliedPower => (AlliedPowers as readonly string[]).includes(p);
 
 export const atWar = (wars: Wars, axis: AxisPower, allied: AlliedPower): boolean => wars[warKey(axis, allied)] === true;
 

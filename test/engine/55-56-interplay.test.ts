@@ -19,7 +19,7 @@ const germanCodes = (events: readonly DomainEvent[]) => ofType(events, 'germany.
 const italianCodes = (events: readonly DomainEvent[]) => ofType(events, 'italy.surrendered').flatMap((s) => s.effects.map((e) => `${e.rule} ${e.code}`));
 const warsAfter = (history: readonly DomainEvent[]) => {
   const view = replay(history).view(GAME);
-  return view === undefined ? [] : warList(view.state.wars).map((w) => `${w.axis}-${w.allied}`);
+  return view === undefined ? [] : warList(view.world.wars).map((w) => `${w.axis}-${w.allied}`);
 };
 
 const ITALY_WARS = ['italy-britain', 'italy-russia', 'italy-us'];
@@ -43,7 +43,7 @@ describe('56.21: Germany surrenders first, then Italy', () => {
     const [surrendered] = ofType(italyOut, 'italy.surrendered');
     expect(surrendered?.effects.slice(0, 1)).toEqual([{ rule: '56.21', code: 'war-in-europe-ends', text: "Germany has already surrendered: Italy's surrender ends the war in Europe." }]);
     expect(warsAfter(italyOut)).toEqual([]);
-    expect(replay(italyOut).view(GAME)?.state.europeWarEnded).toEqual({ turn: su45, rule: '56.21', reason: 'Italy surrendered after Germany' });
+    expect(replay(italyOut).view(GAME)?.world.europeWarEnded).toEqual({ turn: su45, rule: '56.21', reason: 'Italy surrendered after Germany' });
   });
 
   it('56.31B, 56.41, 56.52: with Germany gone, the Folgore is removed, Italian hexes go to no one, and the conquests Italy took from Germany go to no one', () => {
@@ -178,7 +178,7 @@ describe('both surrender at the end of the same Allied player turn', () => {
   it('56.11, 55.11: the whole game replays without a mismatch, allocation included', () => {
     const log = play([started, alliedTurnEnded(sp45, germanyFalls, surrenderFacts(0)), forcesReported(sp45), forcesSelected(sp45, 'allied', { infantry: ['inf-1'], cruisers: ['Zara'], destroyers: ['DD-1'] })]);
     const view = replay(log).view(GAME);
-    expect(view && [view.germany.value, view.italy.value, view.state.europeWarEnded?.rule, pendingDecisions(view)]).toEqual(['surrendered', 'done', '56.21', []]);
+    expect(view && [view.germany.value, view.italy.value, view.world.europeWarEnded?.rule, pendingDecisions(view)]).toEqual(['surrendered', 'done', '56.21', []]);
   });
 });
 

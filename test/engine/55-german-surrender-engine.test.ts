@@ -168,7 +168,7 @@ describe('55.2-55.6 effects of a German surrender', () => {
   it('55.31: after the surrender Germany is at war with no one, Italy still is (55.22), and no further German check is made', () => {
     const replayer = replay(play([started, surrender]));
     const view = replayer.view(GAME);
-    expect(view && warList(view.state.wars)).toEqual([
+    expect(view && warList(view.world.wars)).toEqual([
       { axis: 'italy', allied: 'britain' },
       { axis: 'italy', allied: 'russia' },
       { axis: 'italy', allied: 'us' },

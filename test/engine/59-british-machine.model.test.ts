@@ -215,7 +215,7 @@ describe('59: model-based test of the British surrender machine', () => {
                 // Invariants: the machine's phase is the model's; Britain is at war with Germany exactly when at war or offering.
                 const value = view.britain.value;
                 expect(typeof value === 'string' ? value : 'surrendered').toBe(m.phase === 'offer' ? 'offerPending' : m.phase);
-                expect(atWar(view.state.wars, 'germany', 'britain')).toBe(m.phase === 'atWar' || m.phase === 'offer' || (m.phase === 'surrendered' && m.usAtWar));
+                expect(atWar(view.world.wars, 'germany', 'britain')).toBe(m.phase === 'atWar' || m.phase === 'offer' || (m.phase === 'surrendered' && m.usAtWar));
                 // 59.41: no surrender level below -10.
                 for (const s of view.britain.context.surrenders) expect(s.surrender.surrenderLevel).toBeGreaterThanOrEqual(-10);
                 expect(pendingDecisions(view).length > 0).toBe(anyPending(m));

@@ -80,7 +80,7 @@ describe('59.23, 59.3 and 59.41: Germany answers the offer', () => {
     const log = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -2 }), rejectOffer(su41)]);
     const view = viewAfter(log);
     expect(view?.britain.value).toBe('atWar');
-    expect(view && warList(view.state.wars)).toEqual([
+    expect(view && warList(view.world.wars)).toEqual([
       { axis: 'germany', allied: 'britain' },
       { axis: 'italy', allied: 'britain' },
     ]);
@@ -172,7 +172,7 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
     const view = viewAfter(afterSelection);
     expect(view?.britain.value).toBe('atWar');
     expect(view && pendingDecisions(view)).toEqual([]);
-    expect(view && warList(view.state.wars)).toHaveLength(6);
+    expect(view && warList(view.world.wars)).toHaveLength(6);
     given(afterSelection).when(hexControl(t)).thenRejected('59.631', 'not-pending');
   });
 
@@ -181,7 +181,7 @@ describe('59.61: the U.S. at war with Germany: the war continues', () => {
     const [surrender] = ofType(log, 'britain.surrendered');
     expect(surrender?.outcome).toBe('war-ends-62.91');
     const view = viewAfter(log);
-    expect(view && warList(view.state.wars)).toEqual([]);
+    expect(view && warList(view.world.wars)).toEqual([]);
   });
 
   it('59.85: read as 59.85 says (Japan HAS surrendered), the same situation continues the war', () => {
@@ -196,7 +196,7 @@ describe('59.62-59.68: peace negotiations', () => {
 
   it('59.62: peace: Britain leaves the war with Germany and Italy at once', () => {
     const view = viewAfter(play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41)]));
-    expect(view && warList(view.state.wars)).toEqual([]);
+    expect(view && warList(view.world.wars)).toEqual([]);
   });
 
   it('59.631: German terms wait for the host to report hex control', () => {

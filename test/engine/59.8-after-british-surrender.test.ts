@@ -58,7 +58,7 @@ describe('59.83-59.86: peace and the resumption of the war', () => {
     expect(ofType(log, 'britain.war-resumed')).toMatchObject([{ turn: wi41, rule: '59.86B' }]);
     const view = viewAfter(log);
     expect(view?.britain.value).toBe('atWar');
-    expect(view && warList(view.state.wars)).toEqual([
+    expect(view && warList(view.world.wars)).toEqual([
       { axis: 'germany', allied: 'britain' },
       { axis: 'germany', allied: 'us' },
     ]);
@@ -71,7 +71,7 @@ describe('59.83-59.86: peace and the resumption of the war', () => {
     const resumed = play([...peaceAtMinus2(), declareWar(wi41, 'us', ['germany'], 50)]);
     expect(ofType(resumed, 'britain.war-resumed')).toMatchObject([{ turn: wi41, rule: '59.86C' }]);
     const view = viewAfter(resumed);
-    expect(view && warList(view.state.wars)).toEqual([
+    expect(view && warList(view.world.wars)).toEqual([
       { axis: 'germany', allied: 'britain' },
       { axis: 'germany', allied: 'us' },
     ]);
@@ -190,7 +190,7 @@ describe('59.89: British surrender effects in the Far East', () => {
     ]);
     expect(ofType(log, 'britain.far-east-settled')[0]?.effects.map((e) => e.rule)).toEqual(['59.892A', '59.892B', '59.892C', '59.893']);
     const view = viewAfter(log);
-    expect(view && warList(view.state.wars)).toEqual([]);
+    expect(view && warList(view.world.wars)).toEqual([]);
     given(log).when(declareWar(fa41, 'japan', ['britain', 'us'])).thenRejected('59.892C', 'illegal');
     given(log).when(declareWar(wi41, 'japan', ['britain'])).thenRejected('59.892C', 'illegal');
     expect(given(log).when(declareWar(wi41, 'japan', ['britain', 'us'])).decision.ok).toBe(true);
@@ -200,7 +200,7 @@ describe('59.89: British surrender effects in the Far East', () => {
     const log = play([...peaceAtMinus2(globalStart([{ axis: 'japan', allied: 'britain' }])), { type: 'japan.treaty-decided', data: { turn: su41, adheres: false } }]);
     expect(ofType(log, 'britain.far-east-settled')[0]?.effects.map((e) => e.rule)).toEqual(['59.894', '59.893']);
     const view = viewAfter(log);
-    expect(view && warList(view.state.wars)).toEqual([{ axis: 'japan', allied: 'britain' }]);
+    expect(view && warList(view.world.wars)).toEqual([{ axis: 'japan', allied: 'britain' }]);
   });
 
   it('59.891A: Japan at peace with both may not go to war with Britain without the U.S.', () => {
@@ -220,7 +220,7 @@ describe('59.89: British surrender effects in the Far East', () => {
     expect(surrender?.farEast).toBe('at-war-with-both');
     expect(surrender?.effects.map((e) => e.code)).toContain('surrender-in-europe-only');
     const view = viewAfter(log);
-    expect(view && warList(view.state.wars)).toEqual([
+    expect(view && warList(view.world.wars)).toEqual([
       { axis: 'japan', allied: 'britain' },
       { axis: 'japan', allied: 'us' },
     ]);

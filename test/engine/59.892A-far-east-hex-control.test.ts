@@ -79,7 +79,7 @@ describe('59.892A: the Far East hex control after Japan adheres', () => {
       ]);
     const view = viewAfter(play([...surrendered(), adheres(true), report]));
     expect(view?.britain.value).toBe('atPeace');
-    expect(view && warList(view.state.wars)).toEqual([]);
+    expect(view && warList(view.world.wars)).toEqual([]);
   });
 
   it('59.633: a fortification outside the unsupplied hexes is refused; a hex named twice is malformed', () => {

@@ -42,7 +42,7 @@ describe('host.power-surrendered', () => {
     const surrendered: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
     given([usAtWarStart()]).when(surrendered).then(only(surrendered));
     const view = replay([usAtWarStart(), surrendered]).view(GAME);
-    expect(view && warList(view.state.wars).map((w) => `${w.axis}-${w.allied}`)).toEqual(['germany-britain', 'germany-us', 'italy-britain', 'italy-us']);
+    expect(view && warList(view.world.wars).map((w) => `${w.axis}-${w.allied}`)).toEqual(['germany-britain', 'germany-us', 'italy-britain', 'italy-us']);
   });
   it('59.14B: a power that has already surrendered cannot surrender again: the report contradicts the log', () => {
     const surrendered: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
@@ -52,8 +52,8 @@ describe('host.power-surrendered', () => {
       rejection: {
         code: 'contradictory',
         rule: 'sequence',
-        message: 'data.power contradicts log:state.surrendered.russia: russia has already surrendered',
-        fields: ['data.power', 'log:state.surrendered.russia'],
+        message: 'data.power contradicts log:world.surrendered.russia: russia has already surrendered',
+        fields: ['data.power', 'log:world.surrendered.russia'],
       },
     });
   });
@@ -67,7 +67,7 @@ describe('host.dominion-surrendered', () => {
   it('59.21: a dominion cannot surrender twice', () => {
     const india: OriginEvent = { type: 'host.dominion-surrendered', data: { turn: sp41, dominion: 'india' } };
     given([seaLionStart(), india]).when(india).thenRejected('59.21', 'contradictory');
-    expect(given([seaLionStart(), india]).when(india).decision).toMatchObject({ ok: false, rejection: { fields: ['data.dominion', 'log:state.dominionsSurrendered.india'] } });
+    expect(given([seaLionStart(), india]).when(india).decision).toMatchObject({ ok: false, rejection: { fields: ['data.dominion', 'log:world.dominionsSurrendered.india'] } });
   });
 });
 

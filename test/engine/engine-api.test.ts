@@ -140,7 +140,7 @@ for (const backend of backends) {
       await playInto(engine, script());
       const before = await bytes();
       const version = engine.version;
-      const state = JSON.stringify(engine.view(GAME)?.state);
+      const state = JSON.stringify(engine.view(GAME)?.world);
       await fc.assert(
         fc.asyncProperty(illegal, async ({ game, origin, why }) => {
           const result = await engine.execute(game, origin as OriginEvent);
@@ -148,7 +148,7 @@ for (const backend of backends) {
           expect(await bytes()).toBe(before);
           expect(engine.version).toBe(version);
           expect(await store.version()).toBe(version);
-          expect(JSON.stringify(engine.view(GAME)?.state)).toBe(state);
+          expect(JSON.stringify(engine.view(GAME)?.world)).toBe(state);
         }),
         { numRuns: 150 },
       );

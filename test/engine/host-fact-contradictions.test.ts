@@ -39,8 +39,8 @@ describe('55.11A, 55.12: the German facts of one report', () => {
 
   it('55.11A: an atomic attack marker in Berlin while the log records no atomic attack on Germany is refused', () => {
     const report = alliedTurnEnded(sp44, germanFacts({ berlin: 'atomic' }), italianFacts());
-    refused([gameStarted()], report, '55.11A', ['data.germany.berlin', 'log:state.counts.atomicAttacksOnGermany']);
-    refused([gameStarted(), atomicAttack(sp44, 'britain', 'London')], report, '55.11A', ['data.germany.berlin', 'log:state.counts.atomicAttacksOnGermany']);
+    refused([gameStarted()], report, '55.11A', ['data.germany.berlin', 'log:world.counts.atomicAttacksOnGermany']);
+    refused([gameStarted(), atomicAttack(sp44, 'britain', 'London')], report, '55.11A', ['data.germany.berlin', 'log:world.counts.atomicAttacksOnGermany']);
     expect(accepted([gameStarted(), atomicAttack(sp44, 'germany', 'Berlin')], report)).toBe(true);
   });
 });
@@ -48,35 +48,35 @@ describe('55.11A, 55.12: the German facts of one report', () => {
 describe('55.11B, 59.21, 43.321A: firestorms and atomic attacks against what the log holds', () => {
   it('55.11B: a German city reported firestormed a second time is refused (each city counts once); another city is accepted', () => {
     const history = [gameStarted(), firestorm(sp44, 'germany', 'Hamburg'), firestorm(sp44, 'germany', 'Dresden')];
-    refused(history, firestorm(sp44, 'germany', 'Dresden'), '55.11B', ['data.city', 'log:state.firestormedCities.germany[1]']);
+    refused(history, firestorm(sp44, 'germany', 'Dresden'), '55.11B', ['data.city', 'log:world.firestormedCities.germany[1]']);
     expect(accepted(history, firestorm(sp44, 'germany', 'Köln'))).toBe(true);
     // The same name in the other country is another city.
     expect(accepted(history, firestorm(sp44, 'britain', 'Hamburg'))).toBe(true);
   });
 
   it('59.21: a British city reported firestormed a second time is refused', () => {
-    refused([seaLionStart(), firestorm(su41, 'britain', 'Coventry')], firestorm(su41, 'britain', 'Coventry'), '59.21', ['data.city', 'log:state.firestormedCities.britain[0]']);
+    refused([seaLionStart(), firestorm(su41, 'britain', 'Coventry')], firestorm(su41, 'britain', 'Coventry'), '59.21', ['data.city', 'log:world.firestormedCities.britain[0]']);
   });
 
   it('59.21, 59.62: a British city firestormed or an atomic attack on Britain while no power is at war with Britain (a peace) is refused', () => {
     const peace = [seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)];
-    refused(peace, firestorm(su41, 'britain', 'Coventry'), '59.21', ['data.country', 'log:state.wars']);
-    refused(peace, atomicAttack(su41, 'britain', 'London'), '59.21', ['data.country', 'log:state.wars']);
+    refused(peace, firestorm(su41, 'britain', 'Coventry'), '59.21', ['data.country', 'log:world.wars']);
+    refused(peace, atomicAttack(su41, 'britain', 'London'), '59.21', ['data.country', 'log:world.wars']);
     // Germany fought Britain alone: after the peace no power is at war with Germany either.
-    refused(peace, firestorm(su41, 'germany', 'Hamburg'), '55.11B', ['data.country', 'log:state.wars']);
+    refused(peace, firestorm(su41, 'germany', 'Hamburg'), '55.11B', ['data.country', 'log:world.wars']);
   });
 
   it('55.31: an atomic attack on Germany or a German city firestormed after the German surrender is refused', () => {
     const surrendered = [gameStarted(), alliedTurnEnded(sp44, germanFacts({ berlin: 'allied', germanDpTotal: -3 }), italianFacts())];
-    refused(surrendered, atomicAttack(sp44, 'germany', 'Munich'), '55.31', ['data.country', 'log:state.germanySurrendered']);
-    refused(surrendered, firestorm(sp44, 'germany', 'Munich'), '55.31', ['data.country', 'log:state.germanySurrendered']);
+    refused(surrendered, atomicAttack(sp44, 'germany', 'Munich'), '55.31', ['data.country', 'log:germany.value']);
+    refused(surrendered, firestorm(sp44, 'germany', 'Munich'), '55.31', ['data.country', 'log:germany.value']);
     // Italy fights on (55.22): an atomic attack on Italy is a fact like any other.
     expect(accepted(surrendered, atomicAttack(sp44, 'italy', 'Milan'))).toBe(true);
   });
 
   it('56.3: an atomic attack on Italy after the Italian surrender is refused', () => {
     const surrendered = [gameStarted(), alliedTurnEnded(sp44, germanFacts(), surrenderFacts(-1))];
-    refused(surrendered, atomicAttack(sp44, 'italy', 'Milan'), '56.3', ['data.country', 'log:state.italy.surrendered']);
+    refused(surrendered, atomicAttack(sp44, 'italy', 'Milan'), '56.3', ['data.country', 'log:italy.value']);
     expect(accepted(surrendered, atomicAttack(sp44, 'other', 'Milan'))).toBe(true);
   });
 });
@@ -101,8 +101,8 @@ describe('war.declared by or on a power the log holds as surrendered', () => {
   const russiaOut: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
 
   it('59.14B: Germany declaring war on a surrendered Russia, or a surrendered Russia declaring war, is refused', () => {
-    refused([usAtWarStart(), russiaOut], declareWar(sp43, 'germany', ['russia']), 'sequence', ['data.targets[0]', 'log:state.surrendered.russia']);
-    refused([usAtWarStart(), russiaOut], declareWar(sp43, 'russia', ['japan']), 'sequence', ['data.aggressor', 'log:state.surrendered.russia']);
+    refused([usAtWarStart(), russiaOut], declareWar(sp43, 'germany', ['russia']), 'sequence', ['data.targets[0]', 'log:world.surrendered.russia']);
+    refused([usAtWarStart(), russiaOut], declareWar(sp43, 'russia', ['japan']), 'sequence', ['data.aggressor', 'log:world.surrendered.russia']);
     expect(accepted([usAtWarStart()], declareWar(sp43, 'japan', ['russia']))).toBe(true);
   });
 });

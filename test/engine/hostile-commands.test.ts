@@ -237,6 +237,6 @@ describe('any value gives a typed rejection and appends nothing', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, true, true]);
     const fresh = await SurrenderEngine.open(store);
     expect(engine.version).toBe(fresh.version);
-    expect(engine.view(GAME)?.state).toEqual(fresh.view(GAME)?.state);
+    expect(engine.view(GAME)?.world).toEqual(fresh.view(GAME)?.world);
   });
 });

@@ -89,7 +89,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** The command a step stands for, given the game's state now (end-of-turn reports go to the next turn due). */
 function originOf(s: Step, replayer: Replayer): OriginEvent {
-  const state = replayer.view(s.game)?.state;
+  const state = replayer.view(s.game)?.world;
   const now: GameTurn = state?.turn ?? { season: 'spring', year: 1941 };
   const index = state?.turnIndex ?? 0;
   switch (s.kind) {

@@ -9,6 +9,8 @@
 // and after every run the log, written to a file, passes the file store's checks (verifyLog: every line, schema,
 // seq and hash chain) and replays from a JsonlFileStore re-deriving every decision with no mismatch, to the state
 // the engine had. MODEL_RUNS (default 150; `npm run model`: 3000) and MODEL_SEED.
+import { germanyHasSurrendered } from '../../machines/germany.js';
+import { italyHasSurrendered } from '../../machines/italy.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
-import type { GameView } from '../../src/engine/runtime.js';
+import type { GameView } from '../../src/engine/game-view.js';
 import { warList } from '../../src/engine/wars.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
@@ -107,13 +109,13 @@ function termsRefusedByTheirRule(view: GameView, origin: unknown, result: Comman
 function consistentWars(engine: SurrenderEngine): void {
   const view = engine.view(GAME);
   if (view === undefined) return;
-  const { state } = view;
+  const { world: state } = view;
   const wars = warList(state.wars);
   expect(engine.wars(GAME)).toEqual(wars);
   for (const w of wars) {
     const out = [
-      w.axis === 'germany' && state.germanySurrendered,
-      w.axis === 'italy' && state.italy.surrendered,
+      w.axis === 'germany' && germanyHasSurrendered(view.germany),
+      w.axis === 'italy' && italyHasSurrendered(view.italy),
       w.axis === 'japan' && state.surrendered.japan,
       (w.allied === 'france' || w.allied === 'russia') && state.surrendered[w.allied],
     ];
@@ -166,8 +168,8 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
   const live = engine.view(GAME);
   const surrenders = live?.britain.context.surrenders.length ?? 0;
   if (surrenders >= 2) note('repeated British surrenders');
-  if (live?.state.surrendered.russia === true) note('russia surrendered');
-  if (live?.state.surrendered.japan === true) note('japan surrendered');
+  if (live?.world.surrendered.russia === true) note('russia surrendered');
+  if (live?.world.surrendered.japan === true) note('japan surrendered');
 
   // The log as a file: every line passes the file store's reader, and it replays with every decision re-derived.
   const path = join(dir, `run-${runs}.jsonl`);
@@ -178,7 +180,7 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
   try {
     expect(replayed.mismatches).toEqual([]);
     const again = replayed.view(GAME);
-    const plain = (v: typeof live) => v && { state: v.state, machines: [v.germany, v.britain, v.italy].map((m) => ({ value: m.value, context: m.context })) };
+    const plain = (v: typeof live) => v && { world: v.world, machines: [v.germany, v.britain, v.italy].map((m) => ({ value: m.value, context: m.context })) };
     expect(plain(again)).toEqual(plain(live));
     expect(replayed.pending(GAME)).toEqual(engine.pending(GAME));
   } finally {

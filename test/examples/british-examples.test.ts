@@ -17,7 +17,7 @@ describe('examples/sea-lion-1941.jsonl (59.12, 59.41, 59.62-59.68)', () => {
     expect(reduced?.type === 'britain.forces-reduced' && reduced.data.effects.map((e) => e.code)[0]).toBe('minor-units-subject-to-elimination');
     const view = replayer.view('sea-lion-1941');
     expect(view?.britain.value).toBe('atPeace');
-    expect(view?.state.turn).toEqual({ season: 'spring', year: 1942 });
+    expect(view?.world.turn).toEqual({ season: 'spring', year: 1942 });
   });
 });
 

@@ -15,8 +15,8 @@ describe('examples/italy-1943-germany-1945.jsonl (56.11B, 56.311, 55.11, 55.21)'
       ['Spring 1945', 'europe.war-ended', '55.21'],
     ]);
     const view = replayer.view('italy-1943-germany-1945');
-    expect(view && warList(view.state.wars)).toEqual([]);
-    expect([view?.germany.value, view?.state.italy.surrendered]).toEqual(['surrendered', true]);
+    expect(view && warList(view.world.wars)).toEqual([]);
+    expect([view?.germany.value, view?.italy.value]).toEqual(['surrendered', 'done']);
   });
 });
 
@@ -31,6 +31,6 @@ describe('examples/germany-first-then-italy-1945.jsonl (55.22, 55.52, 56.21)', (
     const german = events.find((e) => e.type === 'germany.surrendered');
     expect(german?.type === 'germany.surrendered' && german.data.effects.map((e) => e.code)).toEqual(expect.arrayContaining(['italy-fights-on', 'german-mediterranean-conquests-to-italy']));
     const view = replayer.view('germany-first-then-italy-1945');
-    expect(view && warList(view.state.wars)).toEqual([]);
+    expect(view && warList(view.world.wars)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { definitionOf, type EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import type { GameView } from '../../src/engine/runtime.js';
+import type { GameView } from '../../src/engine/game-view.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { italianForces1943 } from '../../src/examples/italian-games.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
@@ -92,7 +92,7 @@ function selectAll(turn: Turn, pool: readonly ForceUnit[]): { readonly type: str
  * to execute as a host sends them, and these two event types are not in every version of the vocabulary.
  */
 export function settle(view: GameView, decision: string, by: string, choice: boolean): { readonly type: string; readonly data: unknown } | null {
-  const turn = view.state.turn;
+  const turn = view.world.turn;
   // 59.513B: each surrender's pool holds counters of its own (those removed before never return).
   const pool = laterPool(tinyPool, Math.max(0, view.britain.context.surrenders.length - 1));
   switch (decision) {
@@ -217,15 +217,15 @@ const valueAt = (doc: Json, path: readonly (string | number)[]): Json | undefine
 
 /** The turn a report goes to: the turn due for it (this one, or the next once this one's report is in), shifted. */
 function reportTurn(view: GameView, closedAt: number, shift: number): Turn {
-  const now = view.state.turn;
-  let turn = closedAt < view.state.turnIndex ? now : nextTurn(now);
+  const now = view.world.turn;
+  let turn = closedAt < view.world.turnIndex ? now : nextTurn(now);
   if (shift > 0) turn = nextTurn(turn);
   return shift < 0 ? { ...turn, year: turn.year - 1 } : turn;
 }
 
 /** The command a step stands for in the game as it stands (null: nothing to send), and the game id it is sent for. */
 export function commandOf(s: Step, view: GameView, game: string, pending: readonly { decision: string; by: string }[]): { game: unknown; origin: unknown } | null {
-  const turn = view.state.turn;
+  const turn = view.world.turn;
   switch (s.kind) {
     case 'settle': {
       const first = pending[0];
@@ -233,14 +233,14 @@ export function commandOf(s: Step, view: GameView, game: string, pending: readon
       return origin === null ? null : { game, origin };
     }
     case 'gameTurnEnd':
-      return { game, origin: { type: 'host.game-turn-ended', data: { turn: reportTurn(view, view.state.gameTurnEndedAt, s.when), britain: britishFacts({ britishDpLevel: s.dp, usatLevel: s.usat, naval: [...s.naval] }) } } };
+      return { game, origin: { type: 'host.game-turn-ended', data: { turn: reportTurn(view, view.world.gameTurnEndedAt, s.when), britain: britishFacts({ britishDpLevel: s.dp, usatLevel: s.usat, naval: [...s.naval] }) } } };
     case 'alliedTurnEnd':
       return {
         game,
         origin: {
           type: 'host.allied-player-turn-ended',
           data: {
-            turn: reportTurn(view, view.state.alliedTurnEndedAt, s.when),
+            turn: reportTurn(view, view.world.alliedTurnEndedAt, s.when),
             germany: { berlin: s.berlin, germanDpTotal: s.germanDp, germanyControlsBerchtesgaden: s.berchtesgaden, allGermanHexesAlliedOrAtomic: s.collapse },
             italy: { italianDpTotal: s.italianDp, romeAlliedControlled: s.rome, axisUnitsInAfrica: s.africa, dpsInItaly: { axis: Math.max(s.dps, 0), allied: Math.max(-s.dps, 0) }, covertOperationsModifier: 0 },
           },

@@ -2,7 +2,7 @@
 // Commonwealth, reduced to 30 or 20 BRPs if one or both of Australia and India surrender.
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 
 type Dominions = EventData<'britain.brp-floor-lowered'>['dominionsSurrendered'];
 
@@ -15,7 +15,7 @@ export const britishBrpFloor = (d: Dominions): number => 40 - 10 * ((d.australia
  */
 export function brpFloorEvents(view: GameView, data: EventData<'host.dominion-surrendered'>): DomainEvent[] {
   if (view.britain.context.surrenders.length === 0) return [];
-  const dominionsSurrendered = { ...view.state.dominionsSurrendered, [data.dominion]: true };
+  const dominionsSurrendered = { ...view.world.dominionsSurrendered, [data.dominion]: true };
   const floorBrps = britishBrpFloor(dominionsSurrendered);
   const effects: Effect[] = [
     { rule: '59.81', code: 'british-brp-base-floor', text: `${data.dominion === 'india' ? 'India' : 'Australia'} has surrendered: Britain's BRP base may not drop below ${floorBrps} BRPs (35.46).` },

@@ -4,7 +4,7 @@ import type { EventData } from '../../../events/index.js';
 import type { ConcessionsInput } from '../../rules/concessions.js';
 import { joinPath } from '../../schema/validate.js';
 import { reject, type Decision } from '../decision.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 
 export const malformed = (path: string, detail: string): Decision => reject('malformed', 'schema', `${joinPath('data', path === '$' ? '' : path)}: ${detail}`);
 

@@ -3,9 +3,8 @@
 import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects } from '../../rules/concessions.js';
-import { accept, reject, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
+import type { GameView } from '../game-view.js';
 import { turnIndex, turnName } from '../turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
@@ -70,7 +69,7 @@ const britishNegotiationDeciders: OriginDeciders<
   'host.game-turn-ended' | 'britain.offer-accepted' | 'britain.offer-rejected' | 'host.british-hex-control' | 'britain.terms-demanded'
 > = {
   'host.game-turn-ended': (view, data) => {
-    if (turnIndex(data.turn) <= view.state.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    if (turnIndex(data.turn) <= view.world.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
     return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 
@@ -88,7 +87,7 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'host.british-hex-control': (view, data) => {
-    if (!view.britain.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
+    if (!view.britain.can({ type: 'host.british-hex-control', data })) {
       return reject('not-pending', '59.631', 'no British surrender is awaiting its hex control');
     }
     const surrender = currentSurrender(view);
@@ -107,7 +106,7 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'britain.terms-demanded': (view, data) => {
-    if (!view.britain.matches({ surrendered: { terms: 'awaitingTerms' } })) {
+    if (!view.britain.can({ type: 'britain.terms-demanded', data })) {
       // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
       const last = view.britain.context.surrenders.at(-1)?.surrender;
       if (last !== undefined && last.outcome !== 'peace') {

@@ -2,8 +2,7 @@
 // adheres to the treaty, the Far East hex control the host reports (59.892A: determined by 59.63).
 import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { accept, reject, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
+import { accept, reject, type Decision, type OriginDeciders } from '../decision.js';
 import { malformed } from './current.js';
 
 type FarEastReport = EventData<'host.far-east-hex-control'>;

@@ -3,9 +3,8 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
-import { accept, reject, rejectContradiction, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import { accept, reject, rejectContradiction, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
+import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 import { currentSurrender, malformed } from './current.js';
 import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.js';
@@ -105,7 +104,7 @@ function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit
 
 export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'britain.forces-selected'> = {
   'host.british-force-pool': (view, data) => {
-    if (!view.britain.matches({ surrendered: { forces: 'awaitingPool' } })) {
+    if (!view.britain.can({ type: 'host.british-force-pool', data })) {
       const reported = view.britain.matches('surrendered') && view.britain.context.forcePool !== null;
       return reject('not-pending', '59.513', reported ? 'the British force pool has already been reported for this surrender' : 'no British force reduction is awaiting the force pool');
     }

@@ -2,7 +2,7 @@
 // joined the U.S. or Germany are entered with their new owner's nationality (CONTRACT.md), the rest left play.
 import type { EventData } from '../../../events/index.js';
 import { reject, type Decision } from '../decision.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 
 const names = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));

@@ -2,7 +2,7 @@
 // 59.631, 59.66, 59.891C, 59.892A), read from the British machine's snapshot.
 import { valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
 import type { PendingDecision } from '../pending-types.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { concessionsInputFor } from './current.js';
 import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 

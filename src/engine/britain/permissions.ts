@@ -1,6 +1,6 @@
 // What a British surrender allows or forbids from now on, for the host to query (59.52, 59.82,
 // 59.83, 59.84, 59.86A, 59.88).
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnIndex, turnName } from '../turns.js';
 import { atWar } from '../wars.js';
 
@@ -12,7 +12,7 @@ export interface Permission {
 }
 
 export function britishPermissions(view: GameView): Permission[] {
-  const { state } = view;
+  const { world: state } = view;
   const { context } = view.britain;
   const last = context.surrenders.at(-1);
   if (last === undefined) {

@@ -2,7 +2,7 @@
 // terms made subject to elimination (59.514E), and the requirement as the pool caps it (59.513E).
 import type { EventData } from '../../../events/index.js';
 import { forceReduction, type ForceReductionInput, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { currentSurrender, withPrevious } from './current.js';
 
 export type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
@@ -10,7 +10,7 @@ export type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 /** The calculator's input (59.51) for the surrender in progress. */
 export function inputFor(view: GameView, units: readonly ForceUnit[], selection: readonly string[]): ForceReductionInput {
   const surrender = currentSurrender(view);
-  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.state.scenario, units: [...units], selection: [...selection] };
+  return { surrenderLevel: surrender.surrenderLevel, ...withPrevious(surrender.previousSurrenderLevel), scenario: view.world.scenario, units: [...units], selection: [...selection] };
 }
 
 /** 59.514E: ids of the pool's units of the minor countries the terms neutralized or passed to the Axis. */

@@ -2,7 +2,8 @@
 // with every input the engine can count taken from the log, and whether Britain offers to surrender.
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import { britishResistanceOf, type BritishResistanceFacts } from '../../rules/british-resistance.js';
-import type { GameView } from '../runtime.js';
+import { germanyHasSurrendered } from '../../../machines/germany.js';
+import type { GameView } from '../game-view.js';
 import type { GameTurn } from '../turns.js';
 import { atWar } from '../wars.js';
 import { surrenderEvents } from './surrender.js';
@@ -17,17 +18,17 @@ export function restrictingLevel(view: GameView): number | null {
   const { context } = view.britain;
   const last = context.surrenders.at(-1);
   if (last === undefined) return null;
-  if (context.germanyDeclaredWarAfterSurrender && view.state.options.surrenderAfterGermanDeclaration === 'fresh') return null;
+  if (context.germanyDeclaredWarAfterSurrender && view.world.options.surrenderAfterGermanDeclaration === 'fresh') return null;
   return last.surrender.surrenderLevel;
 }
 
 /** 59.21's major-powers row: at war with Germany or Italy. */
 const atWarWithEuropeanAxis = (view: GameView, power: 'us' | 'russia' | 'france'): boolean =>
-  atWar(view.state.wars, 'germany', power) || atWar(view.state.wars, 'italy', power);
+  atWar(view.world.wars, 'germany', power) || atWar(view.world.wars, 'italy', power);
 
 /** The full 59.21 input: the host's facts plus what the log already tells. */
 export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFacts): BritishResistanceFacts {
-  const { state } = view;
+  const { world: state } = view;
   const { surrenders } = view.britain.context;
   const restricting = restrictingLevel(view);
   // 59.871: units removed at earlier surrenders count as unbuilt.
@@ -69,15 +70,15 @@ export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFact
  */
 export function britishGameTurnEnd(view: GameView, data: EventData<'host.game-turn-ended'>): DomainEvent[] {
   const events: DomainEvent[] = [{ type: 'host.game-turn-ended', data }];
-  const { state } = view;
-  if (state.germanySurrendered || state.europeWarEnded !== null) return events;
+  const { world: state } = view;
+  if (germanyHasSurrendered(view.germany) || state.europeWarEnded !== null) return events;
   const inputs = britishInputs(view, data.turn, data.britain);
   const result = britishResistanceOf(inputs, { usat30to39WhenUsAtWar: state.options.usat30to39WhenUsAtWar });
   events.push({ type: 'britain.resistance-determined', data: { turn: data.turn, inputs, level: result.level, naval: result.naval, lines: [...result.lines] } });
 
   const restricting = restrictingLevel(view);
-  const atWarWithGermany = view.britain.matches('atWar') && atWar(state.wars, 'germany', 'britain');
-  const offers = atWarWithGermany && result.offersSurrender && restricting !== -10;
+  // 59.12: the British machine is the record of Britain at war with Germany (a German surrender returned above).
+  const offers = view.britain.matches('atWar') && result.offersSurrender && restricting !== -10;
   if (!offers) return events;
   const offer: EventData<'britain.surrender-offered'> = {
     turn: data.turn,

@@ -4,7 +4,7 @@ import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { forceRequirements } from '../../rules/force-reduction.js';
 import { concessionPoints } from '../../rules/british-concession-table.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { atWar } from '../wars.js';
 import { britishBrpFloor } from './brp-floor.js';
 
@@ -15,7 +15,7 @@ type Surrender = EventData<'britain.surrendered'>;
  * the option `usWarContinuationException` chooses (docs/rulings.md).
  */
 export function surrenderOutcome(view: GameView): Surrender['outcome'] {
-  const { state } = view;
+  const { world: state } = view;
   if (!atWar(state.wars, 'germany', 'us')) return 'peace';
   const japanCondition = state.options.usWarContinuationException === '59.14B' ? !state.surrendered.japan : state.surrendered.japan;
   return state.surrendered.russia && japanCondition ? 'war-ends-62.91' : 'war-continues';
@@ -23,7 +23,7 @@ export function surrenderOutcome(view: GameView): Surrender['outcome'] {
 
 /** 59.891: Japan's position when Britain surrenders to Germany. */
 export function farEastCase(view: GameView): Surrender['farEast'] {
-  const { state } = view;
+  const { world: state } = view;
   if (state.scenario === 'european') return 'not-in-play';
   const withBritain = atWar(state.wars, 'japan', 'britain');
   const withUs = atWar(state.wars, 'japan', 'us');
@@ -32,7 +32,7 @@ export function farEastCase(view: GameView): Surrender['farEast'] {
 }
 
 function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
-  const { state } = view;
+  const { world: state } = view;
   const r = s.requirements;
   const levels = s.previousSurrenderLevel === null ? `level ${s.surrenderLevel}` : `level ${s.surrenderLevel}, ${s.previousSurrenderLevel - s.surrenderLevel} below the previous ${s.previousSurrenderLevel} (59.872)`;
   const effects: Effect[] = [];

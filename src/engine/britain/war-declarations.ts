@@ -2,7 +2,7 @@
 // follows the U.S.), 59.86A-C (resumption of the war), 59.891A and 59.892C (Japan).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import { accept, reject, type Decision } from '../decision.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import { turnName, turnsAfter } from '../turns.js';
 import { atWar } from '../wars.js';
 
@@ -16,7 +16,7 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
   if (last === undefined) return accept([]);
   const { aggressor, targets } = data;
   const after = turnsAfter(data.turn, last.surrender.turn);
-  const wars = view.state.wars;
+  const wars = view.world.wars;
 
   if (aggressor === 'japan' && targets.includes('britain')) {
     const withUs = targets.includes('us') || atWar(wars, 'japan', 'us');
@@ -51,9 +51,9 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
           { rule: '59.86B', code: 'germany-at-war-with-us-and-britain', text: 'Germany is at war with the U.S. and Britain at no BRP cost (50.32A); Axis attacks on British territory and forces are allowed.' },
           {
             rule: '59.87',
-            code: view.state.options.surrenderAfterGermanDeclaration === 'fresh' ? 'further-surrender-judged-afresh' : 'further-surrender-below-previous',
+            code: view.world.options.surrenderAfterGermanDeclaration === 'fresh' ? 'further-surrender-judged-afresh' : 'further-surrender-below-previous',
             text:
-              view.state.options.surrenderAfterGermanDeclaration === 'fresh'
+              view.world.options.surrenderAfterGermanDeclaration === 'fresh'
                 ? 'A further British surrender is judged afresh (zero or less), not against the previous level.'
                 : `A further British surrender still needs a level below ${last.surrender.surrenderLevel}.`,
           },

@@ -1,10 +1,8 @@
 // Italy's surrender (rule 56) in the engine: the host report and the player decisions it validates.
 // The surrender itself is decided at the end of an Allied player turn (allied-player-turn.ts).
 import type { DomainEvent, EventData } from '../../../events/index.js';
-import type { AllocationSide } from '../../rules/italian-allocation.js';
-import { accept, reject, rejectViolations, type Decision } from '../decision.js';
-import type { OriginDeciders } from '../decide.js';
-import type { GameView } from '../runtime.js';
+import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
+import type { GameView } from '../game-view.js';
 import { dispositionOf, validateSide } from './allocation.js';
 
 const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
@@ -29,10 +27,14 @@ function duplicateId(data: EventData<'host.italian-forces-reported'>): string | 
   return null;
 }
 
-/** 56.311: why this side may not select now, or null. */
-function outOfTurn(view: GameView, side: AllocationSide): Decision | null {
+/**
+ * 56.311: why this selection may not be made now, or null. The Italy machine is the gate (it takes a side's
+ * selection only in that side's turn); this only says why it refuses.
+ */
+function outOfTurn(view: GameView, data: EventData<'italy.forces-selected'>): Decision | null {
   const surrender = view.italy.context.surrender;
-  if (surrender === null) return null;
+  if (surrender === null || view.italy.can({ type: 'italy.forces-selected', data })) return null;
+  const side = data.side;
   const level = levelName(surrender.surrenderLevel);
   if (!surrender.selectionOrder.includes(side)) {
     if (side === 'axis' && surrender.germany !== 'fights-on') {
@@ -44,19 +46,14 @@ function outOfTurn(view: GameView, side: AllocationSide): Decision | null {
       `only at surrender level 0 do both sides select; at level ${level} only ${surrender.surrenderLevel > 0 ? 'Germany (the Axis player)' : 'the United States (the Allied player)'} receives post-surrender Italian forces`,
     );
   }
-  if (side === 'allied' && view.italy.matches({ surrendered: 'axisSelecting' })) {
-    return reject('illegal', '56.311', `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player`);
-  }
-  if (side === 'axis' && view.italy.context.axisSelection !== null) {
-    return reject('not-pending', '56.311', 'the Axis player has already selected its post-surrender Italian forces');
-  }
-  return null;
+  if (side === 'axis') return reject('not-pending', '56.311', 'the Axis player has already selected its post-surrender Italian forces');
+  return reject('illegal', '56.311', `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player`);
 }
 
 export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'italy.forces-selected'> = {
   'host.italian-forces-reported': (view, data) => {
     const surrender = view.italy.context.surrender;
-    if (surrender === null || !view.italy.matches({ surrendered: 'awaitingForces' })) {
+    if (surrender === null || !view.italy.can({ type: 'host.italian-forces-reported', data })) {
       if (surrender !== null && view.italy.context.forces !== null) {
         return reject('not-pending', '56.31D', "Italy's forces at the moment of surrender have already been reported");
       }
@@ -67,7 +64,7 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     const events: DomainEvent[] = [{ type: 'host.italian-forces-reported', data }];
     // Nobody selects (Germany out of play at +1/+2): every unit is excess at once (56.31C, 56.31D).
     if (surrender.selectionOrder.length === 0) {
-      events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, data, { axis: null, allied: null }, view.state.options) });
+      events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, data, { axis: null, allied: null }, view.world.options) });
     }
     return accept(events);
   },
@@ -78,15 +75,15 @@ export const italianDeciders: OriginDeciders<'host.italian-forces-reported' | 'i
     if (forces === null) {
       return reject('not-pending', '56.31D', "the host has not yet reported Italy's forces at the moment of surrender: nothing can be selected before it");
     }
-    const refused = outOfTurn(view, data.side);
+    const refused = outOfTurn(view, data);
     if (refused !== null) return refused;
 
-    const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.state.options);
+    const result = validateSide(surrender, forces, data.side, data.selection, axisSelection, view.world.options);
     if (!result.legal) return rejectViolations(result.violations, '56.32', 'it does not meet 56.32', `${SIDE[data.side]}'s selection: `);
     const events: DomainEvent[] = [{ type: 'italy.forces-selected', data }];
     const selections = { axis: data.side === 'axis' ? data.selection : axisSelection, allied: data.side === 'allied' ? data.selection : alliedSelection };
     const complete = surrender.selectionOrder.every((side) => selections[side] !== null);
-    if (complete) events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, forces, selections, view.state.options) });
+    if (complete) events.push({ type: 'italy.forces-disposed', data: dispositionOf(surrender, data.turn, forces, selections, view.world.options) });
     return accept(events);
   },
 };

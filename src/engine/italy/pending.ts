@@ -1,7 +1,7 @@
 // The decisions an Italian surrender waits for, who makes them, and their parameters (56.31D, 56.311, 56.32),
 // read from the Italian machine's snapshot.
 import type { PendingDecision } from '../pending-types.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 
 export function italianPending(view: GameView): PendingDecision[] {
   const italy = view.italy;

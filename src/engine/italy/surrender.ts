@@ -5,7 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from '../../rules/italian-surrender.js';
 import { isEmptyRow, type ForceAmounts, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
 import { signed } from '../../rules/lines.js';
-import type { GameView } from '../runtime.js';
+import type { GameView } from '../game-view.js';
 import type { GameTurn } from '../turns.js';
 import { isAllied, warList } from '../wars.js';
 
@@ -16,7 +16,7 @@ export type GermanyAtItalianSurrender = EventData<'italy.surrendered'>['germany'
 
 /** 56.11: the check runs while Italy is at war with an Allied major power and has not surrendered. */
 export function italianCheckDue(view: GameView): boolean {
-  return !view.state.italy.surrendered && warList(view.state.wars).some((w) => w.axis === 'italy' && isAllied(w.allied));
+  return view.italy.matches('atWar') && warList(view.world.wars).some((w) => w.axis === 'italy' && isAllied(w.allied));
 }
 
 /** 56.12A and 56.12B come from the log's declarations of war, never from the host. */
@@ -25,8 +25,8 @@ export function italianInputs(view: GameView, facts: ItalianFacts): ItalianSurre
     italianDpTotal: facts.italianDpTotal,
     romeAlliedControlled: facts.romeAlliedControlled,
     axisUnitsInAfrica: facts.axisUnitsInAfrica,
-    westernAlliesDeclaredWarOnItaly: view.state.italy.westernAlliesDeclaredWar,
-    italyDeclaredWarOnWesternAlliesYear: view.state.italy.declaredWarOnWesternAlliesYear,
+    westernAlliesDeclaredWarOnItaly: view.world.italy.westernAlliesDeclaredWar,
+    italyDeclaredWarOnWesternAlliesYear: view.world.italy.declaredWarOnWesternAlliesYear,
     dpsInItaly: { axis: facts.dpsInItaly.axis, allied: facts.dpsInItaly.allied },
     covertOperationsModifier: facts.covertOperationsModifier,
   };

@@ -1,10 +1,10 @@
 // Rule 55 in the engine: the German surrender check at the end of each Allied player turn and the
 // effects of a German surrender (55.2-55.6).
-import type { DomainEvent, EventData } from '../../events/index.js';
-import type { Effect } from '../../events/effects.js';
-import { germanSurrender, type GermanSurrenderInput } from '../rules/german-resistance.js';
-import type { GameView } from './runtime.js';
-import type { GameTurn } from './turns.js';
+import type { DomainEvent, EventData } from '../../../events/index.js';
+import type { Effect } from '../../../events/effects.js';
+import { germanSurrender, type GermanSurrenderInput } from '../../rules/german-resistance.js';
+import type { GameView } from '../game-view.js';
+import type { GameTurn } from '../turns.js';
 
 type GermanFacts = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
 
@@ -14,8 +14,8 @@ export function germanInputs(view: GameView, facts: GermanFacts): GermanSurrende
     berlin: facts.berlin,
     germanDpTotal: facts.germanDpTotal,
     germanyControlsBerchtesgaden: facts.germanyControlsBerchtesgaden,
-    germanCitiesFirestormed: view.state.counts.germanCitiesFirestormed,
-    atomicAttacksOnGermany: view.state.counts.atomicAttacksOnGermany,
+    germanCitiesFirestormed: view.world.counts.germanCitiesFirestormed,
+    atomicAttacksOnGermany: view.world.counts.atomicAttacksOnGermany,
     allGermanHexesAlliedOrAtomic: facts.allGermanHexesAlliedOrAtomic,
   };
 }
@@ -42,7 +42,7 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
   } else {
     effects.push({ rule: '55.22', code: 'italy-fights-on', text: 'Italy and its associated minor countries fight on.' });
   }
-  if (view.state.scenario === 'global') effects.push({ rule: '55.23', code: 'japan-fights-on', text: 'Global War: Japan fights on.' });
+  if (view.world.scenario === 'global') effects.push({ rule: '55.23', code: 'japan-fights-on', text: 'Global War: Japan fights on.' });
   effects.push(
     {
       rule: '55.24',
