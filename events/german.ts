@@ -1,10 +1,11 @@
 // Germany's surrender (rule 55): the engine's rule decisions.
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { Int, Strict, Turn } from '../src/schema/types.js';
 import { GermanSurrenderInputSchema } from '../src/rules/german-resistance.js';
 import { LineSchema } from './common.js';
-import { defineEvent } from './registry.js';
-import { EffectSchema } from './effects.js';
+import { defineEvent, defineUpcaster } from './registry.js';
+import { EffectSchema, EffectSchemaV1 } from './effects.js';
+import { withParams } from './effects-v1.js';
 
 export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
   version: 1,
@@ -21,16 +22,21 @@ export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
   }),
 });
 
+const surrenderedPayload = <E extends TSchema>(effect: E) =>
+  Strict({
+    turn: Turn,
+    reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse')]),
+    effects: Type.Array(effect),
+  });
+
 export const germanySurrendered = defineEvent('germany.surrendered', {
-  version: 1,
+  version: 2,
   source: 'engine',
   rules: ['55.2', '55.3', '55.4', '55.5', '55.6'],
   summary: 'Germany surrendered: its wars end; the effects of 55.2-55.6 for the host to apply.',
-  schema: Strict({
-    turn: Turn,
-    reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse')]),
-    effects: Type.Array(EffectSchema),
-  }),
+  schema: surrenderedPayload(EffectSchema),
+  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
+  upcasters: [defineUpcaster(1, surrenderedPayload(EffectSchemaV1), withParams)],
 });
 
 export const germanEvents = [germanSurrenderChecked, germanySurrendered] as const;

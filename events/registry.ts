@@ -1,7 +1,7 @@
 // How event types are declared: a name, a schema version, who produces it, its payload schema and
 // the rules it records. The registry is the only way a log line becomes a typed event.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { compile, type InputError, type Validator } from '../src/schema/validate.js';
+import { compile, InputError, type Validator } from '../src/schema/validate.js';
 
 /**
  * host: a fact the host engine reports (it knows the map);
@@ -10,7 +10,10 @@ import { compile, type InputError, type Validator } from '../src/schema/validate
  */
 export type EventSource = 'host' | 'player' | 'engine';
 
-/** Reads a payload of version `from` (checked against that version's schema) and returns it as version `from + 1`. */
+/**
+ * Reads a payload of version `from` (checked against that version's schema) and returns it as version `from + 1`,
+ * or the problem that keeps it from being read (an InputError naming its path under `data`).
+ */
 export interface Upcaster {
   readonly from: number;
   readonly data: Validator<unknown>;
@@ -63,7 +66,9 @@ export function upcastData(definition: EventDefinition, v: number, data: unknown
     if (step === undefined) throw new RangeError(`"${definition.type}" has no upcaster from version ${version}`);
     const issue = check ? step.data.firstError(current, 'data') : null;
     if (issue !== null) return issue;
-    current = step.up(current);
+    const next = step.up(current);
+    if (next instanceof InputError) return next;
+    current = next;
   }
   return { data: current };
 }

@@ -1,4 +1,5 @@
 // Audit lines for rule 59.
+import { renderEffect } from '../../events/effects.js';
 import type { EventData, StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
@@ -82,7 +83,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '59.51',
           result: `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ground/NAS, ${d.selected.navalFactors} naval factors (required ${d.required.aafFactors}/${d.required.groundNasBrps}/${d.required.navalFactors})`,
-          breakdown: [...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${e.text}`)],
+          breakdown: [...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${renderEffect(e)}`)],
         },
       ];
     }
@@ -113,7 +114,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '59.68',
           result: `Terms imposed: ${d.pointsUsed} of ${d.pointsAvailable} concession points used, ${d.pointsNotTaken} not taken, ${d.pointsReturned} returned`,
-          breakdown: [`59.75A resistance ${signed(d.resistanceModifier)}`, `59.75B USAT ${signed(d.usatChange)}`, ...d.effects.map((e) => `${e.rule} ${e.text}`)],
+          breakdown: [`59.75A resistance ${signed(d.resistanceModifier)}`, `59.75B USAT ${signed(d.usatChange)}`, ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`)],
         },
       ];
     }
@@ -149,7 +150,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
         },
       ];
     case 'britain.brp-floor-lowered':
-      return [{ turn: turnName(event.data.turn), rule: '59.81', result: `Britain's BRP base may not drop below ${event.data.floorBrps} BRPs`, breakdown: event.data.effects.map((e) => `${e.rule} ${e.text}`) }];
+      return [{ turn: turnName(event.data.turn), rule: '59.81', result: `Britain's BRP base may not drop below ${event.data.floorBrps} BRPs`, breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`) }];
     default:
       return [];
   }

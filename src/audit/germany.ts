@@ -1,4 +1,5 @@
 // Audit lines for rule 55.
+import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
@@ -27,7 +28,7 @@ export function auditGermany(event: StoredEvent): Entry[] {
           turn: turnName(event.data.turn),
           rule: '55.2',
           result: 'Germany has surrendered: effects for the host',
-          breakdown: event.data.effects.map((e) => `${e.rule} ${e.text}`),
+          breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
         },
       ];
     default:

@@ -1,4 +1,5 @@
 // Audit lines for rule 56: one readable line per rule decision and player decision.
+import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
@@ -52,7 +53,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '56.2',
           result: `Italy has surrendered (${d.conditions.join(', ')}) at level ${signed(d.surrenderLevel)}: Germany ${amounts(d.row.germany)}; U.S. ${amounts(d.row.us)}; selects: ${order}`,
-          breakdown: d.effects.map((e) => `${e.rule} ${e.text}`),
+          breakdown: d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
         },
       ];
     }
@@ -81,7 +82,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
           result: `Post-surrender Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ${d.germany.infantry.length + d.germany.navy.length} unit(s), U.S. ${d.us.infantry.length + d.us.navy.length}, removed ${d.removed.infantry.length + d.removed.navy.length}`,
           breakdown: [
             ...d.allocations.map((a) => `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ${amounts(a.allocated)}; lost ${amounts(a.lost)}`),
-            ...d.effects.map((e) => `${e.rule} ${e.text}`),
+            ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
           ],
         },
       ];

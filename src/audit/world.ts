@@ -1,4 +1,5 @@
 // Audit lines for the war as a whole: declarations of war, other surrenders, the end of the war in Europe.
+import { EUROPE_WAR_END_WORDS } from '../../events/europe.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import type { AuditEntry } from './entry.js';
@@ -33,7 +34,7 @@ export function auditWorld(event: StoredEvent): Entry[] {
     case 'host.dominion-surrendered':
       return [{ turn: turnName(event.data.turn), rule: '59.21', result: `${event.data.dominion} has surrendered (reported by the host)`, breakdown: [] }];
     case 'europe.war-ended':
-      return [{ turn: turnName(event.data.turn), rule: event.data.rule, result: `The war in Europe ends: ${event.data.reason}`, breakdown: [] }];
+      return [{ turn: turnName(event.data.turn), rule: event.data.rule, result: `The war in Europe ends: ${EUROPE_WAR_END_WORDS[event.data.reason]}`, breakdown: [] }];
     default:
       return [];
   }

@@ -62,10 +62,10 @@ function warInEuropeEnds(
   germany: GermanyAtItalianSurrender,
 ): Pick<EventData<'europe.war-ended'>, 'rule' | 'reason'> | null {
   if (germanySurrendersNow && italySurrendersNow) {
-    return { rule: '56.21', reason: 'Germany and Italy surrendered at the end of the same Allied player turn' };
+    return { rule: '56.21', reason: 'same-turn' };
   }
-  if (germanySurrendersNow && italy === 'surrendered-earlier') return { rule: '55.21', reason: 'Germany surrendered after Italy' };
-  if (germanySurrendersNow && italy === 'never-at-war') return { rule: '55.21', reason: 'Germany surrendered and Italy never went to war with the Allies' };
-  if (italySurrendersNow && germany === 'surrendered-earlier') return { rule: '56.21', reason: 'Italy surrendered after Germany' };
+  if (germanySurrendersNow && italy === 'surrendered-earlier') return { rule: '55.21', reason: 'germany-after-italy' };
+  if (germanySurrendersNow && italy === 'never-at-war') return { rule: '55.21', reason: 'germany-italy-never-at-war' };
+  if (italySurrendersNow && germany === 'surrendered-earlier') return { rule: '56.21', reason: 'italy-after-germany' };
   return null;
 }

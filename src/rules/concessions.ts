@@ -15,6 +15,7 @@ import {
   type TerritoryKey,
 } from './british-concession-table.js';
 import type { Violation } from './lines.js';
+import { cededNotes, MINOR_NOTES, WAFDIST_NOTES, type WafdistCause } from './concession-notes.js';
 
 export const TerritoryControls = ['british', 'axis', 'independent'] as const;
 export type TerritoryControl = (typeof TerritoryControls)[number];
@@ -93,7 +94,7 @@ export interface ConcessionEffects {
   /** 59.66E: treated as conquests. */
   readonly minorsToAxis: readonly MinorChange[];
   /** 59.66F. */
-  readonly wafdists: { readonly rule: '59.66F'; readonly eliminated: boolean; readonly noNewUntilAxisAtWarWithUs: boolean; readonly note: string };
+  readonly wafdists: { readonly rule: '59.66F'; readonly eliminated: boolean; readonly noNewUntilAxisAtWarWithUs: boolean; readonly cause: WafdistCause; readonly note: string };
   /** 59.66G: ceded Mediterranean-front territories that may come under Italian control if Germany permits. */
   readonly mayPassToItaly: readonly TerritoryKey[];
   /** 59.66H (and 59.66E for minors): areas whose USAT effect is that of a conquest. */
@@ -181,35 +182,28 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
 
   const mediterranean = new Set(options.mediterraneanFront ?? MEDITERRANEAN_FRONT);
   const territoriesCeded = take.map((key): CededTerritory => {
-    const notes = [
-      '59.66B: Russian units in the area go to the nearest Russian-controlled hex outside it',
-      '59.66C: British and Commonwealth units in the area go to the nearest concession area still British, else to mapboard boxes',
-    ];
-    if (key === 'ulster') notes.push('59.65: Ulster becomes part of Ireland');
-    return { key, value: CONCESSION_TABLE[key].value, mayPassToItaly: mediterranean.has(key), notes };
+    return { key, value: CONCESSION_TABLE[key].value, mayPassToItaly: mediterranean.has(key), notes: cededNotes(key) };
   });
   const minorsToAxis = demandedMinors.filter((d) => d.to === 'axis');
   // 59.66F: Britain keeps Egypt before U.S. entry: Wafdists eliminated, none built until the Axis is at war with the U.S.
   // An Egypt returned to Britain (59.72) is British after the peace as well (docs/rulings.md).
   const egyptReturned = returned.includes('egypt');
   const wafdistsEliminated = !input.usAtWarWithGermany && ((controlOf(input, 'egypt') === 'british' && !take.includes('egypt')) || egyptReturned);
+  const wafdistsCause: WafdistCause = wafdistsEliminated ? (egyptReturned ? 'egypt-returned' : 'egypt-kept') : input.usAtWarWithGermany ? 'us-at-war' : 'egypt-not-kept';
   return {
     result,
     effects: {
       territoriesCeded,
       minorsNeutralized: demandedMinors
         .filter((d) => d.to === 'neutral')
-        .map((d) => ({ name: d.name, value: d.value, note: '59.66E: neutralized, returns to its original status' })),
-      minorsToAxis: minorsToAxis.map((d) => ({ name: d.name, value: d.value, note: '59.66E: transferred to Axis control, treated as a conquest' })),
+        .map((d) => ({ name: d.name, value: d.value, note: MINOR_NOTES.neutral })),
+      minorsToAxis: minorsToAxis.map((d) => ({ name: d.name, value: d.value, note: MINOR_NOTES.axis })),
       wafdists: {
         rule: '59.66F',
         eliminated: wafdistsEliminated,
         noNewUntilAxisAtWarWithUs: wafdistsEliminated,
-        note: wafdistsEliminated
-          ? `${egyptReturned ? 'Egypt is returned to Britain' : 'Britain keeps Egypt'}: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.`
-          : input.usAtWarWithGermany
-            ? 'the U.S. is at war with Germany: Wafdist partisans remain in play'
-            : 'Britain does not keep Egypt: Wafdist partisans remain in play',
+        cause: wafdistsCause,
+        note: WAFDIST_NOTES[wafdistsCause],
       },
       mayPassToItaly: territoriesCeded.filter((t) => t.mayPassToItaly).map((t) => t.key),
       usatAsConquest: [...take, ...minorsToAxis.map((d) => d.name)],

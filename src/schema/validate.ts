@@ -35,7 +35,9 @@ export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
     if (checker().Check(value)) return null;
     const first = checker().Errors(value).First();
     if (first === undefined) return new InputError(root || '$', 'does not match the schema');
-    return new InputError(joinPath(root, pointerToPath(first.path)), describeError(first.type, first.schema));
+    const path = joinPath(root, pointerToPath(first.path));
+    if (first.type === ValueErrorType.Union) return unionError(first.schema, first.value, path) ?? new InputError(path, describeError(first.type, first.schema));
+    return new InputError(path, describeError(first.type, first.schema));
   };
   return {
     schema,
@@ -46,6 +48,31 @@ export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
     },
     firstError,
   };
+}
+
+const members = new WeakMap<TSchema, Validator<unknown>>();
+
+/**
+ * A union of objects told apart by one literal field (an effect's `code`): the problem is that field's, when no
+ * member has its value, or else the first problem of the member it names, so that the message names a field.
+ */
+function unionError(schema: TSchema, value: unknown, path: string): InputError | null {
+  const variants: unknown = schema['anyOf'];
+  if (!Array.isArray(variants) || typeof value !== 'object' || value === null) return null;
+  const literalAt = (variant: TSchema, key: string): unknown => {
+    const property: unknown = (variant['properties'] as Record<string, TSchema> | undefined)?.[key];
+    return typeof property === 'object' && property !== null && (property as TSchema)[Kind] === 'Literal' ? (property as TSchema)['const'] : undefined;
+  };
+  const first = variants[0] as TSchema;
+  const keys = Object.keys((first['properties'] as Record<string, TSchema> | undefined) ?? {});
+  const key = keys.find((k) => variants.every((v: TSchema) => literalAt(v, k) !== undefined));
+  if (key === undefined) return null;
+  const tag: unknown = (value as Record<string, unknown>)[key];
+  const member = (variants as TSchema[]).find((v) => literalAt(v, key) === tag);
+  if (member === undefined) return new InputError(memberPath(path, key), `unknown ${key} ${JSON.stringify(tag)}`);
+  let validator = members.get(member);
+  if (validator === undefined) members.set(member, (validator = compile(member)));
+  return validator.firstError(value, path);
 }
 
 /** `/naval/3/factors` -> `naval[3].factors`; the empty pointer is `$`. */

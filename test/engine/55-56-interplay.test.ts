@@ -39,11 +39,11 @@ describe('56.21: Germany surrenders first, then Italy', () => {
 
   it('56.21: the Italian surrender then ends the war in Europe; nobody is at war in Europe any more', () => {
     expect(italyOut.slice(germanyOut.length).map((e) => e.type)).toEqual(['host.allied-player-turn-ended', 'italy.surrender-checked', 'italy.surrendered', 'europe.war-ended']);
-    expect(ofType(italyOut, 'europe.war-ended')).toEqual([{ turn: su45, rule: '56.21', reason: 'Italy surrendered after Germany' }]);
+    expect(ofType(italyOut, 'europe.war-ended')).toEqual([{ turn: su45, rule: '56.21', reason: 'italy-after-germany' }]);
     const [surrendered] = ofType(italyOut, 'italy.surrendered');
-    expect(surrendered?.effects.slice(0, 1)).toEqual([{ rule: '56.21', code: 'war-in-europe-ends', text: "Germany has already surrendered: Italy's surrender ends the war in Europe." }]);
+    expect(surrendered?.effects.slice(0, 1)).toEqual([{ rule: '56.21', code: 'war-in-europe-ends', params: { surrendering: 'italy', germany: 'surrendered-earlier' } }]);
     expect(warsAfter(italyOut)).toEqual([]);
-    expect(replay(italyOut).view(GAME)?.world.europeWarEnded).toEqual({ turn: su45, rule: '56.21', reason: 'Italy surrendered after Germany' });
+    expect(replay(italyOut).view(GAME)?.world.europeWarEnded).toEqual({ turn: su45, rule: '56.21', reason: 'italy-after-germany' });
   });
 
   it('56.31B, 56.41, 56.52: with Germany gone, the Folgore is removed, Italian hexes go to no one, and the conquests Italy took from Germany go to no one', () => {
@@ -63,9 +63,11 @@ describe('56.21: Germany surrenders first, then Italy', () => {
       '56.33 italian-ground-construction',
     ]);
     const [surrendered] = ofType(italyOut, 'italy.surrendered');
-    expect(surrendered?.effects.find((e) => e.rule === '56.52')?.text).toBe(
-      'Italian colonies and conquests (German Mediterranean conquests that passed to Italy under 55.52 included) are controlled by no one and come under the control of the first major power to occupy them.',
-    );
+    expect(surrendered?.effects.find((e) => e.rule === '56.52')).toEqual({
+      rule: '56.52',
+      code: 'italian-colonies-conquests-uncontrolled',
+      params: { withGermanConquests: true },
+    });
   });
 
   it('56.311: at level +2 after a German surrender nobody selects: once the host reports, every Italian unit is removed at once', () => {
@@ -115,14 +117,10 @@ describe('55.21: Italy surrenders first, then Germany', () => {
     expect(germanCodes(events)).toContain('55.52 german-mediterranean-conquests-uncontrolled');
     expect(germanCodes(events)).not.toContain('55.22 italy-fights-on');
     expect(ofType(events, 'germany.surrendered')[0]?.effects.filter((e) => e.rule === '55.21' || e.code === 'german-mediterranean-conquests-uncontrolled')).toEqual([
-      { rule: '55.21', code: 'war-in-europe-ends', text: 'Italy has already surrendered: the war in Europe ends.' },
-      {
-        rule: '55.52',
-        code: 'german-mediterranean-conquests-uncontrolled',
-        text: 'Italy has already surrendered: German conquests and hexes on the Mediterranean front are controlled by no one until a major power occupies them.',
-      },
+      { rule: '55.21', code: 'war-in-europe-ends', params: { surrendering: 'germany', italy: 'surrendered-earlier' } },
+      { rule: '55.52', code: 'german-mediterranean-conquests-uncontrolled', params: { italy: 'surrendered-earlier' } },
     ]);
-    expect(ofType(events, 'europe.war-ended')).toEqual([{ turn: su45, rule: '55.21', reason: 'Germany surrendered after Italy' }]);
+    expect(ofType(events, 'europe.war-ended')).toEqual([{ turn: su45, rule: '55.21', reason: 'germany-after-italy' }]);
     expect(warsAfter([...italyOut, ...events])).toEqual([]);
   });
 });
@@ -140,7 +138,7 @@ describe('both surrender at the end of the same Allied player turn', () => {
       'italy.surrendered',
       'europe.war-ended',
     ]);
-    expect(ofType(events, 'europe.war-ended')).toEqual([{ turn: sp45, rule: '56.21', reason: 'Germany and Italy surrendered at the end of the same Allied player turn' }]);
+    expect(ofType(events, 'europe.war-ended')).toEqual([{ turn: sp45, rule: '56.21', reason: 'same-turn' }]);
     expect(warsAfter([started, ...events])).toEqual([]);
   });
 
@@ -156,21 +154,13 @@ describe('both surrender at the end of the same Allied player turn', () => {
       '55.52 german-mediterranean-conquests-uncontrolled',
       '55.61 germany-no-brp-value',
     ]);
-    expect(ofType(events, 'germany.surrendered')[0]?.effects[0]).toEqual({
-      rule: '55.21',
-      code: 'war-in-europe-ends',
-      text: 'Italy surrenders at the end of this same Allied player turn: the war in Europe ends.',
-    });
+    expect(ofType(events, 'germany.surrendered')[0]?.effects[0]).toEqual({ rule: '55.21', code: 'war-in-europe-ends', params: { surrendering: 'germany', italy: 'surrenders-same-turn' } });
   });
 
   it('56.21, 56.311: Italy records Germany as surrendering in the same turn; at level 0 only the Allied player selects', () => {
     const [surrendered] = ofType(events, 'italy.surrendered');
     expect(surrendered && [surrendered.germany, surrendered.axisSelectsFirst, surrendered.selectionOrder]).toEqual(['surrenders-same-turn', false, ['allied']]);
-    expect(surrendered?.effects[0]).toEqual({
-      rule: '56.21',
-      code: 'war-in-europe-ends',
-      text: "Germany surrenders at the end of this same Allied player turn: Italy's surrender ends the war in Europe.",
-    });
+    expect(surrendered?.effects[0]).toEqual({ rule: '56.21', code: 'war-in-europe-ends', params: { surrendering: 'italy', germany: 'surrenders-same-turn' } });
     expect(italianCodes(events)).toContain('56.31B folgore-removed');
     expect(italianCodes(events)).toContain('56.41 italian-hexes-uncontrolled');
   });
@@ -191,7 +181,7 @@ describe('55.21: Germany surrenders and Italy never went to war', () => {
   it('55.21: the war in Europe ends with the German surrender; no Italian check, no Italian facts, and nobody at war', () => {
     const log = play([neutral, alliedTurnEnded(sp45, germanyFalls, null)]);
     expect(log.map((e) => e.type)).toEqual(['host.game-started', 'host.allied-player-turn-ended', 'germany.surrender-checked', 'germany.surrendered', 'europe.war-ended']);
-    expect(ofType(log, 'europe.war-ended')).toEqual([{ turn: sp45, rule: '55.21', reason: 'Germany surrendered and Italy never went to war with the Allies' }]);
+    expect(ofType(log, 'europe.war-ended')).toEqual([{ turn: sp45, rule: '55.21', reason: 'germany-italy-never-at-war' }]);
     expect(germanCodes(log)).toContain('55.52 german-mediterranean-conquests-uncontrolled');
     expect(warsAfter(log)).toEqual([]);
     expect(replay(log).view(GAME)?.italy.value).toBe('neverAtWar');

@@ -161,7 +161,7 @@ describe('55.2-55.6 effects of a German surrender', () => {
     expect(codes(log)).toContain('55.52 german-mediterranean-conquests-uncontrolled');
     expect(log.at(-1)).toEqual({
       type: 'europe.war-ended',
-      data: { turn: spring45, rule: '55.21', reason: 'Germany surrendered and Italy never went to war with the Allies' },
+      data: { turn: spring45, rule: '55.21', reason: 'germany-italy-never-at-war' },
     });
   });
 

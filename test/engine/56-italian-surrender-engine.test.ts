@@ -90,48 +90,19 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
         selectionOrder: ['allied'],
         row: { germany: noForces, us: { infantryFactors: 6, namedShips: 1, cruisers: 1, destroyerFactors: 1 } },
         effects: [
-          { rule: '56.21', code: 'war-in-europe-goes-on', text: 'Germany has not surrendered: the war in Europe goes on.' },
-          { rule: '56.22', code: 'italian-wars-end', text: 'Italy is out of the war: its wars with the Allied powers end, and the effects of 56.3-56.6 apply.' },
-          { rule: '56.31A', code: 'remove-italian-air-units', text: 'All Italian air units are permanently removed from play.' },
-          {
-            rule: '56.31B',
-            code: 'folgore-to-german-force-pool',
-            text: 'The 1-3 Folgore airborne unit is added, unbuilt, to the German force pool wherever it was and whatever the allocation; it may overstack and be used anywhere on the board, but may not airdrop.',
-          },
-          {
-            rule: '56.31C',
-            code: 'remove-italian-ground-units',
-            text: 'All Italian ground units are removed from the board; Italian infantry joins the force pools only as the 56.32 row allocates it.',
-          },
-          {
-            rule: '56.32',
-            code: 'post-surrender-forces',
-            text:
-              "Surrender level -1: Germany 0 infantry factors, 0 named ships, 0 cruisers, 0 destroyer factors; the U.S. 6 infantry factors, 1 named ship, 1 cruiser, 1 destroyer factor; only the Allied player (for the U.S.) selects. The host reports Italy's navy and infantry first (56.31D).",
-          },
-          {
-            rule: '56.41',
-            code: 'italian-hexes-to-germany',
-            text: 'All Italian-controlled hexes in Italy, Sicily and Sardinia pass to German control, with any fortifications, beach defenses and railheads in them.',
-          },
-          { rule: '56.51', code: 'italian-minors-surrender', text: 'All Italian associated minor countries surrender; their units are removed from play.' },
-          {
-            rule: '56.52',
-            code: 'italian-colonies-conquests-uncontrolled',
-            text: 'Italian colonies and conquests are controlled by no one and come under the control of the first major power to occupy them.',
-          },
-          { rule: '56.61', code: 'italian-key-economic-areas', text: 'Rome, Genoa and Milan remain key economic areas worth 20, 10 and 10 BRPs; Italy has no other BRP value as a conquest.' },
-          { rule: '56.62', code: 'italian-brps-as-conquests', text: 'Major powers controlling the Italian key economic areas receive their BRPs as for other conquests.' },
-          {
-            rule: '56.63',
-            code: 'italian-brps-senior-partner',
-            text: 'If two or more Allied major powers cooperate in gaining an Italian key economic area, the senior alliance partner receives its BRPs (83.51).',
-          },
-          {
-            rule: '56.33',
-            code: 'italian-ground-construction',
-            text: 'The Folgore and the allocated Italian ground units may be built, and rebuilt if lost, in any fully supplied German-controlled (German units) or American-controlled (American units) hex in Italy.',
-          },
+          { rule: '56.21', code: 'war-in-europe-goes-on', params: {} },
+          { rule: '56.22', code: 'italian-wars-end', params: {} },
+          { rule: '56.31A', code: 'remove-italian-air-units', params: {} },
+          { rule: '56.31B', code: 'folgore-to-german-force-pool', params: {} },
+          { rule: '56.31C', code: 'remove-italian-ground-units', params: {} },
+          { rule: '56.32', code: 'post-surrender-forces', params: { level: -1, germany: { infantryFactors: 0, namedShips: 0, cruisers: 0, destroyerFactors: 0 }, us: { infantryFactors: 6, namedShips: 1, cruisers: 1, destroyerFactors: 1 }, order: ['allied'], germanHalfUnclaimed: null } },
+          { rule: '56.41', code: 'italian-hexes-to-germany', params: {} },
+          { rule: '56.51', code: 'italian-minors-surrender', params: {} },
+          { rule: '56.52', code: 'italian-colonies-conquests-uncontrolled', params: { withGermanConquests: false } },
+          { rule: '56.61', code: 'italian-key-economic-areas', params: {} },
+          { rule: '56.62', code: 'italian-brps-as-conquests', params: {} },
+          { rule: '56.63', code: 'italian-brps-senior-partner', params: {} },
+          { rule: '56.33', code: 'italian-ground-construction', params: { germanyInPlay: true } },
         ],
       },
     });
@@ -307,32 +278,16 @@ describe('56.31, 56.32: the allocation at each surrender level', () => {
             removed: { infantry: ['inf-4'], navy: ['Littorio', 'Vittorio Veneto', 'Impero', 'Pola', 'DD-1', 'DD-2', 'DD-4'] },
             relocatingToWesternAlliedPorts: [],
             effects: [
-              { rule: '56.31C', code: 'italian-infantry-to-german-pool', text: 'Italian infantry added, unbuilt, to the German force pool: inf-1, inf-2, inf-3, inf-5.' },
-              { rule: '56.31C', code: 'italian-infantry-to-us-pool', text: 'Italian infantry added, unbuilt, to the American force pool: none.' },
-              { rule: '56.31C', code: 'italian-infantry-removed', text: 'Italian infantry not allocated, permanently removed from play: inf-4.' },
-              { rule: '56.31D', code: 'italian-ships-to-germany', text: 'Italian naval units allocated to Germany: Roma, Zara, Gorizia, DD-3.' },
-              { rule: '56.31D', code: 'italian-ships-to-us', text: 'Italian naval units allocated to the United States: none.' },
-              {
-                rule: '56.31D',
-                code: 'italian-ships-relocate',
-                text: 'Ships joining the Western Allies relocate immediately to the closest Western Allied controlled port(s), subject to interception as displaced naval units (the host resolves it): none.',
-              },
-              {
-                rule: '56.31D',
-                code: 'italian-ships-removed',
-                text: 'Italian naval units in excess of the allocations, permanently removed from play: Littorio, Vittorio Veneto, Impero, Pola, DD-1, DD-2, DD-4.',
-              },
-              { rule: '56.31D', code: 'italian-types-lost', text: 'Italy had every type the row gives: nothing is lost for want of units.' },
-              {
-                rule: '56.31D',
-                code: 'italian-naval-drm-repair-no-reconstruction',
-                text: 'Allocated Italian naval factors (Roma, Zara, Gorizia, DD-3) keep the Italian naval nationality DRM in naval combat, may be repaired if damaged or sunk in port, and may not be reconstructed if lost.',
-              },
-              {
-                rule: '56.33',
-                code: 'italian-infantry-construction',
-                text: 'The allocated Italian infantry may be built, and rebuilt if lost, in any fully supplied German-controlled (German units) or American-controlled (American units) hex in Italy.',
-              },
+              { rule: '56.31C', code: 'italian-infantry-to-german-pool', params: { units: ['inf-1', 'inf-2', 'inf-3', 'inf-5'] } },
+              { rule: '56.31C', code: 'italian-infantry-to-us-pool', params: { units: [] } },
+              { rule: '56.31C', code: 'italian-infantry-removed', params: { units: ['inf-4'] } },
+              { rule: '56.31D', code: 'italian-ships-to-germany', params: { units: ['Roma', 'Zara', 'Gorizia', 'DD-3'] } },
+              { rule: '56.31D', code: 'italian-ships-to-us', params: { units: [] } },
+              { rule: '56.31D', code: 'italian-ships-relocate', params: { units: [] } },
+              { rule: '56.31D', code: 'italian-ships-removed', params: { units: ['Littorio', 'Vittorio Veneto', 'Impero', 'Pola', 'DD-1', 'DD-2', 'DD-4'] } },
+              { rule: '56.31D', code: 'italian-types-lost', params: { shortages: [] } },
+              { rule: '56.31D', code: 'italian-naval-drm-repair-no-reconstruction', params: { units: ['Roma', 'Zara', 'Gorizia', 'DD-3'] } },
+              { rule: '56.33', code: 'italian-infantry-construction', params: {} },
             ],
           },
         },
@@ -403,11 +358,7 @@ describe('56.31, 56.32: the allocation at each surrender level', () => {
         { infantry: ['inf-1', 'inf-3'], navy: ['Littorio'] },
         { infantry: [], navy: ['DD-3'] },
       ]);
-      expect(disposed?.effects.find((e) => e.code === 'italian-types-lost')).toEqual({
-        rule: '56.31D',
-        code: 'italian-types-lost',
-        text: 'Not enough left of these types; the remainder is lost: Germany: 1 infantry factor(s), 1 cruiser(s), 1 destroyer factor(s).',
-      });
+      expect(disposed?.effects.find((e) => e.code === 'italian-types-lost')).toEqual({ rule: '56.31D', code: 'italian-types-lost', params: { shortages: [{ side: 'axis', infantryFactors: 1, namedShips: 0, cruisers: 1, destroyerFactors: 1 }] } });
     });
 
     it('56.31C: leaving out infantry when less remains than the row gives is refused', () => {

@@ -57,11 +57,7 @@ describe('59.513: the British force pool is a host report', () => {
       { aafFactors: 6, groundNasBrps: 15, navalFactors: 24 },
       17,
     ]);
-    expect(reduced?.effects[0]).toEqual({
-      rule: '59.513E',
-      code: 'requirement-capped-by-pool',
-      text: 'The reported force pool holds less than 59.512 requires (20 AAF factors, 40 BRPs of ground units or NAS, 100 naval factors): every eligible unit of a short kind goes, and the requirement is 6 AAF factors, 15 BRPs of ground units or NAS, 24 naval factors; no other kind makes up the shortfall.',
-    });
+    expect(reduced?.effects[0]).toEqual({ rule: '59.513E', code: 'requirement-capped-by-pool', params: { wanted: { aafFactors: 20, groundNasBrps: 40, navalFactors: 100 }, required: { aafFactors: 6, groundNasBrps: 15, navalFactors: 24 } } });
   });
 
   it('59.513E: an empty pool is a report like any other: it caps every requirement to 0, and nothing is selected', () => {

@@ -46,9 +46,9 @@ describe('59.514E: minor-country units whose status the negotiations changed', (
       ],
       unbuiltFactorsAdded: 6,
       effects: [
-        { rule: '59.514E', code: 'minor-units-subject-to-elimination', text: 'The terms changed the status of their minor countries, so these units were subject to elimination: gr-inf (greece).' },
-        { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
-        { rule: '59.871', code: 'removed-units-unbuilt', text: '6 ground/AAF factors removed count as unbuilt in later British resistance levels.' },
+        { rule: '59.514E', code: 'minor-units-subject-to-elimination', params: { units: [{ id: 'gr-inf', minor: 'greece' }] } },
+        { rule: '59.513B', code: 'removed-units-count-to-pool-limits', params: {} },
+        { rule: '59.871', code: 'removed-units-unbuilt', params: { factors: 6 } },
       ],
     });
   });

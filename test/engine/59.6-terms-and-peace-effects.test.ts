@@ -40,11 +40,7 @@ describe('59.66: the effects of the peace', () => {
     const { store, log } = await hostedPlay([...peaceAtMinus2(), demand(su41, { take: ['malta', 'palestine', 'transjordan'], indemnityBrps: 10 })]);
     const [terms] = ofType(await log(), 'britain.terms-imposed');
     expect(terms?.effects.filter((e) => e.rule === '59.66B')).toEqual([
-      {
-        rule: '59.66B',
-        code: 'russian-units-in-neutral-britain',
-        text: 'Russian units in areas that remain under the control of a neutral Britain are in at least partial supply, may not attack, and are eliminated if they have not left neutral territory by the end of their next player turn.',
-      },
+      { rule: '59.66B', code: 'russian-units-in-neutral-britain', params: {} },
     ]);
     await expectCleanReplay(store);
   });
@@ -54,11 +50,7 @@ describe('59.66: the effects of the peace', () => {
     const { store, log } = await hostedPlay([...peaceAtMinus2(egyptAxis), demand(su41, { return: ['egypt'], indemnityBrps: 10 })]);
     const [terms] = ofType(await log(), 'britain.terms-imposed');
     expect(terms?.effects.filter((e) => e.rule === '59.66F')).toEqual([
-      {
-        rule: '59.66F',
-        code: 'wafdists-eliminated',
-        text: 'Egypt is returned to Britain: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
-      },
+      { rule: '59.66F', code: 'wafdists-eliminated', params: { cause: 'egypt-returned' } },
     ]);
     await expectCleanReplay(store);
   });

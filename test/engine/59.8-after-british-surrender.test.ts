@@ -238,8 +238,8 @@ function globalStartOnly(): OriginEvent {
 
 describe('59.81, 59.84, 59.873: Britain after its surrender', () => {
   it('59.81: Britain continues as a major power; its BRP base floor drops by 10 for each of Australia and India surrendered', () => {
-    const floor = (log: readonly DomainEvent[]) => ofType(log, 'britain.surrendered')[0]?.effects.find((e) => e.rule === '59.81')?.text;
-    expect(floor(play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]))).toContain('may not drop below 40 BRPs');
+    const floor = (log: readonly DomainEvent[]) => ofType(log, 'britain.surrendered')[0]?.effects.find((e) => e.rule === '59.81');
+    expect(floor(play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41)]))).toEqual({ rule: '59.81', code: 'britain-continues-as-major-power', params: { floorBrps: 40 } });
     const bothLost = play([
       seaLionStart(),
       { type: 'host.dominion-surrendered', data: { turn: su41, dominion: 'australia' } },
@@ -247,7 +247,7 @@ describe('59.81, 59.84, 59.873: Britain after its surrender', () => {
       gameTurnEnded(su41, { britishDpLevel: 3 }),
       accept(su41),
     ]);
-    expect(floor(bothLost)).toContain('may not drop below 20 BRPs');
+    expect(floor(bothLost)).toEqual({ rule: '59.81', code: 'britain-continues-as-major-power', params: { floorBrps: 20 } });
   });
 
   it('59.84: while Britain and the U.S. are neutral, British and Commonwealth units may deploy to Europe', () => {

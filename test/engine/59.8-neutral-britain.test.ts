@@ -55,13 +55,13 @@ describe('59.81: the floor of the British BRP base', () => {
         turn: fa41,
         dominionsSurrendered: { australia: true, india: false },
         floorBrps: 30,
-        effects: [{ rule: '59.81', code: 'british-brp-base-floor', text: "Australia has surrendered: Britain's BRP base may not drop below 30 BRPs (35.46)." }],
+        effects: [{ rule: '59.81', code: 'british-brp-base-floor', params: { dominion: 'australia', floorBrps: 30 } }],
       },
       {
         turn: wi41,
         dominionsSurrendered: { australia: true, india: true },
         floorBrps: 20,
-        effects: [{ rule: '59.81', code: 'british-brp-base-floor', text: "India has surrendered: Britain's BRP base may not drop below 20 BRPs (35.46)." }],
+        effects: [{ rule: '59.81', code: 'british-brp-base-floor', params: { dominion: 'india', floorBrps: 20 } }],
       },
     ]);
     const stored = [];

@@ -189,8 +189,8 @@ describe('britain.forces-selected', () => {
             ],
             unbuiltFactorsAdded: 6,
             effects: [
-              { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
-              { rule: '59.871', code: 'removed-units-unbuilt', text: '6 ground/AAF factors removed count as unbuilt in later British resistance levels.' },
+              { rule: '59.513B', code: 'removed-units-count-to-pool-limits', params: {} },
+              { rule: '59.871', code: 'removed-units-unbuilt', params: { factors: 6 } },
             ],
           },
         },
@@ -268,12 +268,8 @@ describe('japan.treaty-decided', () => {
             turn: su41,
             japanAdheres: false,
             effects: [
-              {
-                rule: '59.894',
-                code: 'far-east-war-continues',
-                text: 'Japan declines the treaty: fighting between Japan and Britain continues indefinitely, unless Britain re-enters the European war and surrenders to Germany again.',
-              },
-              { rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' },
+              { rule: '59.894', code: 'far-east-war-continues', params: {} },
+              { rule: '59.893', code: 'asia-units-subject-to-reductions', params: { settled: true } },
             ],
           },
         },

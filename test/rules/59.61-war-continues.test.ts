@@ -37,7 +37,7 @@ describe('59.61 war continues', () => {
 
   it('59.61 with 59.66F: the Wafdists remain in play when the U.S. is at war', () => {
     const { effects } = negotiateConcessions(input({ usAtWarWithGermany: true }));
-    expect(effects?.wafdists).toEqual({ rule: '59.66F', eliminated: false, noNewUntilAxisAtWarWithUs: false, note: 'the U.S. is at war with Germany: Wafdist partisans remain in play' });
+    expect(effects?.wafdists).toEqual({ rule: '59.66F', eliminated: false, noNewUntilAxisAtWarWithUs: false, cause: 'us-at-war', note: 'the U.S. is at war with Germany: Wafdist partisans remain in play' });
     expect(effects?.territoriesCeded).toEqual([]);
   });
 });

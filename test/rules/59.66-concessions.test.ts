@@ -185,6 +185,7 @@ describe('59.66 effects of a legal demand', () => {
       rule: '59.66F',
       eliminated: true,
       noNewUntilAxisAtWarWithUs: true,
+      cause: 'egypt-kept',
       note: 'Britain keeps Egypt: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
     });
   });
@@ -207,6 +208,7 @@ describe('59.66 effects of a legal demand', () => {
       rule: '59.66F',
       eliminated: true,
       noNewUntilAxisAtWarWithUs: true,
+      cause: 'egypt-returned',
       note: 'Egypt is returned to Britain: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
     });
   });

@@ -18,7 +18,7 @@ export function brpFloorEvents(view: GameView, data: EventData<'host.dominion-su
   const dominionsSurrendered = { ...view.world.dominionsSurrendered, [data.dominion]: true };
   const floorBrps = britishBrpFloor(dominionsSurrendered);
   const effects: Effect[] = [
-    { rule: '59.81', code: 'british-brp-base-floor', text: `${data.dominion === 'india' ? 'India' : 'Australia'} has surrendered: Britain's BRP base may not drop below ${floorBrps} BRPs (35.46).` },
+    { rule: '59.81', code: 'british-brp-base-floor', params: { dominion: data.dominion, floorBrps } },
   ];
   return [{ type: 'britain.brp-floor-lowered', data: { turn: data.turn, dominionsSurrendered, floorBrps, effects } }];
 }

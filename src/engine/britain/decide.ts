@@ -38,30 +38,29 @@ const isDecision = (x: EventData<'britain.surrender-offered'> | Decision): x is 
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
   const out: Effect[] = [];
   for (const t of effects.territoriesCeded) {
-    out.push({ rule: '59.66', code: 'territory-ceded', text: `${t.key} (${t.value}) is ceded to ${toItaly.includes(t.key) ? 'Italy (59.66G)' : 'Germany'}. ${t.notes.join(' ')}` });
+    out.push({ rule: '59.66', code: 'territory-ceded', params: { territory: t.key, value: t.value, to: toItaly.includes(t.key) ? 'italy' : 'germany' } });
   }
   out.push({
     rule: '59.66B',
-    code: 'russian-units-in-neutral-britain',
-    text: 'Russian units in areas that remain under the control of a neutral Britain are in at least partial supply, may not attack, and are eliminated if they have not left neutral territory by the end of their next player turn.',
+    code: 'russian-units-in-neutral-britain', params: {},
   });
-  for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', text: `${m.name} (${m.value}): ${m.note}` });
-  for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', text: `${m.name} (${m.value}): ${m.note}` });
-  out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', text: effects.wafdists.note });
+  for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', params: { name: m.name, value: m.value } });
+  for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', params: { name: m.name, value: m.value } });
+  out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', params: { cause: effects.wafdists.cause } });
   if (effects.usatAsConquest.length > 0) {
-    out.push({ rule: '59.66H', code: 'usat-as-conquest', text: `USAT as though conquered: ${effects.usatAsConquest.join(', ')}.` });
+    out.push({ rule: '59.66H', code: 'usat-as-conquest', params: { conquests: [...effects.usatAsConquest] } });
   }
   if (effects.indemnity.brps > 0) {
-    out.push({ rule: '59.67', code: 'indemnity', text: `Indemnity of ${effects.indemnity.brps} BRPs: Britain's BRP level ${effects.indemnity.britishBrpChange}, Germany's +${effects.indemnity.germanBrpChange}.` });
+    out.push({ rule: '59.67', code: 'indemnity', params: { brps: effects.indemnity.brps, britishBrpChange: effects.indemnity.britishBrpChange, germanBrpChange: effects.indemnity.germanBrpChange } });
   }
-  for (const t of effects.territoriesReturned) out.push({ rule: '59.72', code: 'territory-returned', text: `${t.key} (${t.value}) is returned to British control.` });
+  for (const t of effects.territoriesReturned) out.push({ rule: '59.72', code: 'territory-returned', params: { territory: t.key, value: t.value } });
   if (notTaken + returned > 0) {
     out.push(
-      { rule: '59.75A', code: 'resistance-reduced', text: `${notTaken} points not taken and ${returned} returned: the British resistance level for future turns is ${resistanceModifier} (one per two full points).` },
-      { rule: '59.75B', code: 'usat-reduced', text: `The USAT level changes by ${usatChange} (two per point); no other USAT event modifiers are triggered by returned territory.` },
+      { rule: '59.75A', code: 'resistance-reduced', params: { notTaken, returned, modifier: resistanceModifier } },
+      { rule: '59.75B', code: 'usat-reduced', params: { change: usatChange } },
     );
   }
-  out.push({ rule: '59.74', code: 'force-reductions-unaffected', text: 'Conciliation does not affect the British force reductions.' });
+  out.push({ rule: '59.74', code: 'force-reductions-unaffected', params: {} });
   return out;
 }
 

@@ -7,32 +7,28 @@ import { malformed } from './current.js';
 
 type FarEastReport = EventData<'host.far-east-hex-control'>;
 
-const ASIA_REDUCTIONS: Effect = { rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British units in Asia are subject to the force pool reductions either way.' };
+const ASIA_REDUCTIONS: Effect = { rule: '59.893', code: 'asia-units-subject-to-reductions', params: { settled: true } };
 
 /** 59.892A-C: the effects of Japan's adherence, from the hex control the host reported. */
 function adherenceEffects(report: FarEastReport): Effect[] {
-  const effects: Effect[] = [{ rule: '59.892A', code: 'far-east-hex-control', text: 'Japan adheres to the treaty: hex control in the Far East is determined by 59.63.' }];
+  const effects: Effect[] = [{ rule: '59.892A', code: 'far-east-hex-control', params: {} }];
   if (report.unsuppliedHexes.length > 0) {
-    effects.push({
-      rule: '59.632',
-      code: 'far-east-unsupplied-hexes-to-japan',
-      text: `British-controlled Far East hexes that cannot trace supply from a mapboard box come under Japanese control: ${report.unsuppliedHexes.join(', ')}.`,
-    });
+    effects.push({ rule: '59.632', code: 'far-east-unsupplied-hexes-to-japan', params: { hexes: [...report.unsuppliedHexes] } });
   }
   if (report.fortificationsEliminated.length > 0) {
-    effects.push({ rule: '59.633', code: 'far-east-fortifications-eliminated', text: `British fortifications and fortresses in those hexes are eliminated: ${report.fortificationsEliminated.join(', ')}.` });
+    effects.push({ rule: '59.633', code: 'far-east-fortifications-eliminated', params: { hexes: [...report.fortificationsEliminated] } });
   }
   const japanese = report.areas.filter((a) => a.control === 'japanese').map((a) => a.name);
   const british = report.areas.filter((a) => a.control === 'british').map((a) => a.name);
   if (japanese.length > 0) {
-    effects.push({ rule: '59.634', code: 'far-east-areas-to-japan', text: `Japan controls ${japanese.join(', ')} for BRP purposes: it gains every hex there, and British units withdraw to the nearest supplied friendly hex (partisans excepted).` });
+    effects.push({ rule: '59.634', code: 'far-east-areas-to-japan', params: { areas: japanese } });
   }
   if (british.length > 0) {
-    effects.push({ rule: '59.634', code: 'far-east-areas-to-britain', text: `Britain controls ${british.join(', ')} for BRP purposes: it gains every hex there, and Japanese units withdraw to the nearest supplied friendly hex (partisans excepted).` });
+    effects.push({ rule: '59.634', code: 'far-east-areas-to-britain', params: { areas: british } });
   }
   effects.push(
-    { rule: '59.892B', code: 'no-far-east-concessions', text: 'No British concessions are made in the Far East; Australia and India remain British minor allies.' },
-    { rule: '59.892C', code: 'japan-may-resume', text: 'From the second turn after the surrender Japan may declare war on Britain and the U.S. and resume fighting.' },
+    { rule: '59.892B', code: 'no-far-east-concessions', params: {} },
+    { rule: '59.892C', code: 'japan-may-resume', params: {} },
     ASIA_REDUCTIONS,
   );
   return effects;
@@ -73,14 +69,7 @@ export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-
     }
     // 59.892A: the effects of adherence wait for the Far East hex control the host reports.
     if (data.adheres) return accept([{ type: 'japan.treaty-decided', data }]);
-    const effects: Effect[] = [
-      {
-        rule: '59.894',
-        code: 'far-east-war-continues',
-        text: 'Japan declines the treaty: fighting between Japan and Britain continues indefinitely, unless Britain re-enters the European war and surrenders to Germany again.',
-      },
-      ASIA_REDUCTIONS,
-    ];
+    const effects: Effect[] = [{ rule: '59.894', code: 'far-east-war-continues', params: {} }, ASIA_REDUCTIONS];
     return accept([
       { type: 'japan.treaty-decided', data },
       { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: false, effects } },

@@ -2,7 +2,7 @@
 // by id, and the reductions are judged against that recorded pool (59.513E, 59.513F, 59.514E).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceTotals, type ForceUnit } from '../../rules/force-reduction.js';
+import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceUnit } from '../../rules/force-reduction.js';
 import { accept, reject, rejectContradiction, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
@@ -27,14 +27,12 @@ function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly 
       unbuiltFactorsAdded,
       effects: [
         ...extra,
-        { rule: '59.513B', code: 'removed-units-count-to-pool-limits', text: 'Units removed continue to count towards the maximum British force pool limits.' },
-        { rule: '59.871', code: 'removed-units-unbuilt', text: `${unbuiltFactorsAdded} ground/AAF factors removed count as unbuilt in later British resistance levels.` },
+        { rule: '59.513B', code: 'removed-units-count-to-pool-limits', params: {} },
+        { rule: '59.871', code: 'removed-units-unbuilt', params: { factors: unbuiltFactorsAdded } },
       ],
     },
   };
 }
-
-const totals = (t: ForceTotals): string => `${t.aafFactors} AAF factors, ${t.groundNasBrps} BRPs of ground units or NAS, ${t.navalFactors} naval factors`;
 
 /** 59.513E and 59.514E, stated in the decision: the cap by the recorded pool, and the minor units it counted. */
 function poolEffects(view: GameView, result: ForceReductionResult, pool: readonly PoolUnit[], changedMinors: readonly string[]): Effect[] {
@@ -45,12 +43,12 @@ function poolEffects(view: GameView, result: ForceReductionResult, pool: readonl
     effects.push({
       rule: '59.513E',
       code: 'requirement-capped-by-pool',
-      text: `The reported force pool holds less than 59.512 requires (${totals(wanted)}): every eligible unit of a short kind goes, and the requirement is ${totals(r)}; no other kind makes up the shortfall.`,
+      params: { wanted: { ...wanted }, required: { ...r } },
     });
   }
   if (changedMinors.length > 0) {
-    const named = pool.filter((u) => changedMinors.includes(u.id)).map((u) => `${u.id} (${u.minor ?? 'minor'})`);
-    effects.push({ rule: '59.514E', code: 'minor-units-subject-to-elimination', text: `The terms changed the status of their minor countries, so these units were subject to elimination: ${named.join(', ')}.` });
+    const units = pool.filter((u) => changedMinors.includes(u.id)).map((u) => ({ id: u.id, minor: u.minor ?? null }));
+    effects.push({ rule: '59.514E', code: 'minor-units-subject-to-elimination', params: { units } });
   }
   return effects;
 }

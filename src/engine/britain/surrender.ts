@@ -34,63 +34,63 @@ export function farEastCase(view: GameView): Surrender['farEast'] {
 function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
   const { world: state } = view;
   const r = s.requirements;
-  const levels = s.previousSurrenderLevel === null ? `level ${s.surrenderLevel}` : `level ${s.surrenderLevel}, ${s.previousSurrenderLevel - s.surrenderLevel} below the previous ${s.previousSurrenderLevel} (59.872)`;
+  const levels = { level: s.surrenderLevel, previous: s.previousSurrenderLevel };
   const effects: Effect[] = [];
   if (r.aafFactors === 0 && r.navalFactors === 0 && r.groundNasBrps === 0) {
-    effects.push({ rule: '59.511', code: 'no-force-reduction', text: `A "0" surrender has no effect on the level of British forces (${levels}).` });
+    effects.push({ rule: '59.511', code: 'no-force-reduction', params: levels });
   } else {
     effects.push({
       rule: '59.512',
       code: 'force-reduction-required',
-      text: `Britain removes ${r.aafFactors} AAF factors and ${r.groundNasBrps} BRPs of ground units or NAS from its force pool and eliminates ${r.navalFactors} naval factors (${levels}); the British player selects them (59.513A). Commonwealth force pools are unaffected (59.14A).`,
+      params: { ...r, ...levels },
     });
   }
-  effects.push({ rule: '59.14B', code: 'no-us-election', text: 'A British surrender does not trigger a U.S. election.' });
+  effects.push({ rule: '59.14B', code: 'no-us-election', params: {} });
   switch (s.outcome) {
     case 'war-continues':
       effects.push(
-        { rule: '59.61', code: 'war-continues-no-concessions', text: 'The U.S. was at war with Germany: Britain and the U.S. continue the war; both sides keep all territory they control; no concessions or territorial transfers are made.' },
-        { rule: '59.85', code: 'us-and-britain-fight-on', text: 'The U.S. and Britain continue to be at war with the Axis.' },
-        { rule: '59.88', code: 'british-partisans-allowed', text: 'The Western Allies may build two (up to four with partisan production, 11.22B) partisans in Axis-controlled territory in Britain.' },
+        { rule: '59.61', code: 'war-continues-no-concessions', params: {} },
+        { rule: '59.85', code: 'us-and-britain-fight-on', params: {} },
+        { rule: '59.88', code: 'british-partisans-allowed', params: {} },
       );
       break;
     case 'war-ends-62.91':
       effects.push({
         rule: '62.91',
         code: 'us-britain-war-ends',
-        text: `Russia is in a state of surrender and Japan ${state.surrendered.japan ? 'has' : 'has not'} surrendered: the U.S. and Britain do not continue the war in Europe (62.91, as ${state.options.usWarContinuationException} reads it); no concessions are made (59.61).`,
+        params: { japanSurrendered: state.surrendered.japan, reading: state.options.usWarContinuationException },
       });
       break;
     case 'peace':
       effects.push(
-        { rule: '59.62', code: 'peace-treaty', text: `The U.S. was not at war in Europe: a peace treaty is negotiated between Germany and Britain, worth ${s.concessionPoints} concession points (59.65).` },
-        { rule: '59.631', code: 'report-british-hex-control', text: 'The host reports which British-controlled hexes can trace supply from a mapboard box; those that cannot come under German control (59.632, 59.633) and colonies follow 59.634.' },
-        { rule: '59.83', code: 'britain-neutral-while-us-neutral', text: 'British participation in the war is governed by American participation: while the U.S. is neutral, British forces are neutral.' },
-        { rule: '59.84', code: 'neutral-britain-deployments', text: 'While the U.S. and Britain are neutral, British and Commonwealth (not American) units may deploy to Europe, but not past an Axis-controlled Gibraltar or through Axis territory; Britain may not declare war on neutral minor countries.' },
-        { rule: '59.86A', code: 'no-declaration-next-turn', text: 'Neither Germany nor the U.S. may declare war on the other in the turn following the surrender.' },
+        { rule: '59.62', code: 'peace-treaty', params: { concessionPoints: s.concessionPoints } },
+        { rule: '59.631', code: 'report-british-hex-control', params: {} },
+        { rule: '59.83', code: 'britain-neutral-while-us-neutral', params: {} },
+        { rule: '59.84', code: 'neutral-britain-deployments', params: {} },
+        { rule: '59.86A', code: 'no-declaration-next-turn', params: {} },
       );
       break;
   }
   effects.push(
-    { rule: '59.52', code: 'commonwealth-units-lendable-to-us', text: 'From the next turn, Canadian, South African, Australian and Indian units may be freely lent to the U.S.; the Commonwealth BRP base stays British (35.46).' },
-    { rule: '59.81', code: 'britain-continues-as-major-power', text: `Britain continues as a major power; its BRP base may not drop below ${britishBrpFloor(state.dominionsSurrendered)} BRPs (35.46).` },
-    { rule: '59.82', code: 'construction-in-canada', text: 'British units may be built in Canada while the British resistance level is zero or less (59.82A).' },
+    { rule: '59.52', code: 'commonwealth-units-lendable-to-us', params: {} },
+    { rule: '59.81', code: 'britain-continues-as-major-power', params: { floorBrps: britishBrpFloor(state.dominionsSurrendered) } },
+    { rule: '59.82', code: 'construction-in-canada', params: {} },
   );
   switch (s.farEast) {
     case 'not-in-play':
       break;
     case 'not-at-war':
-      effects.push({ rule: '59.891A', code: 'japan-must-also-attack-us', text: 'Japan may not go to war with Britain without also going to war with the U.S.' });
+      effects.push({ rule: '59.891A', code: 'japan-must-also-attack-us', params: {} });
       break;
     case 'at-war-with-both':
-      effects.push({ rule: '59.891B', code: 'surrender-in-europe-only', text: 'The British surrender takes effect only in Europe; Britain fights on against Japan alongside the U.S.' });
+      effects.push({ rule: '59.891B', code: 'surrender-in-europe-only', params: {} });
       break;
     case 'japan-chooses':
-      effects.push({ rule: '59.891C', code: 'japan-chooses', text: 'Japan, at war with Britain but not the U.S., now decides whether to end hostilities with Britain or fight on.' });
+      effects.push({ rule: '59.891C', code: 'japan-chooses', params: {} });
       break;
   }
   if (state.scenario === 'global') {
-    effects.push({ rule: '59.893', code: 'asia-units-subject-to-reductions', text: 'British ground, air and naval units in Asia are subject to the force pool reductions, whatever Japan does.' });
+    effects.push({ rule: '59.893', code: 'asia-units-subject-to-reductions', params: { settled: false } });
   }
   return effects;
 }

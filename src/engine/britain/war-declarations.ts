@@ -48,14 +48,12 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
         turn: data.turn,
         rule: '59.86B',
         effects: [
-          { rule: '59.86B', code: 'germany-at-war-with-us-and-britain', text: 'Germany is at war with the U.S. and Britain at no BRP cost (50.32A); Axis attacks on British territory and forces are allowed.' },
+          { rule: '59.86B', code: 'germany-at-war-with-us-and-britain', params: {} },
           {
             rule: '59.87',
-            code: view.world.options.surrenderAfterGermanDeclaration === 'fresh' ? 'further-surrender-judged-afresh' : 'further-surrender-below-previous',
-            text:
-              view.world.options.surrenderAfterGermanDeclaration === 'fresh'
-                ? 'A further British surrender is judged afresh (zero or less), not against the previous level.'
-                : `A further British surrender still needs a level below ${last.surrender.surrenderLevel}.`,
+            ...(view.world.options.surrenderAfterGermanDeclaration === 'fresh'
+              ? { code: 'further-surrender-judged-afresh', params: {} }
+              : { code: 'further-surrender-below-previous', params: { level: last.surrender.surrenderLevel, declaredBy: 'germany' } }),
           },
         ],
       },
@@ -70,8 +68,8 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
         turn: data.turn,
         rule: '59.86C',
         effects: [
-          { rule: '59.86C', code: 'us-and-britain-at-war-with-germany', text: `USAT ${data.usatLevel}: the U.S. declares war on Germany, which puts the U.S. and Britain at war with Germany.` },
-          { rule: '59.87', code: 'further-surrender-below-previous', text: `A further British surrender needs a resistance level below ${last.surrender.surrenderLevel} (59.872: its effects come from the difference).` },
+          { rule: '59.86C', code: 'us-and-britain-at-war-with-germany', params: { usatLevel: data.usatLevel } },
+          { rule: '59.87', code: 'further-surrender-below-previous', params: { level: last.surrender.surrenderLevel, declaredBy: 'us' } },
         ],
       },
     };

@@ -27,58 +27,47 @@ export function germanInputs(view: GameView, facts: GermanFacts): GermanSurrende
  */
 export type ItalyAtGermanSurrender = 'fights-on' | 'surrendered-earlier' | 'surrenders-same-turn' | 'never-at-war';
 
-const ITALY_OUT_TEXT: Record<Exclude<ItalyAtGermanSurrender, 'fights-on'>, string> = {
-  'surrendered-earlier': 'Italy has already surrendered',
-  'surrenders-same-turn': 'Italy surrenders at the end of this same Allied player turn',
-  'never-at-war': 'Italy never went to war with the Allies',
-};
-
 /** 55.2-55.6: what the host must do when Germany surrenders. */
 export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurrender): Effect[] {
   const effects: Effect[] = [];
-  const italyOut = italy === 'fights-on' ? null : ITALY_OUT_TEXT[italy];
+  const italyOut = italy === 'fights-on' ? null : italy;
   if (italyOut !== null) {
-    effects.push({ rule: '55.21', code: 'war-in-europe-ends', text: `${italyOut}: the war in Europe ends.` });
+    effects.push({ rule: '55.21', code: 'war-in-europe-ends', params: { surrendering: 'germany', italy: italyOut } });
   } else {
-    effects.push({ rule: '55.22', code: 'italy-fights-on', text: 'Italy and its associated minor countries fight on.' });
+    effects.push({ rule: '55.22', code: 'italy-fights-on', params: {} });
   }
-  if (view.world.scenario === 'global') effects.push({ rule: '55.23', code: 'japan-fights-on', text: 'Global War: Japan fights on.' });
+  if (view.world.scenario === 'global') effects.push({ rule: '55.23', code: 'japan-fights-on', params: {} });
   effects.push(
     {
       rule: '55.24',
-      code: 'us-pacific-election-modified',
-      text: 'The U.S. election result for the Pacific is modified, and so are USJT increases after an unfavorable Pacific election result.',
+      code: 'us-pacific-election-modified', params: {},
     },
-    { rule: '55.31', code: 'remove-all-german-units', text: 'All German units are removed from play.' },
+    { rule: '55.31', code: 'remove-all-german-units', params: {} },
     {
       rule: '55.41',
-      code: 'unoccupied-german-hexes-uncontrolled',
-      text: 'Unoccupied German-controlled hexes are controlled by no one and come under the control of the first major power to occupy them.',
+      code: 'unoccupied-german-hexes-uncontrolled', params: {},
     },
     {
       rule: '55.51',
-      code: 'german-minors-surrender',
-      text: 'All German minor allies and associated minor countries surrender; their units are removed from play.',
+      code: 'german-minors-surrender', params: {},
     },
-    { rule: '55.51', code: 'negate-diplomatic-results-7-8', text: 'All "7" and "8" diplomatic results are negated.' },
+    { rule: '55.51', code: 'negate-diplomatic-results-7-8', params: {} },
     {
       rule: '55.52',
-      code: 'german-west-east-conquests-uncontrolled',
-      text: 'German conquests and German-controlled hexes on the western and eastern fronts are controlled by no one until a major power occupies them.',
+      code: 'german-west-east-conquests-uncontrolled', params: {},
     },
     // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none (docs/rulings.md).
     italyOut !== null
       ? {
           rule: '55.52',
           code: 'german-mediterranean-conquests-uncontrolled',
-          text: `${italyOut}: German conquests and hexes on the Mediterranean front are controlled by no one until a major power occupies them.`,
+          params: { italy: italyOut },
         }
       : {
           rule: '55.52',
-          code: 'german-mediterranean-conquests-to-italy',
-          text: 'Italy has not surrendered: German conquests and German-controlled hexes on the Mediterranean front pass to Italian control.',
+          code: 'german-mediterranean-conquests-to-italy', params: {},
         },
-    { rule: '55.61', code: 'germany-no-brp-value', text: 'Germany has no BRP value to the conquering major powers.' },
+    { rule: '55.61', code: 'germany-no-brp-value', params: {} },
   );
   return effects;
 }

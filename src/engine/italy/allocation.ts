@@ -10,7 +10,7 @@ import {
   type AllocationSide,
   type ItalianForces,
 } from '../../rules/italian-allocation.js';
-import { isItalianSurrenderLevel, type ForceAmounts, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
+import { isEmptyRow, isItalianSurrenderLevel, type ForceAmounts, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
 import type { RulingOptions } from '../../rules/options.js';
 
 type Surrender = EventData<'italy.surrendered'>;
@@ -41,17 +41,8 @@ export function validateSide(
   return validateAllocation({ level, side, forces, alreadyAllocated, selection }, { unfinishedLightShips: options.unfinishedLightShips });
 }
 
-const list = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));
-const SIDE = { axis: 'Germany', allied: 'the U.S.' } as const;
-
-function shortages(side: AllocationSide, lost: ForceAmounts): string[] {
-  const out: string[] = [];
-  if (lost.infantryFactors > 0) out.push(`${lost.infantryFactors} infantry factor(s)`);
-  if (lost.namedShips > 0) out.push(`${lost.namedShips} named ship(s)`);
-  if (lost.cruisers > 0) out.push(`${lost.cruisers} cruiser(s)`);
-  if (lost.destroyerFactors > 0) out.push(`${lost.destroyerFactors} destroyer factor(s)`);
-  return out.length === 0 ? [] : [`${SIDE[side]}: ${out.join(', ')}`];
-}
+/** 56.31D: a side's types in short supply, if any. */
+const shortages = (side: AllocationSide, lost: ForceAmounts): (ForceAmounts & { side: AllocationSide })[] => (isEmptyRow(lost) ? [] : [{ side, ...lost }]);
 
 /** 56.31C, 56.31D, 56.33: where every Italian infantry and naval unit goes, with the effects for the host. */
 export function dispositionOf(
@@ -71,35 +62,34 @@ export function dispositionOf(
   const lost = allocations.flatMap((a) => shortages(a.side, a.lost));
   const allocatedShips = [...d.germany.navy, ...d.us.navy];
   const effects: Effect[] = [
-    { rule: '56.31C', code: 'italian-infantry-to-german-pool', text: `Italian infantry added, unbuilt, to the German force pool: ${list(d.germany.infantry)}.` },
-    { rule: '56.31C', code: 'italian-infantry-to-us-pool', text: `Italian infantry added, unbuilt, to the American force pool: ${list(d.us.infantry)}.` },
-    { rule: '56.31C', code: 'italian-infantry-removed', text: `Italian infantry not allocated, permanently removed from play: ${list(d.removed.infantry)}.` },
-    { rule: '56.31D', code: 'italian-ships-to-germany', text: `Italian naval units allocated to Germany: ${list(d.germany.navy)}.` },
-    { rule: '56.31D', code: 'italian-ships-to-us', text: `Italian naval units allocated to the United States: ${list(d.us.navy)}.` },
+    { rule: '56.31C', code: 'italian-infantry-to-german-pool', params: { units: [...d.germany.infantry] } },
+    { rule: '56.31C', code: 'italian-infantry-to-us-pool', params: { units: [...d.us.infantry] } },
+    { rule: '56.31C', code: 'italian-infantry-removed', params: { units: [...d.removed.infantry] } },
+    { rule: '56.31D', code: 'italian-ships-to-germany', params: { units: [...d.germany.navy] } },
+    { rule: '56.31D', code: 'italian-ships-to-us', params: { units: [...d.us.navy] } },
     {
       rule: '56.31D',
       code: 'italian-ships-relocate',
-      text: `Ships joining the Western Allies relocate immediately to the closest Western Allied controlled port(s), subject to interception as displaced naval units (the host resolves it): ${list(d.relocatingToWesternAlliedPorts)}.`,
+      params: { units: [...d.relocatingToWesternAlliedPorts] },
     },
-    { rule: '56.31D', code: 'italian-ships-removed', text: `Italian naval units in excess of the allocations, permanently removed from play: ${list(d.removed.navy)}.` },
+    { rule: '56.31D', code: 'italian-ships-removed', params: { units: [...d.removed.navy] } },
     {
       rule: '56.31D',
       code: 'italian-types-lost',
-      text: lost.length === 0 ? 'Italy had every type the row gives: nothing is lost for want of units.' : `Not enough left of these types; the remainder is lost: ${lost.join('; ')}.`,
+      params: { shortages: lost },
     },
   ];
   if (allocatedShips.length > 0) {
     effects.push({
       rule: '56.31D',
       code: 'italian-naval-drm-repair-no-reconstruction',
-      text: `Allocated Italian naval factors (${list(allocatedShips)}) keep the Italian naval nationality DRM in naval combat, may be repaired if damaged or sunk in port, and may not be reconstructed if lost.`,
+      params: { units: allocatedShips },
     });
   }
   if (d.germany.infantry.length + d.us.infantry.length > 0) {
     effects.push({
       rule: '56.33',
-      code: 'italian-infantry-construction',
-      text: 'The allocated Italian infantry may be built, and rebuilt if lost, in any fully supplied German-controlled (German units) or American-controlled (American units) hex in Italy.',
+      code: 'italian-infantry-construction', params: {},
     });
   }
   return {

@@ -1,0 +1,115 @@
+// Log format 2: the five example logs as version 1 wrote them (test/fixtures/v1, byte for byte as committed
+// before effects became data) still read, replay and audit through the upcasters, with the same decisions.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../events/index.js';
+import { auditEntries, formatAuditEntry } from '../../src/audit/audit.js';
+import { Replayer } from '../../src/engine/replay.js';
+import { readLog } from '../../src/store/verify.js';
+import { decodeEventLine } from '../../src/store/line-format.js';
+
+const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945'];
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/v1/${name}.jsonl`, import.meta.url));
+const example = (name: string): string => fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
+
+async function read(path: string): Promise<{ events: StoredEvent[]; mismatches: readonly unknown[] }> {
+  const replayer = new Replayer({ checkDecisions: true });
+  const events: StoredEvent[] = [];
+  for await (const batch of readLog(path, { validate: true })) {
+    replayer.applyAll(batch);
+    events.push(...batch);
+  }
+  return { events, mismatches: replayer.finish() };
+}
+
+const audit = (events: readonly StoredEvent[]): string[] => events.flatMap((e) => auditEntries(e).map((entry) => formatAuditEntry(entry, false)));
+/** What a decision is: its type, version and payload (the envelope's hash differs between the two logs). */
+const decisionsOf = (events: readonly StoredEvent[]) => events.map((e) => ({ seq: e.seq, type: e.type, v: e.v, data: e.data }));
+
+describe('log format 2: version 1 logs read through the upcasters', () => {
+  for (const name of EXAMPLES) {
+    it(`55.11, 56.11, 59.41: ${name} (v1) replays with no mismatch, to the same decisions and audit as the v2 example`, async () => {
+      const v1 = await read(fixture(name));
+      const v2 = await read(example(name));
+      expect(v1.mismatches).toEqual([]);
+      expect(v2.mismatches).toEqual([]);
+      expect(decisionsOf(v1.events)).toEqual(decisionsOf(v2.events));
+      expect(audit(v1.events)).toEqual(audit(v2.events));
+    });
+  }
+
+  it('the fixtures are version 1 logs: effects stored as words, never as params', () => {
+    const text = readFileSync(fixture('sea-lion-1941'), 'utf8');
+    expect(text).toContain('"code":"peace-treaty","text":"The U.S. was not at war in Europe: a peace treaty is negotiated between Germany and Britain, worth 8 concession points (59.65)."');
+    expect(text).not.toContain('"params"');
+    expect(readFileSync(example('sea-lion-1941'), 'utf8')).toContain('"code":"peace-treaty","params":{"concessionPoints":8}');
+  });
+});
+
+/** The v1 line of `type` in a fixture, its data changed by `edit`, resealed as line `line` of a one-event log. */
+function v1Line(name: string, type: string, edit: (data: Record<string, unknown>) => void): { text: string; line: number } {
+  const lines = readFileSync(fixture(name), 'utf8').split('\n');
+  const index = lines.findIndex((l) => l.includes(`"type":"${type}"`));
+  const event = JSON.parse(lines[index]!) as { data: Record<string, unknown> };
+  edit(event.data);
+  return { text: JSON.stringify(event), line: index + 1 };
+}
+
+describe('log format 2: what a v1 line cannot say is refused, naming the line and the path', () => {
+  it('59.62: a v1 effect whose words no longer match its v1 template is refused at its text', () => {
+    const { text, line } = v1Line('sea-lion-1941', 'britain.surrendered', (data) => {
+      const effects = data['effects'] as { code: string; text: string }[];
+      const treaty = effects.find((e) => e.code === 'peace-treaty')!;
+      treaty.text = 'A peace treaty worth eight points.';
+    });
+    const index = (JSON.parse(text) as { data: { effects: { code: string }[] } }).data.effects.findIndex((e) => e.code === 'peace-treaty');
+    expect(() => decodeEventLine(text, line)).toThrow(
+      `line ${line}: data.effects[${index}].text: the words of a version 1 "peace-treaty" effect do not match its template: "A peace treaty worth eight points."`,
+    );
+  });
+
+  it('55.31: a v1 effect with a code the registry does not know is refused at its code', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', (data) => {
+      (data['effects'] as { code: string }[])[0]!.code = 'remove-units-55-31';
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.effects[0].code: unknown effect code "remove-units-55-31"`);
+  });
+
+  it('55.21: a v1 war-ended reason that v1 never wrote is refused at its reason', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'europe.war-ended', (data) => {
+      data['reason'] = 'Germany gave up';
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.reason: not a reason a version 1 log holds: "Germany gave up"`);
+  });
+
+  it('a newer version than the engine reads is still refused', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', () => undefined);
+    const v3 = text.replace('"v":1', '"v":3');
+    expect(() => decodeEventLine(v3, line)).toThrow(`line ${line}: v: "germany.surrendered" version 3 is newer than this engine reads (2); upgrade awaw-surrender`);
+  });
+});
+
+describe('rule decisions are data: rewording a sentence changes no log and no verdict', () => {
+  it('59.67: with the indemnity words changed, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
+    const { effectCodes } = await import('../../events/effects.js');
+    // The registry is read-only to code; the test swaps one template as a later rewording would.
+    const entry = effectCodes.indemnity as { render: (p: { brps: number; britishBrpChange: number; germanBrpChange: number }) => string };
+    const original = entry.render;
+    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
+    try {
+      entry.render = (p) => `An indemnity: ${p.brps} BRPs.`;
+      for (const path of [fixture('sea-lion-1941'), example('sea-lion-1941')]) {
+        const copy = join(dir, 'log.jsonl');
+        writeFileSync(copy, readFileSync(path));
+        const { events, mismatches } = await read(copy);
+        expect(mismatches).toEqual([]);
+        expect(audit(events).join('\n')).toContain('59.67 An indemnity: 30 BRPs.');
+      }
+    } finally {
+      entry.render = original;
+    }
+  });
+});
