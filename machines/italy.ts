@@ -8,6 +8,7 @@ import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
 import type { Refusal, RefusalMeta } from './refusal.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
+import { nextToSelect } from '../src/rules/italian-selection-order.js';
 
 type E<K extends string> = K extends ItalyEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -33,7 +34,9 @@ export interface ItalyInput {
   readonly atWar: boolean;
 }
 
-const selects = (context: ItalyContext, side: 'axis' | 'allied'): boolean => context.surrender?.selectionOrder.includes(side) ?? false;
+/** 56.311: the side whose selection comes next (italian-selection-order.ts), or null. */
+const nextSide = (context: ItalyContext): 'axis' | 'allied' | null =>
+  context.surrender === null ? null : nextToSelect(context.surrender.selectionOrder, { axis: context.axisSelection !== null, allied: context.alliedSelection !== null });
 
 type Meta = RefusalMeta<ItalyContext, ItalyMachineEvent>;
 
@@ -99,8 +102,8 @@ export const italyMachine = setup({
       event.type === 'war.declared' &&
       ((event.data.aggressor === 'italy' && event.data.targets.some(isAllied)) || (isAllied(event.data.aggressor) && event.data.targets.includes('italy'))),
     /** 56.311: the Axis player selects first, when it selects at all. */
-    axisToSelect: ({ context }) => selects(context, 'axis') && context.axisSelection === null,
-    alliedToSelect: ({ context }) => selects(context, 'allied') && context.alliedSelection === null,
+    axisToSelect: ({ context }) => nextSide(context) === 'axis',
+    alliedToSelect: ({ context }) => nextSide(context) === 'allied',
     axisSide: ({ event }) => event.type === 'italy.forces-selected' && event.data.side === 'axis',
     alliedSide: ({ event }) => event.type === 'italy.forces-selected' && event.data.side === 'allied',
   },
