@@ -47,7 +47,11 @@ const italySurrenderedPayload = <E extends TSchema>(effect: E) =>
       surrenderLevel: SurrenderLevel,
       /** Germany's position: fighting on, surrendered at an earlier turn, or surrendering at the end of this same Allied player turn. */
       germany: Enum(['fights-on', 'surrendered-earlier', 'surrenders-same-turn'] as const),
-      /** 56.311: both sides select, the Axis player first (level 0 with Germany in play). */
+      /**
+       * 56.311: both sides select, the Axis player first: level 0 AND Germany in play (`germany` is `fights-on`),
+       * i.e. `selectionOrder` has two sides. Not the calculator's field of the same name, which is level 0 alone
+       * (src/rules/italian-surrender.ts). Kept under its log name; the order itself is in src/rules/italian-selection-order.ts.
+       */
       axisSelectsFirst: Type.Boolean(),
       /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.md). */
       selectionOrder: Type.Array(Enum(AllocationSides), { maxItems: 2 }),

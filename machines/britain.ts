@@ -4,6 +4,8 @@
 import { assign, setup, stateIn } from 'xstate';
 import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
+import type { RefusalMeta } from './refusal.js';
+import { turnName } from '../src/rules/turns.js';
 
 type E<K extends string> = K extends BritainEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -73,6 +75,53 @@ const updateLast = (context: BritainContext, change: (r: SurrenderRecord) => Sur
 
 const current = (context: BritainContext): EventData<'britain.surrendered'> | undefined => context.surrenders.at(-1)?.surrender;
 
+type Meta = RefusalMeta<BritainContext, unknown>;
+
+/** What the machine refuses, when no deeper state says otherwise. */
+const rootRefusals: Meta = {
+  refusals: {
+    'host.british-force-pool': { code: 'not-pending', rule: '59.513', message: 'no British force reduction is awaiting the force pool' },
+    'britain.forces-selected': { code: 'not-pending', rule: '59.513A', message: 'no British force reduction is awaiting a selection' },
+    'host.british-hex-control': { code: 'not-pending', rule: '59.631', message: 'no British surrender is awaiting its hex control' },
+    'britain.terms-demanded': (context) => {
+      // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
+      const last = current(context);
+      return last !== undefined && last.outcome !== 'peace'
+        ? { code: 'illegal', rule: '59.61', message: `Britain surrendered in ${turnName(last.turn)} while the U.S. was at war with Germany: no concessions or territorial transfers are made` }
+        : { code: 'not-pending', rule: '59.66', message: 'no British surrender is awaiting German terms' };
+    },
+    'japan.treaty-decided': { code: 'not-pending', rule: '59.891C', message: 'Japan has no choice to make about a British surrender now' },
+  },
+};
+
+/** 59.513: during a surrender the pool is reported once. */
+const surrenderedRefusals: Meta = {
+  refusals: {
+    'host.british-force-pool': (context) =>
+      context.forcePool !== null
+        ? { code: 'not-pending', rule: '59.513', message: 'the British force pool has already been reported for this surrender' }
+        : { code: 'not-pending', rule: '59.513', message: 'no British force reduction is awaiting the force pool' },
+  },
+};
+
+/** 59.513A: the selection names units of the reported pool. */
+const awaitingPoolRefusals: Meta = {
+  refusals: {
+    'britain.forces-selected': { code: 'not-pending', rule: '59.513', message: 'the host has not yet reported the British force pool (host.british-force-pool): the British player selects units of it by id' },
+  },
+};
+
+/** 59.514E: in a peace the selection waits for the terms. */
+const waitingForTermsRefusals: Meta = {
+  refusals: {
+    'britain.forces-selected': {
+      code: 'not-pending',
+      rule: '59.514E',
+      message: 'in a peace the British player selects once the German terms are imposed: they may change the status of minor countries, whose units then become subject to elimination',
+    },
+  },
+};
+
 export const britainMachine = setup({
   types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput },
   guards: {
@@ -90,6 +139,8 @@ export const britainMachine = setup({
     warContinues: ({ context }) => current(context)?.outcome === 'war-continues',
     /** 59.892A: Japan adheres to the treaty, so the Far East hex control is determined first. */
     japanAdheres: ({ event }) => event.type === 'japan.treaty-decided' && event.data.adheres,
+    /** 59.894: Japan does not adhere: the war in the Far East goes on, settled at once. */
+    japanDeclines: ({ event }) => event.type === 'japan.treaty-decided' && !event.data.adheres,
     /** A declaration of war between Germany and Britain before any surrender. */
     germanBritishWarDeclared: ({ event }) =>
       event.type === 'war.declared' &&
@@ -141,6 +192,7 @@ export const britainMachine = setup({
   },
 }).createMachine({
   id: 'britain',
+  meta: rootRefusals,
   context: ({ input }) => ({
     atWarAtStart: input.atWar,
     latestResistance: null,
@@ -175,6 +227,7 @@ export const britainMachine = setup({
     },
     surrendered: {
       type: 'parallel',
+      meta: surrenderedRefusals,
       states: {
         // 59.51: the host reports the force pool, then the British player selects from it (59.513A) -- in a
         // peace once the terms are imposed, since they may change a minor country's status (59.514E).
@@ -184,12 +237,14 @@ export const britainMachine = setup({
           states: {
             deciding: { always: [{ guard: 'noForceReduction', target: 'done' }, { target: 'awaitingPool' }] },
             awaitingPool: {
+              meta: awaitingPoolRefusals,
               on: {
                 'host.british-force-pool': { target: 'waitingForTerms', actions: 'recordPool' },
                 'britain.forces-reduced': { target: 'done', actions: 'recordForces' },
               },
             },
             waitingForTerms: {
+              meta: waitingForTermsRefusals,
               always: { guard: stateIn({ surrendered: { terms: 'done' } }), target: 'selecting' },
               on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } },
             },
@@ -219,10 +274,16 @@ export const britainMachine = setup({
             deciding: { always: [{ guard: 'japanChooses', target: 'awaitingJapan' }, { target: 'done' }] },
             awaitingJapan: {
               on: {
-                'japan.treaty-decided': { guard: 'japanAdheres', target: 'awaitingFarEastHexControl' },
+                'japan.treaty-decided': [
+                  { guard: 'japanAdheres', target: 'awaitingFarEastHexControl' },
+                  { guard: 'japanDeclines', target: 'japanDeclined' },
+                ],
+                // The engine's own settlement, taken here as before 59.894 had a state of its own.
                 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' },
               },
             },
+            // 59.894: the settlement follows Japan's refusal in the same decision.
+            japanDeclined: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
             awaitingFarEastHexControl: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
             done: { type: 'final' },
           },

@@ -6,7 +6,9 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { isAllied } from '../events/common.js';
 import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
+import type { Refusal, RefusalMeta } from './refusal.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
+import { nextToSelect } from '../src/rules/italian-selection-order.js';
 
 type E<K extends string> = K extends ItalyEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -32,7 +34,64 @@ export interface ItalyInput {
   readonly atWar: boolean;
 }
 
-const selects = (context: ItalyContext, side: 'axis' | 'allied'): boolean => context.surrender?.selectionOrder.includes(side) ?? false;
+/** 56.311: the side whose selection comes next (italian-selection-order.ts), or null. */
+const nextSide = (context: ItalyContext): 'axis' | 'allied' | null =>
+  context.surrender === null ? null : nextToSelect(context.surrender.selectionOrder, { axis: context.axisSelection !== null, allied: context.alliedSelection !== null });
+
+type Meta = RefusalMeta<ItalyContext, ItalyMachineEvent>;
+
+const REPORT = "report of Italy's forces";
+const SELECTION = 'selection of post-surrender Italian forces';
+const notAwaited = (rule: string, what: string, why: string): Refusal => ({ code: 'not-pending', rule, message: `${why}: no ${what} is awaited` });
+
+/** Before the surrender (56.11) nothing about the post-surrender forces is awaited. */
+const fightingRefusals: Meta = {
+  refusals: {
+    'host.italian-forces-reported': notAwaited('56.31D', REPORT, 'Italy has not surrendered'),
+    'italy.forces-selected': notAwaited('56.311', SELECTION, 'Italy has not surrendered'),
+  },
+};
+
+const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
+/** 56.311: why a side's selection is not taken now. */
+export function outOfTurn(context: ItalyContext, event: ItalyMachineEvent): Refusal {
+  const surrender = context.surrender;
+  const side = event.type === 'italy.forces-selected' ? event.data.side : null;
+  if (surrender === null || side === null) return notAwaited('56.311', SELECTION, 'Italy has not surrendered');
+  const level = levelName(surrender.surrenderLevel);
+  if (!surrender.selectionOrder.includes(side)) {
+    if (side === 'axis' && surrender.germany !== 'fights-on') {
+      return { code: 'illegal', rule: '56.311', message: 'Germany has surrendered (55.31): the Axis player selects no post-surrender Italian forces' };
+    }
+    const receiver = surrender.surrenderLevel > 0 ? 'Germany (the Axis player)' : 'the United States (the Allied player)';
+    return { code: 'illegal', rule: '56.311', message: `only at surrender level 0 do both sides select; at level ${level} only ${receiver} receives post-surrender Italian forces` };
+  }
+  if (side === 'axis') return { code: 'not-pending', rule: '56.311', message: 'the Axis player has already selected its post-surrender Italian forces' };
+  return { code: 'illegal', rule: '56.311', message: `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player` };
+}
+
+/** 56.31D: the report comes once; 56.311: a selection only in its side's turn. */
+const surrenderedRefusals: Meta = {
+  refusals: {
+    'host.italian-forces-reported': { code: 'not-pending', rule: '56.31D', message: "Italy's forces at the moment of surrender have already been reported" },
+    'italy.forces-selected': outOfTurn,
+  },
+};
+
+/** 56.31D: nothing is selected before the report. */
+const awaitingForcesRefusals: Meta = {
+  refusals: {
+    'italy.forces-selected': { code: 'not-pending', rule: '56.31D', message: "the host has not yet reported Italy's forces at the moment of surrender: nothing can be selected before it" },
+  },
+};
+
+/** 56.31C, 56.31D: once disposed of, nothing more is awaited. */
+const doneRefusals: Meta = {
+  refusals: {
+    'host.italian-forces-reported': notAwaited('56.31D', REPORT, 'the post-surrender Italian forces have already been disposed of'),
+    'italy.forces-selected': notAwaited('56.311', SELECTION, 'the post-surrender Italian forces have already been disposed of'),
+  },
+};
 
 export const italyMachine = setup({
   types: { context: {} as ItalyContext, events: {} as ItalyMachineEvent, input: {} as ItalyInput },
@@ -43,8 +102,8 @@ export const italyMachine = setup({
       event.type === 'war.declared' &&
       ((event.data.aggressor === 'italy' && event.data.targets.some(isAllied)) || (isAllied(event.data.aggressor) && event.data.targets.includes('italy'))),
     /** 56.311: the Axis player selects first, when it selects at all. */
-    axisToSelect: ({ context }) => selects(context, 'axis') && context.axisSelection === null,
-    alliedToSelect: ({ context }) => selects(context, 'allied') && context.alliedSelection === null,
+    axisToSelect: ({ context }) => nextSide(context) === 'axis',
+    alliedToSelect: ({ context }) => nextSide(context) === 'allied',
     axisSide: ({ event }) => event.type === 'italy.forces-selected' && event.data.side === 'axis',
     alliedSide: ({ event }) => event.type === 'italy.forces-selected' && event.data.side === 'allied',
   },
@@ -61,6 +120,7 @@ export const italyMachine = setup({
   },
 }).createMachine({
   id: 'italy',
+  meta: fightingRefusals,
   context: ({ input }) => ({ atWarAtStart: input.atWar, surrender: null, forces: null, axisSelection: null, alliedSelection: null, disposition: null }),
   initial: 'start',
   states: {
@@ -70,10 +130,11 @@ export const italyMachine = setup({
     // 56.11: checked at the end of every Allied player turn while Italy is at war.
     atWar: { on: { 'italy.surrendered': { target: 'surrendered', actions: 'recordSurrender' } } },
     surrendered: {
+      meta: surrenderedRefusals,
       initial: 'awaitingForces',
       states: {
         // 56.31D: the host reports what Italy has at the moment of surrender.
-        awaitingForces: { on: { 'host.italian-forces-reported': { target: 'routing', actions: 'recordForces' } } },
+        awaitingForces: { meta: awaitingForcesRefusals, on: { 'host.italian-forces-reported': { target: 'routing', actions: 'recordForces' } } },
         routing: { always: [{ guard: 'axisToSelect', target: 'axisSelecting' }, { guard: 'alliedToSelect', target: 'alliedSelecting' }, { target: 'disposing' }] },
         // 56.311: the Axis player selects before the Allied player.
         axisSelecting: { on: { 'italy.forces-selected': { guard: 'axisSide', target: 'routing', actions: 'recordSelection' } } },
@@ -83,7 +144,7 @@ export const italyMachine = setup({
       },
     },
     // 56.2-56.6 carried out: Italy is out of play for good.
-    done: { type: 'final' },
+    done: { type: 'final', meta: doneRefusals },
   },
 });
 

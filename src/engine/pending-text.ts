@@ -5,6 +5,7 @@ import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { signed } from '../rules/lines.js';
 import type { PendingDecision, SelectBritishForceReductions, StateGermanTerms } from './pending-types.js';
 import { turnName } from './turns.js';
+import { bothSidesSelect } from '../rules/italian-selection-order.js';
 
 const totals = (r: ForceTotals): string => `${r.aafFactors} AAF factors, ${r.groundNasBrps} BRPs of ground units or NAS and ${r.navalFactors} naval factors`;
 
@@ -51,7 +52,7 @@ export function describePending(p: PendingDecision): string {
     case 'report-italian-forces':
       return `the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (${turnName(p.turn)}), for the post-surrender allocation at level ${signed(p.surrenderLevel)}`;
     case 'select-post-surrender-italian-forces': {
-      const both = p.selectionOrder.length === 2;
+      const both = bothSidesSelect(p.selectionOrder);
       return p.side === 'axis'
         ? `the Axis player must select Germany's post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', before the Allied player selects' : ''}`
         : `the Allied player must select the U.S.'s post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', from the units the Axis player did not take' : ''}`;

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Count, Enum, Strict } from '../schema/types.js';
 import type { Violation } from './lines.js';
+import { outOfOrder, type AllocationSide } from './italian-selection-order.js';
 import {
   forcesForLevel,
   ItalianNavalStatuses,
@@ -58,7 +59,7 @@ const schemaMatchesSelection: Assignable<Static<typeof AllocationSelectionSchema
 void schemaMatchesForces;
 void schemaMatchesSelection;
 
-export type AllocationSide = 'axis' | 'allied';
+export type { AllocationSide } from './italian-selection-order.js';
 
 export interface AllocationOptions {
   /**
@@ -164,15 +165,12 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
   const index = indexForces(forces);
   const violations: Violation[] = [];
 
-  // 56.311: at level 0 the Axis selects first; at any other level only one side has a row.
+  // 56.311 (italian-selection-order.ts): at level 0 the other side's selection is made once it is given; at
+  // any other level only one side selects, and an empty "other" selection took nothing.
   const otherIds = allIds(alreadyAllocated);
-  if (level === 0 && side === 'allied' && alreadyAllocated === null) {
-    violations.push({ rule: '56.311', message: 'At surrender level 0 the Axis player selects the post-surrender Italian forces before the Allied player' });
-  } else if (level === 0 && side === 'axis' && alreadyAllocated !== null) {
-    violations.push({ rule: '56.311', message: 'The Axis player selects before the Allied player, but an Allied selection has already been made' });
-  } else if (level !== 0 && otherIds.length > 0) {
-    violations.push({ rule: '56.311', message: `Only at surrender level 0 do both sides select; at level ${levelName(level)} only ${level > 0 ? 'Germany' : 'the United States'} does` });
-  }
+  const otherMade = level === 0 ? alreadyAllocated !== null : otherIds.length > 0;
+  const order = outOfOrder(level, side, side === 'axis' ? { axis: false, allied: otherMade } : { axis: otherMade, allied: false });
+  if (order !== null) violations.push(order);
   const taken = new Set(otherIds);
 
   // Each selected id is checked once; only valid ones count toward the allocation.

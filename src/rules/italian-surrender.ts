@@ -4,6 +4,7 @@ import { compile } from '../schema/validate.js';
 import { Count, Int, Strict } from '../schema/types.js';
 import { signed, sumLines, type Line } from './lines.js';
 import { clampSurrenderLevel, forcesForLevel, type ForceAmounts, type ItalianSurrenderLevel } from './italian-forces-table.js';
+import { bothSidesSelectAt } from './italian-selection-order.js';
 
 /** Game years, as in `Turn` (src/schema/types.ts): a year outside them is a typo, not a rule case. */
 const Year = Int({ minimum: 1900, maximum: 2100 });
@@ -35,7 +36,10 @@ export interface ItalianSurrenderResult {
   readonly surrenders: boolean;
   /** 56.31: the sum of all lines, clamped to -2..+2; computed whether or not Italy surrenders. */
   readonly surrenderLevel: ItalianSurrenderLevel;
-  /** 56.311: only at level 0 do both sides select, the Axis first. */
+  /**
+   * 56.311: at this surrender level both sides select, the Axis first (level 0; Germany taken to be in play, as
+   * the calculator knows nothing of it). The name is CONTRACT.md's JSON field.
+   */
   readonly axisSelectsFirst: boolean;
   /** The 56.32 row for surrenderLevel. */
   readonly forces: { readonly germany: ForceAmounts; readonly us: ForceAmounts };
@@ -109,7 +113,7 @@ export function italianSurrender(input: ItalianSurrenderInput): ItalianSurrender
     dpTotal,
     surrenders,
     surrenderLevel,
-    axisSelectsFirst: surrenderLevel === 0,
+    axisSelectsFirst: bothSidesSelectAt(surrenderLevel),
     forces: { germany: { ...row.germany }, us: { ...row.us } },
     lines,
   };

@@ -46,6 +46,11 @@ describe('the Britain machine: guards', () => {
     expect([g('japanAdheres', start, choice(true)), g('japanAdheres', start, choice(false))]).toEqual([true, false]);
   });
 
+  it('59.894: japanDeclines holds only when Japan does not adhere', () => {
+    const choice = (adheres: boolean) => ({ type: 'japan.treaty-decided', data: { turn, adheres } });
+    expect([g('japanDeclines', start, choice(false)), g('japanDeclines', start, choice(true)), g('japanDeclines', start)]).toEqual([true, false, false]);
+  });
+
   it('59.12: germanBritishWarDeclared holds only for a war between Germany and Britain', () => {
     const declared = (aggressor: string, targets: string[]) => g('germanBritishWarDeclared', start, { type: 'war.declared', data: { turn, aggressor, targets, usatLevel: null } });
     expect([declared('germany', ['britain']), declared('britain', ['germany']), declared('italy', ['britain']), declared('germany', ['russia'])]).toEqual([true, true, false, false]);
@@ -106,6 +111,17 @@ describe('the Britain machine: actions', () => {
   it('59.86B, 59.87: recordResumption notes a German declaration after the surrender', () => {
     const [b] = transition(britainMachine, at(britainMachine, 'atPeace', afterSurrender), { type: 'britain.war-resumed', data: first('conciliation-and-second-surrender', 'britain.war-resumed') });
     expect([b.value, b.context.germanyDeclaredWarAfterSurrender]).toEqual(['atWar', first('conciliation-and-second-surrender', 'britain.war-resumed').rule === '59.86B']);
+  });
+
+  it('59.894: the machine takes a non-adhering Japan, then the settlement that follows it', () => {
+    const awaiting = at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: 'awaitingJapan' } }, afterSurrender);
+    const declines = { type: 'japan.treaty-decided', data: { turn, adheres: false } } as const;
+    expect([awaiting.can(declines), awaiting.can({ ...declines, data: { turn, adheres: true } })]).toEqual([true, true]);
+    const [d] = transition(britainMachine, awaiting, declines);
+    expect(d.value).toEqual({ surrendered: { forces: 'done', terms: 'done', farEast: 'japanDeclined' } });
+    expect(d.can(declines)).toBe(false);
+    const [s] = transition(britainMachine, d, { type: 'britain.far-east-settled', data: { turn, japanAdheres: false, effects: [] } });
+    expect(s.context.surrenders).toEqual([{ ...record, japanAdheres: false }]);
   });
 
   it('59: the event list is the machine\'s own', () => {

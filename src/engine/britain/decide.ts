@@ -12,6 +12,7 @@ import { surrenderEvents } from './surrender.js';
 import { concessionsInputFor, currentSurrender, malformed, withPrevious } from './current.js';
 import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
+import { refuseBy } from '../refuse.js';
 
 /** The offer Germany may still answer (59.23), or the refusal explaining why there is none (59.32). */
 function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>['turn']): EventData<'britain.surrender-offered'> | Decision {
@@ -86,9 +87,8 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'host.british-hex-control': (view, data) => {
-    if (!view.britain.can({ type: 'host.british-hex-control', data })) {
-      return reject('not-pending', '59.631', 'no British surrender is awaiting its hex control');
-    }
+    const refused = refuseBy(view.britain, { type: 'host.british-hex-control', data });
+    if (refused !== null) return refused;
     const surrender = currentSurrender(view);
     const issue = refineConcessions({
       surrenderLevel: surrender.surrenderLevel,
@@ -105,14 +105,8 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   'britain.terms-demanded': (view, data) => {
-    if (!view.britain.can({ type: 'britain.terms-demanded', data })) {
-      // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
-      const last = view.britain.context.surrenders.at(-1)?.surrender;
-      if (last !== undefined && last.outcome !== 'peace') {
-        return reject('illegal', '59.61', `Britain surrendered in ${turnName(last.turn)} while the U.S. was at war with Germany: no concessions or territorial transfers are made`);
-      }
-      return reject('not-pending', '59.66', 'no British surrender is awaiting German terms');
-    }
+    const refused = refuseBy(view.britain, { type: 'britain.terms-demanded', data });
+    if (refused !== null) return refused;
     const input = concessionsInputFor(view, data.demand);
     const issue = refineConcessions(input);
     if (issue !== null) return malformed(issue.path, issue.detail);

@@ -4,6 +4,7 @@ import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { accept, reject, type Decision, type OriginDeciders } from '../decision.js';
 import { malformed } from './current.js';
+import { refuseBy } from '../refuse.js';
 
 type FarEastReport = EventData<'host.far-east-hex-control'>;
 
@@ -64,9 +65,8 @@ function reportIssue(report: FarEastReport): Decision | null {
 
 export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-east-hex-control'> = {
   'japan.treaty-decided': (view, data) => {
-    if (!view.britain.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
-      return reject('not-pending', '59.891C', 'Japan has no choice to make about a British surrender now');
-    }
+    const refused = refuseBy(view.britain, { type: 'japan.treaty-decided', data });
+    if (refused !== null) return refused;
     // 59.892A: the effects of adherence wait for the Far East hex control the host reports.
     if (data.adheres) return accept([{ type: 'japan.treaty-decided', data }]);
     const effects: Effect[] = [{ rule: '59.894', code: 'far-east-war-continues', params: {} }, ASIA_REDUCTIONS];

@@ -7,6 +7,7 @@ import { accept, reject, rejectContradiction, rejectViolations, type Decision, t
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 import { currentSurrender, malformed } from './current.js';
+import { refuseBy, refusedIn } from '../refuse.js';
 import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.js';
 
 type Turn = EventData<'britain.forces-selected'>['turn'];
@@ -53,18 +54,6 @@ function poolEffects(view: GameView, result: ForceReductionResult, pool: readonl
   return effects;
 }
 
-/** Why no selection is awaited now (59.513, 59.514E, 59.513A). */
-function notSelecting(view: GameView): Decision {
-  const b = view.britain;
-  if (b.matches({ surrendered: { forces: 'awaitingPool' } })) {
-    return reject('not-pending', '59.513', 'the host has not yet reported the British force pool (host.british-force-pool): the British player selects units of it by id');
-  }
-  if (b.matches({ surrendered: { forces: 'waitingForTerms' } })) {
-    return reject('not-pending', '59.514E', 'in a peace the British player selects once the German terms are imposed: they may change the status of minor countries, whose units then become subject to elimination');
-  }
-  return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
-}
-
 /** 59.514E: a unit of a minor country carries the country's name, and only such a unit does. */
 function minorFieldIssue(units: readonly PoolUnit[]): Decision | null {
   for (const [i, u] of units.entries()) {
@@ -102,10 +91,8 @@ function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit
 
 export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'britain.forces-selected'> = {
   'host.british-force-pool': (view, data) => {
-    if (!view.britain.can({ type: 'host.british-force-pool', data })) {
-      const reported = view.britain.matches('surrendered') && view.britain.context.forcePool !== null;
-      return reject('not-pending', '59.513', reported ? 'the British force pool has already been reported for this surrender' : 'no British force reduction is awaiting the force pool');
-    }
+    const refused = refuseBy(view.britain, { type: 'host.british-force-pool', data });
+    if (refused !== null) return refused;
     const issue = refineForceReduction(inputFor(view, data.units, []));
     if (issue !== null) return malformed(issue.path, issue.detail);
     return minorFieldIssue(data.units) ?? removedEarlier(view, data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
@@ -116,7 +103,7 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
       return reject('malformed', '59.513A', 'data.units: the host reports the British force pool (host.british-force-pool); the selection names its units by id');
     }
     const pool = view.britain.context.forcePool;
-    if (!view.britain.matches({ surrendered: { forces: 'selecting' } }) || pool === null) return notSelecting(view);
+    if (!view.britain.matches({ surrendered: { forces: 'selecting' } }) || pool === null) return refusedIn(view.britain, 'britain.forces-selected', data);
     const refused = unknownOrRepeated(data.selection, pool.units, pool.turn);
     if (refused !== null) return refused;
     const changedMinors = minorUnitsSubjectToElimination(view, pool.units);

@@ -3,7 +3,8 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from '../../rules/italian-surrender.js';
-import { isEmptyRow, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
+import { isEmptyRow } from '../../rules/italian-forces-table.js';
+import { bothSidesSelect, selectionOrder } from '../../rules/italian-selection-order.js';
 import type { GameView } from '../game-view.js';
 import type { GameTurn } from '../turns.js';
 import { isAllied, warList } from '../wars.js';
@@ -29,14 +30,6 @@ export function italianInputs(view: GameView, facts: ItalianFacts): ItalianSurre
     dpsInItaly: { axis: facts.dpsInItaly.axis, allied: facts.dpsInItaly.allied },
     covertOperationsModifier: facts.covertOperationsModifier,
   };
-}
-
-/** 56.311 with the ruling on a surrendered Germany: who selects, in order. */
-export function selectionOrder(level: ItalianSurrenderLevel, germany: GermanyAtItalianSurrender): ('axis' | 'allied')[] {
-  const germanyInPlay = germany === 'fights-on';
-  if (level > 0) return germanyInPlay ? ['axis'] : [];
-  if (level < 0) return ['allied'];
-  return germanyInPlay ? ['axis', 'allied'] : ['allied'];
 }
 
 /** 56.2-56.6 and the 56.32 row: what the host must do when Italy surrenders. */
@@ -102,7 +95,7 @@ export function italianSurrenderCheck(view: GameView, turn: GameTurn, facts: Ita
     },
   ];
   if (result.surrenders) {
-    const order = selectionOrder(result.surrenderLevel, germany);
+    const order = selectionOrder(result.surrenderLevel, germany === 'fights-on');
     const conditions: ('56.11A' | '56.11B')[] = [];
     if (inputs.romeAlliedControlled) conditions.push('56.11A');
     if (!inputs.axisUnitsInAfrica) conditions.push('56.11B');
@@ -114,7 +107,7 @@ export function italianSurrenderCheck(view: GameView, turn: GameTurn, facts: Ita
         dpTotal: result.dpTotal,
         surrenderLevel: result.surrenderLevel,
         germany,
-        axisSelectsFirst: order.length === 2,
+        axisSelectsFirst: bothSidesSelect(order), // events/italian.ts: both sides select, Germany in play
         selectionOrder: order,
         row: { germany: { ...result.forces.germany }, us: { ...result.forces.us } },
         effects: italianSurrenderEffects(result, germany, order),
