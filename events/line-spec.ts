@@ -22,8 +22,8 @@ export type LineOf<R extends LineRegistry> = {
 }[keyof R & string];
 
 /** A line with its words, as the calculators print it (CONTRACT.md: `lines[].detail`). */
-export interface WordedLine {
-  readonly key: string;
+export interface WordedLine<K extends string = string> {
+  readonly key: K;
   readonly rule: string;
   readonly value: number;
   readonly detail: string;
@@ -47,7 +47,7 @@ export function renderLineOf<R extends LineRegistry>(registry: R, line: LineOf<R
 }
 
 /** Every line with its words: the calculators' JSON shape. */
-export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly LineOf<R>[]): WordedLine[] =>
+export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly LineOf<R>[]): WordedLine<LineOf<R>['key']>[] =>
   lines.map((line) => ({ key: line.key, rule: line.rule, value: line.value, detail: renderLineOf(registry, line) }));
 
 /** The stored line of a version that kept the words (`detail`), before lines were data. */

@@ -99,6 +99,14 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
     expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[0].key: line "atomicAttacks" is not a row the rules derive from the stored inputs at this place`);
   });
 
+  it('56.31: a v1 Italian line whose value is not what its stored inputs give is refused at its value', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'italy.surrender-checked', (data) => {
+      (data['lines'] as { value: number }[])[4]!.value = 5;
+    });
+    const held = (JSON.parse(text) as { data: { inputs: { covertOperationsModifier: number } } }).data.inputs.covertOperationsModifier;
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[4].value: line "covertOperations" holds 5; its stored inputs give ${held}`);
+  });
+
   it('a newer version than the engine reads is still refused', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', () => undefined);
     const v3 = text.replace('"v":1', '"v":3');
