@@ -2,12 +2,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Int, Strict, Turn } from '../src/schema/types.js';
 import { germanResistanceLines, GermanSurrenderInputSchema } from '../src/rules/german-resistance.js';
-import { germanLineCodes } from './line-codes-germany.js';
-import { lineSchemaOf, linesFromWords, WordedLineSchema } from './line-spec.js';
+import { germanLineCodes } from '../src/rules/german-lines.js';
+import { lineSchemaOf, withDerivedLines, WordedLineSchema } from '../src/rules/line-spec.js';
 import { defineEvent, defineUpcaster } from './registry.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
-import { InputError } from '../src/schema/validate.js';
 
 const checkedPayload = <L extends TSchema>(line: L) =>
   Strict({
@@ -27,10 +26,7 @@ export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
   schema: checkedPayload(lineSchemaOf(germanLineCodes)),
   // v1 stored each line's words; its params are those its stored inputs give (55.11B), row by row.
   upcasters: [
-    defineUpcaster(1, checkedPayload(WordedLineSchema), (data) => {
-      const lines = linesFromWords(data.lines, germanResistanceLines(data.inputs));
-      return lines instanceof InputError ? lines : { ...data, lines };
-    }),
+    defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(germanResistanceLines)),
   ],
 });
 

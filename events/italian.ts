@@ -3,10 +3,9 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
 import { ItalianSurrenderInputSchema, italianSurrenderLines } from '../src/rules/italian-surrender.js';
-import { InputError } from '../src/schema/validate.js';
 import { AllocationSelectionSchema, ItalianForcesSchema } from '../src/rules/italian-allocation.js';
-import { italianLineCodes } from './line-codes-italy.js';
-import { lineSchemaOf, linesFromWords, WordedLineSchema } from './line-spec.js';
+import { italianLineCodes } from '../src/rules/italian-lines.js';
+import { lineSchemaOf, withDerivedLines, WordedLineSchema } from '../src/rules/line-spec.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
 import { defineEvent, defineUpcaster } from './registry.js';
@@ -43,10 +42,7 @@ export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
   schema: checkedPayload(lineSchemaOf(italianLineCodes)),
   // v1 stored each line's words; its params are those its stored inputs give (56.12, 56.31), row by row.
   upcasters: [
-    defineUpcaster(1, checkedPayload(WordedLineSchema), (data) => {
-      const lines = linesFromWords(data.lines, italianSurrenderLines(data.inputs));
-      return lines instanceof InputError ? lines : { ...data, lines };
-    }),
+    defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(italianSurrenderLines)),
   ],
 });
 

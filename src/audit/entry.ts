@@ -1,5 +1,5 @@
 // The audit trail: one readable line per rule decision and player decision, with rule numbers.
-import type { WordedLine } from '../../events/line-spec.js';
+import type { WordedLine } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';
 
 export interface AuditEntry {

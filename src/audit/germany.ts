@@ -1,8 +1,8 @@
 // Audit lines for rule 55.
 import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
-import { germanLineCodes } from '../../events/line-codes-germany.js';
-import { wordedLines } from '../../events/line-spec.js';
+import { germanLineCodes } from '../rules/german-lines.js';
+import { wordedLines } from '../rules/line-spec.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type AuditEntry } from './entry.js';

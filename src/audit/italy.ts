@@ -3,8 +3,8 @@ import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
-import { italianLineCodes } from '../../events/line-codes-italy.js';
-import { wordedLines } from '../../events/line-spec.js';
+import { italianLineCodes } from '../rules/italian-lines.js';
+import { wordedLines } from '../rules/line-spec.js';
 import { breakdownOf, type AuditEntry } from './entry.js';
 
 type Entry = Omit<AuditEntry, 'seq' | 'game'>;

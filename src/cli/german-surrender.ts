@@ -1,7 +1,7 @@
 // `awaw-surrender german-surrender FILE|-`: rule 55.1 (CONTRACT.md).
 import { germanSurrender, germanSurrenderInput, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
-import { germanLineCodes } from '../../events/line-codes-germany.js';
-import { wordedLines, type WordedLine } from '../../events/line-spec.js';
+import { germanLineCodes } from '../rules/german-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 
 /** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
 type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine[] };

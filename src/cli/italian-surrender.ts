@@ -8,8 +8,8 @@ import {
   type ItalianSurrenderResult,
 } from '../rules/italian-surrender.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
-import { italianLineCodes } from '../../events/line-codes-italy.js';
-import { wordedLines, type WordedLine } from '../../events/line-spec.js';
+import { italianLineCodes } from '../rules/italian-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import { renderTable, signedCell } from './table.js';
 

@@ -4,7 +4,7 @@ import { compile } from '../schema/validate.js';
 import { Count, Enum, Int, Strict } from '../schema/types.js';
 import { atomicAttackModifier } from './atomic-attacks.js';
 import { sumLines } from './lines.js';
-import type { GermanLine, GermanLineKey } from '../../events/line-codes-germany.js';
+import type { GermanLine, GermanLineKey } from './german-lines.js';
 
 export const BerlinStatuses = ['axis', 'allied', 'atomic'] as const;
 
@@ -32,7 +32,7 @@ export interface GermanSurrenderResult {
   readonly lines: readonly GermanLine[];
 }
 
-/** 55.11B: the German resistance level, line by line (the words: events/line-codes-germany.ts). */
+/** 55.11B: the German resistance level, line by line (the words: src/rules/german-lines.ts). */
 export function germanResistanceLines(input: GermanSurrenderInput): GermanLine[] {
   return [
     { key: 'dpTotal', rule: '55.11B', value: input.germanDpTotal, params: {} },

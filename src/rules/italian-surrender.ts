@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
 import { Count, Int, Strict } from '../schema/types.js';
 import { sumLines } from './lines.js';
-import type { ItalianLine, ItalianLineKey } from '../../events/line-codes-italy.js';
+import type { ItalianLine, ItalianLineKey } from './italian-lines.js';
 import { clampSurrenderLevel, forcesForLevel, type ForceAmounts, type ItalianSurrenderLevel } from './italian-forces-table.js';
 
 /** Game years, as in `Turn` (src/schema/types.ts): a year outside them is a typo, not a rule case. */

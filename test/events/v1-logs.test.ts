@@ -136,7 +136,7 @@ describe('rule decisions are data: rewording a sentence changes no log and no ve
   });
 
   it('55.11B: with the German DP total line reworded, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
-    const { germanLineCodes } = await import('../../events/line-codes-germany.js');
+    const { germanLineCodes } = await import('../../src/rules/german-lines.js');
     const entry = germanLineCodes.dpTotal as { render: (p: object, value: number) => string };
     const original = entry.render;
     const dir = mkdtempSync(join(tmpdir(), 'reword-'));

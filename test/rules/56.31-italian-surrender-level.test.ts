@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
 import { italianInput } from '../support/italian-fixtures.js';
-import { italianLineCodes } from '../../events/line-codes-italy.js';
-import { wordedLines } from '../../events/line-spec.js';
+import { italianLineCodes } from '../../src/rules/italian-lines.js';
+import { wordedLines } from '../../src/rules/line-spec.js';
 
 // Italy at DP total 0 with Rome under Allied control: it surrenders, and the tests set the level.
-/** The result with each line's words, rendered from its params (events/line-codes-italy.ts). */
+/** The result with each line's words, rendered from its params (src/rules/italian-lines.ts). */
 const run = (over: Partial<ItalianSurrenderInput>) => {
   const result = italianSurrender(italianInput({ romeAlliedControlled: true, ...over }));
   return { ...result, lines: wordedLines(italianLineCodes, result.lines) };

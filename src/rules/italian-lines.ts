@@ -1,7 +1,7 @@
 // The lines of the Italian DP total (56.12) and surrender level (56.31): params and words.
 import { Type } from '@sinclair/typebox';
-import { Count, Int, Strict } from '../src/schema/types.js';
-import { signed } from '../src/rules/lines.js';
+import { Count, Int, Strict } from '../schema/types.js';
+import { signed } from './lines.js';
 import { lineSpec, type LineOf } from './line-spec.js';
 
 export const italianLineCodes = {

@@ -1,7 +1,7 @@
-// The lines of the German resistance level (55.11B): params and words.
+// The lines of the German resistance level (55.11B): params and words (src/rules/line-spec.ts).
 import { Type } from '@sinclair/typebox';
-import { Count, Strict } from '../src/schema/types.js';
-import { signed } from '../src/rules/lines.js';
+import { Count, Strict } from '../schema/types.js';
+import { signed } from './lines.js';
 import { lineSpec, renderLineOf, type LineOf } from './line-spec.js';
 
 export const germanLineCodes = {

@@ -2,8 +2,8 @@
 // decision (the table's rows), each key with the schema of its params and how its words are rendered from them.
 // Logs store the data only; the words (`detail`) are rendered when read: the audit and the calculators' output.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Strict } from '../src/schema/types.js';
-import { InputError } from '../src/schema/validate.js';
+import { Strict } from '../schema/types.js';
+import { InputError } from '../schema/validate.js';
 
 export interface LineSpec<S extends TSchema = TSchema> {
   readonly params: S;
@@ -73,3 +73,11 @@ export function linesFromWords<L extends { readonly key: string; readonly value:
   if (derived.length !== stored.length) return new InputError('data.lines', `expected ${derived.length} lines, found ${stored.length}`);
   return out;
 }
+
+/** An upcaster's step for a payload whose `lines` kept their words: the lines as data, derived from its `inputs`. */
+export const withDerivedLines =
+  <I, L extends { readonly key: string; readonly value: number; readonly rule: string }>(derive: (inputs: I) => readonly L[]) =>
+  <D extends { readonly inputs: I; readonly lines: readonly Static<typeof WordedLineSchema>[] }>(data: D): InputError | (Omit<D, 'lines'> & { lines: L[] }) => {
+    const lines = linesFromWords(data.lines, derive(data.inputs));
+    return lines instanceof InputError ? lines : { ...data, lines };
+  };
