@@ -2,9 +2,10 @@
 // Documented one by one in docs/events.d/italian.md.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
-import { ItalianSurrenderInputSchema } from '../src/rules/italian-surrender.js';
+import { ItalianSurrenderInputSchema, italianSurrenderLines } from '../src/rules/italian-surrender.js';
 import { AllocationSelectionSchema, ItalianForcesSchema } from '../src/rules/italian-allocation.js';
-import { LineSchema } from './common.js';
+import { italianLineCodes } from '../src/rules/italian-lines.js';
+import { lineSchemaOf, withDerivedLines, WordedLineSchema } from '../src/rules/line-spec.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
 import { defineEvent, defineUpcaster } from './registry.js';
@@ -21,12 +22,8 @@ export const AllocationSides = ['axis', 'allied'] as const;
 const UnitIds = Type.Array(Type.String({ minLength: 1 }), { maxItems: 500 });
 const UnitsBySide = Strict({ infantry: UnitIds, navy: UnitIds });
 
-export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
-  version: 1,
-  source: 'engine',
-  rules: ['56.11', '56.12', '56.31'],
-  summary: "The Italian DP total, the surrender conditions and the surrender level at the end of an Allied player turn.",
-  schema: Strict({
+const checkedPayload = <L extends TSchema>(line: L) =>
+  Strict({
     turn: Turn,
     /** The calculator's input: the host's facts with 56.12A and 56.12B taken from the log. */
     inputs: ItalianSurrenderInputSchema,
@@ -34,8 +31,19 @@ export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
     dpTotal: Int(),
     surrenders: Type.Boolean(),
     surrenderLevel: SurrenderLevel,
-    lines: Type.Array(LineSchema),
-  }),
+    lines: Type.Array(line),
+  });
+
+export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
+  version: 2,
+  source: 'engine',
+  rules: ['56.11', '56.12', '56.31'],
+  summary: "The Italian DP total, the surrender conditions and the surrender level at the end of an Allied player turn.",
+  schema: checkedPayload(lineSchemaOf(italianLineCodes)),
+  // v1 stored each line's words; its params are those its stored inputs give (56.12, 56.31), row by row.
+  upcasters: [
+    defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(italianSurrenderLines)),
+  ],
 });
 
 const italySurrenderedPayload = <E extends TSchema>(effect: E) =>

@@ -1,5 +1,5 @@
 // The audit trail: one readable line per rule decision and player decision, with rule numbers.
-import type { Line } from '../rules/lines.js';
+import type { WordedLine } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';
 
 export interface AuditEntry {
@@ -12,5 +12,5 @@ export interface AuditEntry {
   readonly breakdown: readonly string[];
 }
 
-/** `DP total -1, Berchtesgaden 0, ...`: each line as `rule key value`. */
-export const breakdownOf = (lines: readonly Line[]): string[] => lines.map((l) => `${l.rule} ${l.key} ${signed(l.value)}`);
+/** Each line as `rule key value: words` (55.11B dpTotal -1: German DP total ...). */
+export const breakdownOf = (lines: readonly WordedLine[]): string[] => lines.map((l) => `${l.rule} ${l.key} ${signed(l.value)}: ${l.detail}`);

@@ -1,6 +1,8 @@
 // Audit lines for rule 55.
 import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
+import { germanLineCodes } from '../rules/german-lines.js';
+import { wordedLines } from '../rules/line-spec.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type AuditEntry } from './entry.js';
@@ -20,7 +22,7 @@ export function auditGermany(event: StoredEvent): Entry[] {
             ? `Germany surrenders: German collapse, every hex in Germany Allied-controlled or atomic-attacked (resistance ${signed(d.resistance)})`
             : `Germany fights on: resistance ${signed(d.resistance)}, ${BERLIN[d.inputs.berlin]}`;
       const rule = d.reason === 'collapse' ? '55.12' : '55.11';
-      return [{ turn: turnName(d.turn), rule, result: verdict, breakdown: [...breakdownOf(d.lines), `55.11A berlin ${d.inputs.berlin}`, `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`] }];
+      return [{ turn: turnName(d.turn), rule, result: verdict, breakdown: [...breakdownOf(wordedLines(germanLineCodes, d.lines)), `55.11A berlin ${d.inputs.berlin}`, `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`] }];
     }
     case 'germany.surrendered':
       return [

@@ -3,6 +3,8 @@ import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
+import { italianLineCodes } from '../rules/italian-lines.js';
+import { wordedLines } from '../rules/line-spec.js';
 import { breakdownOf, type AuditEntry } from './entry.js';
 
 type Entry = Omit<AuditEntry, 'seq' | 'game'>;
@@ -41,7 +43,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '56.11',
           result: checkVerdict(d),
-          breakdown: [...breakdownOf(d.lines), `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`, `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`, `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`],
+          breakdown: [...breakdownOf(wordedLines(italianLineCodes, d.lines)), `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`, `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`, `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`],
         },
       ];
     }

@@ -1,14 +1,22 @@
 // `awaw-surrender german-surrender FILE|-`: rule 55.1 (CONTRACT.md).
 import { germanSurrender, germanSurrenderInput, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
+import { germanLineCodes } from '../rules/german-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+
+/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine[] };
 import type { CalculatorSpec } from './calculator.js';
 import { renderTable, signedCell } from './table.js';
 
-export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, GermanSurrenderResult> = {
+export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, GermanSurrenderOutput> = {
   name: 'german-surrender',
   rule: '55.1',
   summary: 'German resistance level and surrender (55.11, 55.12)',
   input: germanSurrenderInput,
-  compute: germanSurrender,
+  compute: (input) => {
+    const result = germanSurrender(input);
+    return { ...result, lines: wordedLines(germanLineCodes, result.lines) };
+  },
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],

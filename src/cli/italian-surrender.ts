@@ -8,17 +8,25 @@ import {
   type ItalianSurrenderResult,
 } from '../rules/italian-surrender.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
+import { italianLineCodes } from '../rules/italian-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import { renderTable, signedCell } from './table.js';
 
+/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<ItalianSurrenderResult['lines'][number]['key']>[] };
+
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
 
-export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderResult> = {
+export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderOutput> = {
   name: 'italian-surrender',
   rule: '56.1, 56.3',
   summary: 'Italian surrender, surrender level and post-surrender forces (56.11, 56.12, 56.31, 56.32)',
   input: italianSurrenderInput,
-  compute: italianSurrender,
+  compute: (input) => {
+    const result = italianSurrender(input);
+    return { ...result, lines: wordedLines(italianLineCodes, result.lines) };
+  },
   render(result, input) {
     const dpLines = result.lines.filter((l) => DP_TOTAL_LINE_KEYS.includes(l.key));
     const levelLines = result.lines.filter((l) => !DP_TOTAL_LINE_KEYS.includes(l.key));

@@ -3,7 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
 import { Count, Enum, Int, Strict } from '../schema/types.js';
 import { atomicAttackModifier } from './atomic-attacks.js';
-import { signed, sumLines, type Line } from './lines.js';
+import { sumLines } from './lines.js';
+import type { GermanLine, GermanLineKey } from './german-lines.js';
 
 export const BerlinStatuses = ['axis', 'allied', 'atomic'] as const;
 
@@ -20,7 +21,7 @@ export const GermanSurrenderInputSchema = Strict({
 export type GermanSurrenderInput = Static<typeof GermanSurrenderInputSchema>;
 export const germanSurrenderInput = compile(GermanSurrenderInputSchema);
 
-export type GermanLineKey = 'dpTotal' | 'berchtesgaden' | 'firestorms' | 'atomicAttacks';
+export type { GermanLineKey };
 export type GermanSurrenderReason = 'berlin-and-resistance' | 'collapse';
 
 export interface GermanSurrenderResult {
@@ -28,32 +29,17 @@ export interface GermanSurrenderResult {
   readonly surrenders: boolean;
   /** When both 55.11 and 55.12 hold, the reason is 55.11's. */
   readonly reason: GermanSurrenderReason | null;
-  readonly lines: readonly Line<GermanLineKey>[];
+  readonly lines: readonly GermanLine[];
 }
 
-/** 55.11B: the German resistance level, line by line. */
-export function germanResistanceLines(input: GermanSurrenderInput): Line<GermanLineKey>[] {
-  const atomic = atomicAttackModifier(input.atomicAttacksOnGermany);
+/** 55.11B: the German resistance level, line by line (the words: src/rules/german-lines.ts). */
+export function germanResistanceLines(input: GermanSurrenderInput): GermanLine[] {
   return [
-    { key: 'dpTotal', rule: '55.11B', value: input.germanDpTotal, detail: `German DP total at the end of the Allied player turn: ${signed(input.germanDpTotal)}` },
-    {
-      key: 'berchtesgaden',
-      rule: '55.11B',
-      value: input.germanyControlsBerchtesgaden ? 1 : 0,
-      detail: input.germanyControlsBerchtesgaden ? 'Germany controls Berchtesgaden: +1' : 'Germany does not control Berchtesgaden: 0',
-    },
-    {
-      key: 'firestorms',
-      rule: '55.11B',
-      value: 0 - input.germanCitiesFirestormed, // never -0
-      detail: `${input.germanCitiesFirestormed} German ${input.germanCitiesFirestormed === 1 ? 'city' : 'cities'} firestormed (26.93A), -1 each: ${signed(0 - input.germanCitiesFirestormed)}`,
-    },
-    {
-      key: 'atomicAttacks',
-      rule: '55.11B',
-      value: atomic,
-      detail: `${input.atomicAttacksOnGermany} atomic ${input.atomicAttacksOnGermany === 1 ? 'attack' : 'attacks'} on Germany (43.321A: -3, -2, then -1 each): ${signed(atomic)}`,
-    },
+    { key: 'dpTotal', rule: '55.11B', value: input.germanDpTotal, params: {} },
+    { key: 'berchtesgaden', rule: '55.11B', value: input.germanyControlsBerchtesgaden ? 1 : 0, params: { controlled: input.germanyControlsBerchtesgaden } },
+    // `0 - n`: never -0
+    { key: 'firestorms', rule: '55.11B', value: 0 - input.germanCitiesFirestormed, params: { cities: input.germanCitiesFirestormed } },
+    { key: 'atomicAttacks', rule: '55.11B', value: atomicAttackModifier(input.atomicAttacksOnGermany), params: { attacks: input.atomicAttacksOnGermany } },
   ];
 }
 

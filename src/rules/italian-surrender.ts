@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
 import { Count, Int, Strict } from '../schema/types.js';
-import { signed, sumLines, type Line } from './lines.js';
+import { sumLines } from './lines.js';
+import type { ItalianLine, ItalianLineKey } from './italian-lines.js';
 import { clampSurrenderLevel, forcesForLevel, type ForceAmounts, type ItalianSurrenderLevel } from './italian-forces-table.js';
 import { bothSidesSelectAt } from './italian-selection-order.js';
 
@@ -28,7 +29,7 @@ export const ItalianSurrenderInputSchema = Strict({
 export type ItalianSurrenderInput = Static<typeof ItalianSurrenderInputSchema>;
 export const italianSurrenderInput = compile(ItalianSurrenderInputSchema);
 
-export type ItalianLineKey = 'dpTotal' | 'westernAlliesDeclaredWar' | 'italianDeclarationYear' | 'dpsInItaly' | 'covertOperations';
+export type { ItalianLineKey };
 
 export interface ItalianSurrenderResult {
   /** italianDpTotal with the 56.12 modifiers: the sum of the first three lines. */
@@ -43,7 +44,7 @@ export interface ItalianSurrenderResult {
   readonly axisSelectsFirst: boolean;
   /** The 56.32 row for surrenderLevel. */
   readonly forces: { readonly germany: ForceAmounts; readonly us: ForceAmounts };
-  readonly lines: readonly Line<ItalianLineKey>[];
+  readonly lines: readonly ItalianLine[];
 }
 
 /** The lines whose sum is the 56.12 DP total; the remaining lines are the 56.31 modifiers. */
@@ -56,48 +57,15 @@ export function declarationYearModifier(year: number | null): number {
 }
 
 /** 56.12 and 56.31, line by line: the first three lines sum to the DP total, all five to the unclamped level. */
-export function italianSurrenderLines(input: ItalianSurrenderInput): Line<ItalianLineKey>[] {
+export function italianSurrenderLines(input: ItalianSurrenderInput): ItalianLine[] {
   const year = input.italyDeclaredWarOnWesternAlliesYear;
-  const yearModifier = declarationYearModifier(year);
   const { axis, allied } = input.dpsInItaly;
   return [
-    {
-      key: 'dpTotal',
-      rule: '56.12',
-      value: input.italianDpTotal,
-      detail: `Italian DP total at the end of the Allied player turn, as during a YSS: ${signed(input.italianDpTotal)}`,
-    },
-    {
-      key: 'westernAlliesDeclaredWar',
-      rule: '56.12A',
-      value: input.westernAlliesDeclaredWarOnItaly ? 2 : 0,
-      detail: input.westernAlliesDeclaredWarOnItaly
-        ? 'The Western Allies declared war on Italy: +2'
-        : 'The Western Allies did not declare war on Italy: 0',
-    },
-    {
-      key: 'italianDeclarationYear',
-      rule: '56.12B',
-      value: yearModifier,
-      detail:
-        year === null
-          ? 'Italy did not declare war on the Western Allies: 0'
-          : yearModifier === 0
-            ? `Italy declared war on the Western Allies in ${year} (before 1941): 0`
-            : `Italy declared war on the Western Allies in ${year} (-1 for 1941, -1 more per later year): ${signed(yearModifier)}`,
-    },
-    {
-      key: 'dpsInItaly',
-      rule: '56.31',
-      value: axis - allied,
-      detail: `Axis DPs in Italy ${axis}, Allied DPs in Italy ${allied}: ${signed(axis - allied)}`,
-    },
-    {
-      key: 'covertOperations',
-      rule: '56.31',
-      value: input.covertOperationsModifier,
-      detail: `Covert operations: ${signed(input.covertOperationsModifier)}`,
-    },
+    { key: 'dpTotal', rule: '56.12', value: input.italianDpTotal, params: {} },
+    { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: input.westernAlliesDeclaredWarOnItaly ? 2 : 0, params: { declared: input.westernAlliesDeclaredWarOnItaly } },
+    { key: 'italianDeclarationYear', rule: '56.12B', value: declarationYearModifier(year), params: { year } },
+    { key: 'dpsInItaly', rule: '56.31', value: axis - allied, params: { axis, allied } },
+    { key: 'covertOperations', rule: '56.31', value: input.covertOperationsModifier, params: {} },
   ];
 }
 

@@ -335,7 +335,7 @@ describe('audit', () => {
     const lines = r.stdout.split('\n');
     expect(lines).toContain('Summer 1941  59.12   Britain offers to surrender at -4  |  59.41 surrender level if accepted -4');
     expect(lines).toContain('Summer 1941  59.23   Germany accepts the British surrender offer');
-    expect(lines.filter((l) => l.startsWith('Summer 1941  59.21   British resistance level -4; naval 51:44  |  59.22A dpLevel -1;'))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('Summer 1941  59.21   British resistance level -4; naval 51:44  |  59.22A dpLevel -1: British DP level, calculated as though a YSS were taking place: -1;'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('  55.11   Germany fights on: resistance '))).toHaveLength(5);
   });
 });

@@ -70,11 +70,11 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
         surrenders: true,
         surrenderLevel: -1,
         lines: [
-          { key: 'dpTotal', rule: '56.12', value: 0, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: 0' },
-          { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' },
-          { key: 'italianDeclarationYear', rule: '56.12B', value: 0, detail: 'Italy declared war on the Western Allies in 1940 (before 1941): 0' },
-          { key: 'dpsInItaly', rule: '56.31', value: -1, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 1: -1' },
-          { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+          { key: 'dpTotal', rule: '56.12', value: 0, params: {} },
+          { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, params: { declared: false } },
+          { key: 'italianDeclarationYear', rule: '56.12B', value: 0, params: { year: 1940 } },
+          { key: 'dpsInItaly', rule: '56.31', value: -1, params: { axis: 0, allied: 1 } },
+          { key: 'covertOperations', rule: '56.31', value: 0, params: {} },
         ],
       },
     });
@@ -155,11 +155,11 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
     const decision = given(history).when(alliedTurnEnded(sp44, germanFacts(), italianFacts({ italianDpTotal: -2, romeAlliedControlled: true }))).decision;
     const check = decision.ok ? decision.events[2] : undefined;
     expect(check?.type === 'italy.surrender-checked' && check.data.lines).toEqual([
-      { key: 'dpTotal', rule: '56.12', value: -2, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: -2' },
-      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 2, detail: 'The Western Allies declared war on Italy: +2' },
-      { key: 'italianDeclarationYear', rule: '56.12B', value: 0, detail: 'Italy did not declare war on the Western Allies: 0' },
-      { key: 'dpsInItaly', rule: '56.31', value: 0, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 0: 0' },
-      { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+      { key: 'dpTotal', rule: '56.12', value: -2, params: {} },
+      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 2, params: { declared: true } },
+      { key: 'italianDeclarationYear', rule: '56.12B', value: 0, params: { year: null } },
+      { key: 'dpsInItaly', rule: '56.31', value: 0, params: { axis: 0, allied: 0 } },
+      { key: 'covertOperations', rule: '56.31', value: 0, params: {} },
     ]);
     expect(check?.type === 'italy.surrender-checked' && [check.data.dpTotal, check.data.surrenders]).toEqual([0, true]);
   });
@@ -179,11 +179,11 @@ describe('56.11 and 56.12: the Italian surrender check at the end of an Allied p
     ]);
     const [check] = ofType(log, 'italy.surrender-checked');
     expect(check?.lines).toEqual([
-      { key: 'dpTotal', rule: '56.12', value: 1, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: +1' },
-      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' },
-      { key: 'italianDeclarationYear', rule: '56.12B', value: -2, detail: 'Italy declared war on the Western Allies in 1942 (-1 for 1941, -1 more per later year): -2' },
-      { key: 'dpsInItaly', rule: '56.31', value: 0, detail: 'Axis DPs in Italy 0, Allied DPs in Italy 0: 0' },
-      { key: 'covertOperations', rule: '56.31', value: 0, detail: 'Covert operations: 0' },
+      { key: 'dpTotal', rule: '56.12', value: 1, params: {} },
+      { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, params: { declared: false } },
+      { key: 'italianDeclarationYear', rule: '56.12B', value: -2, params: { year: 1942 } },
+      { key: 'dpsInItaly', rule: '56.31', value: 0, params: { axis: 0, allied: 0 } },
+      { key: 'covertOperations', rule: '56.31', value: 0, params: {} },
     ]);
     expect(check && [check.inputs.italyDeclaredWarOnWesternAlliesYear, check.dpTotal, check.surrenders, check.surrenderLevel]).toEqual([1942, -1, true, -1]);
   });
@@ -517,7 +517,7 @@ describe('audit and replay', () => {
     const checked = stored(full).find((e) => e.type === 'italy.surrender-checked');
     const check = checked === undefined ? [] : auditEntries(checked).map((a) => formatAuditEntry(a, false));
     expect(check).toEqual([
-      'Spring 1944  56.11   Italy surrenders: DP total 0, Rome under Allied control (56.11A); surrender level 0  |  56.12 dpTotal 0; 56.12A westernAlliesDeclaredWar 0; 56.12B italianDeclarationYear 0; 56.31 dpsInItaly 0; 56.31 covertOperations 0; 56.11A romeAlliedControlled true; 56.11B axisUnitsInAfrica true; 56.31 level 0 (clamped to +/-2)',
+      'Spring 1944  56.11   Italy surrenders: DP total 0, Rome under Allied control (56.11A); surrender level 0  |  56.12 dpTotal 0: Italian DP total at the end of the Allied player turn, as during a YSS: 0; 56.12A westernAlliesDeclaredWar 0: The Western Allies did not declare war on Italy: 0; 56.12B italianDeclarationYear 0: Italy declared war on the Western Allies in 1940 (before 1941): 0; 56.31 dpsInItaly 0: Axis DPs in Italy 0, Allied DPs in Italy 0: 0; 56.31 covertOperations 0: Covert operations: 0; 56.11A romeAlliedControlled true; 56.11B axisUnitsInAfrica true; 56.31 level 0 (clamped to +/-2)',
     ]);
   });
 

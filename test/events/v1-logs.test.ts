@@ -85,6 +85,28 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
     expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.reason: not a reason a version 1 log holds: "Germany gave up"`);
   });
 
+  it('55.11B: a v1 German line whose value is not what its stored inputs give is refused at its value', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrender-checked', (data) => {
+      (data['lines'] as { value: number }[])[2]!.value = -3;
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[2].value: line "firestorms" holds -3; its stored inputs give 0`);
+  });
+
+  it('55.11B: a v1 German line out of the table\'s order has no params to derive and is refused at its key', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrender-checked', (data) => {
+      (data['lines'] as unknown[]).reverse();
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[0].key: line "atomicAttacks" is not a row the rules derive from the stored inputs at this place`);
+  });
+
+  it('56.31: a v1 Italian line whose value is not what its stored inputs give is refused at its value', () => {
+    const { text, line } = v1Line('italy-1943-germany-1945', 'italy.surrender-checked', (data) => {
+      (data['lines'] as { value: number }[])[4]!.value = 5;
+    });
+    const held = (JSON.parse(text) as { data: { inputs: { covertOperationsModifier: number } } }).data.inputs.covertOperationsModifier;
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[4].value: line "covertOperations" holds 5; its stored inputs give ${held}`);
+  });
+
   it('a newer version than the engine reads is still refused', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', () => undefined);
     const v3 = text.replace('"v":1', '"v":3');
@@ -107,6 +129,25 @@ describe('rule decisions are data: rewording a sentence changes no log and no ve
         const { events, mismatches } = await read(copy);
         expect(mismatches).toEqual([]);
         expect(audit(events).join('\n')).toContain('59.67 An indemnity: 30 BRPs.');
+      }
+    } finally {
+      entry.render = original;
+    }
+  });
+
+  it('55.11B: with the German DP total line reworded, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
+    const { germanLineCodes } = await import('../../src/rules/german-lines.js');
+    const entry = germanLineCodes.dpTotal as { render: (p: object, value: number) => string };
+    const original = entry.render;
+    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
+    try {
+      entry.render = (_, value) => `DP total, reworded: ${value}`;
+      for (const path of [fixture('italy-1943-germany-1945'), example('italy-1943-germany-1945')]) {
+        const copy = join(dir, 'log.jsonl');
+        writeFileSync(copy, readFileSync(path));
+        const { events, mismatches } = await read(copy);
+        expect(mismatches).toEqual([]);
+        expect(audit(events).join('\n')).toContain('55.11B dpTotal +18: DP total, reworded: 18');
       }
     } finally {
       entry.render = original;

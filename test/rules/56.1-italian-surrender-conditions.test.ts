@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { declarationYearModifier, italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
 import { italianInput } from '../support/italian-fixtures.js';
+import { italianLineCodes } from '../../src/rules/italian-lines.js';
+import { wordedLines } from '../../src/rules/line-spec.js';
 
-const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender(italianInput(over));
+/** The result with each line's words, rendered from its params (src/rules/italian-lines.ts). */
+const run = (over: Partial<ItalianSurrenderInput>) => {
+  const result = italianSurrender(italianInput(over));
+  return { ...result, lines: wordedLines(italianLineCodes, result.lines) };
+};
 
 describe('56.11 Italian surrender conditions', () => {
   it('56.11: a DP total of zero alone is not enough (Rome Axis, Axis units in Africa)', () => {

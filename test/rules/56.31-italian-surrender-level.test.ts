@@ -2,9 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
 import { italianInput } from '../support/italian-fixtures.js';
+import { italianLineCodes } from '../../src/rules/italian-lines.js';
+import { wordedLines } from '../../src/rules/line-spec.js';
 
 // Italy at DP total 0 with Rome under Allied control: it surrenders, and the tests set the level.
-const run = (over: Partial<ItalianSurrenderInput>) => italianSurrender(italianInput({ romeAlliedControlled: true, ...over }));
+/** The result with each line's words, rendered from its params (src/rules/italian-lines.ts). */
+const run = (over: Partial<ItalianSurrenderInput>) => {
+  const result = italianSurrender(italianInput({ romeAlliedControlled: true, ...over }));
+  return { ...result, lines: wordedLines(italianLineCodes, result.lines) };
+};
 
 describe('56.31 Italian surrender level', () => {
   it('56.31: the level starts from the modified DP total (56.12A and 56.12B included)', () => {
