@@ -1,4 +1,4 @@
-// Runs one contract calculator (../shared/CONTRACT.md): read JSON, validate, compute, print, exit 0/1/2.
+// Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
 import { InputError, memberPath, type Validator } from '../schema/validate.js';
 import type { CliIo, ExitCode } from './io.js';
 import { decodeUtf8 } from './utf8.js';

@@ -1,4 +1,4 @@
-// The registry of CLI calculators (../shared/CONTRACT.md). One line per command.
+// The registry of CLI calculators (their fixed JSON contract, held by test/cli/). One line per command.
 import { runCalculator, type CalculatorSpec } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { italianSurrenderCommand } from './italian-surrender.js';
