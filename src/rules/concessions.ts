@@ -1,8 +1,6 @@
 // Rules 59.6 and 59.7: validates a German demand after a British surrender (59.61 war continues,
 // 59.65-59.68 concessions, 59.71-59.75 forbearance) and lists the effects the host must apply.
-import { Type, type Static } from '@sinclair/typebox';
-import { compile, InputError, joinPath, pointerToPath } from '../schema/validate.js';
-import { Count, Enum, Int, Strict } from '../schema/types.js';
+import type { ConcessionsInput, MinorStatus, TerritoryControl } from './concessions-input.js';
 import {
   CONCESSION_TABLE,
   MINOR_BRPS_PER_STEP,
@@ -17,37 +15,9 @@ import {
 import type { Violation } from './lines.js';
 import { cededNotes, MINOR_NOTES, WAFDIST_NOTES, type WafdistCause } from './concession-notes.js';
 
-export const TerritoryControls = ['british', 'axis', 'independent'] as const;
-export type TerritoryControl = (typeof TerritoryControls)[number];
+// The input's schema and refinement live in concessions-input.ts; importers of this module find them here too.
+export * from './concessions-input.js';
 
-export const MinorStatuses = ['british', 'axis', 'neutral'] as const;
-export type MinorStatus = (typeof MinorStatuses)[number];
-
-export const ConcessionsInputSchema = Strict({
-  surrenderLevel: Int({ minimum: -10, maximum: 0 }),
-  /** 59.872: the concession points come from the difference between the new and old levels. */
-  previousSurrenderLevel: Type.Optional(Int({ minimum: -9, maximum: 0 })),
-  /** 59.61: true means no concessions at all. */
-  usAtWarWithGermany: Type.Boolean(),
-  /** Control when Britain surrenders, all 18 table keys (refineConcessions); a disputed area in Britain is `british` (59.66D). */
-  territories: Type.Record(Type.String(), Enum(TerritoryControls)),
-  /** British minor allies, associated minor countries and conquests (59.65 priority 2). */
-  minors: Type.Array(Strict({ name: Type.String({ minLength: 1 }), brps: Count(), status: Enum(MinorStatuses) })),
-  /** 59.73B: territories British at the start or gained other than by an Axis declaration of war. */
-  originallyBritish: Type.Array(Type.String()),
-  /** 59.73C. */
-  returnedInEarlierSurrender: Type.Array(Type.String()),
-  /** 59.73D-F. */
-  axisControls: Strict({ london: Type.Boolean(), birmingham: Type.Boolean(), manchester: Type.Boolean(), allOfScotland: Type.Boolean() }),
-  demand: Strict({
-    take: Type.Array(Type.String()),
-    minors: Type.Array(Strict({ name: Type.String(), to: Enum(['neutral', 'axis'] as const) })),
-    indemnityBrps: Type.Union([Type.Literal(0), Type.Literal(10), Type.Literal(20), Type.Literal(30)]),
-    return: Type.Array(Type.String()),
-  }),
-});
-export type ConcessionsInput = Static<typeof ConcessionsInputSchema>;
-export const concessionsInput = compile(ConcessionsInputSchema);
 
 /** The contract's output (CONTRACT.md `concessions`), exactly these keys. */
 export interface ConcessionsResult {
@@ -323,57 +293,4 @@ function returnViolations(input: ConcessionsInput, returned: readonly TerritoryK
     }
   }
   return out;
-}
-
-/** `territories.malta`, `territories["odd key"]`. */
-const keyPath = (parent: string, key: string): string => joinPath(parent, pointerToPath(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
-
-/** The first repeat or unknown name in a list, as an InputError. */
-function checkNames(
-  path: string,
-  names: readonly string[],
-  known: (name: string) => boolean,
-  unknown: (name: string) => string,
-  field = '',
-): InputError | null {
-  const seen = new Set<string>();
-  for (const [i, name] of names.entries()) {
-    if (!known(name)) return new InputError(`${path}[${i}]${field}`, unknown(name));
-    if (seen.has(name)) return new InputError(`${path}[${i}]${field}`, `repeats ${JSON.stringify(name)}`);
-    seen.add(name);
-  }
-  return null;
-}
-
-const notOnTable = (name: string): string => `unknown territory ${JSON.stringify(name)} (not on the British Concession Table, 59.65)`;
-
-/** Checks beyond the schema that make the input malformed (exit 2, CONTRACT.md). */
-export function refineConcessions(input: ConcessionsInput): InputError | null {
-  if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
-    return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);
-  }
-  for (const key of TerritoryKeys) {
-    if (!Object.hasOwn(input.territories, key)) return new InputError(keyPath('territories', key), 'missing territory key (all 18 table territories are required, 59.65)');
-  }
-  for (const key of Object.keys(input.territories)) {
-    if (!isTerritoryKey(key)) return new InputError(keyPath('territories', key), `unknown territory key (not on the British Concession Table, 59.65)`);
-  }
-  const minorNames = new Set<string>();
-  for (const [i, minor] of input.minors.entries()) {
-    if (minorNames.has(minor.name)) return new InputError(`minors[${i}].name`, `repeats ${JSON.stringify(minor.name)}`);
-    minorNames.add(minor.name);
-  }
-  return (
-    checkNames('originallyBritish', input.originallyBritish, isTerritoryKey, notOnTable) ??
-    checkNames('returnedInEarlierSurrender', input.returnedInEarlierSurrender, isTerritoryKey, notOnTable) ??
-    checkNames('demand.take', input.demand.take, isTerritoryKey, notOnTable) ??
-    checkNames(
-      'demand.minors',
-      input.demand.minors.map((m) => m.name),
-      (name) => minorNames.has(name),
-      (name) => `unknown minor ${JSON.stringify(name)} (not listed in minors)`,
-      '.name',
-    ) ??
-    checkNames('demand.return', input.demand.return, isTerritoryKey, (name) => `unknown territory ${JSON.stringify(name)} (59.73A: only territories on the British Concession Table can be returned)`)
-  );
 }
