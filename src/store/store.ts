@@ -31,12 +31,6 @@ export interface LogHead {
   readonly hash: string;
 }
 
-/** Where a log ends: the seq of its last event (0 when empty) and that line's hash (the header's at 0). */
-export interface LogHead {
-  readonly seq: LogVersion;
-  readonly hash: string;
-}
-
 export interface ReadOptions {
   /** First seq to read (1-based); default 1. */
   readonly from?: number;
