@@ -1,152 +1,25 @@
-// Rule 59: Britain at war -> offer pending -> surrendered (force reductions, negotiations, the Far
-// East) -> at peace or still at war -> resumption of the war -> further surrenders (59.87).
+// Rule 59: Britain at war -> offer pending -> (accepted) -> surrendered (force reductions, negotiations, the
+// Far East) -> at peace or still at war -> resumption of the war -> further surrenders (59.87). The machine is
+// the gate of Britain's commands: the deciders ask can(), and refuse with what its states name.
 // Pure: no I/O, no clocks, no randomness. The engine sends it only the events in britainMachineEvents.
-import { assign, setup, stateIn } from 'xstate';
-import type { EventData } from '../events/index.js';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import { eventsOf } from './events.js';
-import type { RefusalMeta } from './refusal.js';
-import { turnName } from '../src/rules/turns.js';
+import { updateLast, type BritainContext, type BritainInput, type BritainMachineEvent } from './britain-context.js';
+import { britainGuards } from './britain-guards.js';
+import {
+  awaitingPoolRefusals,
+  offerAcceptedRefusals,
+  offerPendingRefusals,
+  rootRefusals,
+  surrenderedRefusals,
+  waitingForTermsRefusals,
+} from './britain-refusals.js';
 
-type E<K extends string> = K extends BritainEventType ? { readonly type: K; readonly data: EventData<K> } : never;
-
-export type BritainEventType =
-  | 'britain.resistance-determined'
-  | 'britain.surrender-offered'
-  | 'britain.offer-rejected'
-  | 'britain.surrendered'
-  | 'host.british-force-pool'
-  | 'britain.forces-reduced'
-  | 'host.british-hex-control'
-  | 'britain.terms-demanded'
-  | 'britain.terms-imposed'
-  | 'japan.treaty-decided'
-  | 'britain.far-east-settled'
-  | 'britain.war-resumed'
-  | 'war.declared';
-
-export type BritainMachineEvent = E<BritainEventType>;
-
-/** One British surrender, as later rules need it (59.73C, 59.75A, 59.86, 59.87, 59.871, 59.892C). */
-export interface SurrenderRecord {
-  readonly surrender: EventData<'britain.surrendered'>;
-  /** 59.75A: concession points not taken plus returned; only the most recent surrender's count. */
-  readonly concessionPointsForgone: number;
-  /** 59.73C: territories returned to Britain at this surrender. */
-  readonly returned: readonly string[];
-  /** 59.871: ground and AAF factors removed, unbuilt from now on. */
-  readonly unbuiltFactorsAdded: number;
-  /** 59.513B: the ids of the units removed (they never return to the pool). */
-  readonly removedUnits: readonly string[];
-  /** 59.892: Japan's adherence to the treaty (null: Japan had no choice). */
-  readonly japanAdheres: boolean | null;
-}
-
-export interface BritainContext {
-  /** Britain was at war with Germany when the log started. */
-  readonly atWarAtStart: boolean;
-  /** The latest British resistance level (59.82A), with its turn. */
-  readonly latestResistance: { readonly turn: EventData<'britain.resistance-determined'>['turn']; readonly level: number } | null;
-  /** The offer awaiting Germany's answer, or the last one made. */
-  readonly offer: EventData<'britain.surrender-offered'> | null;
-  /** 59.32: the last offer was rejected (it lapsed). */
-  readonly lastOfferRejected: boolean;
-  /** Every surrender so far, most recent last (59.873: any number). */
-  readonly surrenders: readonly SurrenderRecord[];
-  /** The hex control reported for the negotiation in progress (59.63). */
-  readonly hexControl: EventData<'host.british-hex-control'> | null;
-  /** The force pool reported for the reductions in progress (59.513); the selection names its units. */
-  readonly forcePool: EventData<'host.british-force-pool'> | null;
-  /** 59.514E: the minor countries whose status the terms of the current surrender changed. */
-  readonly minorsChanged: readonly string[];
-  /** 59.86B and 59.87: Germany declared war on the Western Allies after the most recent surrender. */
-  readonly germanyDeclaredWarAfterSurrender: boolean;
-}
-
-export interface BritainInput {
-  /** Britain is at war with Germany when the log starts. */
-  readonly atWar: boolean;
-}
-
-/** Replaces the most recent surrender record. */
-const updateLast = (context: BritainContext, change: (r: SurrenderRecord) => SurrenderRecord): readonly SurrenderRecord[] => {
-  const last = context.surrenders.at(-1);
-  return last === undefined ? context.surrenders : [...context.surrenders.slice(0, -1), change(last)];
-};
-
-const current = (context: BritainContext): EventData<'britain.surrendered'> | undefined => context.surrenders.at(-1)?.surrender;
-
-type Meta = RefusalMeta<BritainContext, unknown>;
-
-/** What the machine refuses, when no deeper state says otherwise. */
-const rootRefusals: Meta = {
-  refusals: {
-    'host.british-force-pool': { code: 'not-pending', rule: '59.513', message: 'no British force reduction is awaiting the force pool' },
-    'britain.forces-selected': { code: 'not-pending', rule: '59.513A', message: 'no British force reduction is awaiting a selection' },
-    'host.british-hex-control': { code: 'not-pending', rule: '59.631', message: 'no British surrender is awaiting its hex control' },
-    'britain.terms-demanded': (context) => {
-      // 59.61: a surrender while the U.S. was at war with Germany makes no concessions or territorial transfers.
-      const last = current(context);
-      return last !== undefined && last.outcome !== 'peace'
-        ? { code: 'illegal', rule: '59.61', message: `Britain surrendered in ${turnName(last.turn)} while the U.S. was at war with Germany: no concessions or territorial transfers are made` }
-        : { code: 'not-pending', rule: '59.66', message: 'no British surrender is awaiting German terms' };
-    },
-    'japan.treaty-decided': { code: 'not-pending', rule: '59.891C', message: 'Japan has no choice to make about a British surrender now' },
-  },
-};
-
-/** 59.513: during a surrender the pool is reported once. */
-const surrenderedRefusals: Meta = {
-  refusals: {
-    'host.british-force-pool': (context) =>
-      context.forcePool !== null
-        ? { code: 'not-pending', rule: '59.513', message: 'the British force pool has already been reported for this surrender' }
-        : { code: 'not-pending', rule: '59.513', message: 'no British force reduction is awaiting the force pool' },
-  },
-};
-
-/** 59.513A: the selection names units of the reported pool. */
-const awaitingPoolRefusals: Meta = {
-  refusals: {
-    'britain.forces-selected': { code: 'not-pending', rule: '59.513', message: 'the host has not yet reported the British force pool (host.british-force-pool): the British player selects units of it by id' },
-  },
-};
-
-/** 59.514E: in a peace the selection waits for the terms. */
-const waitingForTermsRefusals: Meta = {
-  refusals: {
-    'britain.forces-selected': {
-      code: 'not-pending',
-      rule: '59.514E',
-      message: 'in a peace the British player selects once the German terms are imposed: they may change the status of minor countries, whose units then become subject to elimination',
-    },
-  },
-};
+export type { BritainContext, BritainEventType, BritainInput, BritainMachineEvent, SurrenderRecord } from './britain-context.js';
 
 export const britainMachine = setup({
   types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput },
-  guards: {
-    startsAtWar: ({ context }) => context.atWarAtStart,
-    /** 59.511: a "0" surrender removes nothing. */
-    noForceReduction: ({ context }) => {
-      const r = current(context)?.requirements;
-      return r === undefined || (r.aafFactors === 0 && r.groundNasBrps === 0 && r.navalFactors === 0);
-    },
-    /** 59.62: negotiations only when the U.S. was not at war with Germany. */
-    negotiatesPeace: ({ context }) => current(context)?.outcome === 'peace',
-    /** 59.891C: Japan chooses at the moment of surrender. */
-    japanChooses: ({ context }) => current(context)?.farEast === 'japan-chooses',
-    /** 59.61 and 59.85: the war goes on. */
-    warContinues: ({ context }) => current(context)?.outcome === 'war-continues',
-    /** 59.892A: Japan adheres to the treaty, so the Far East hex control is determined first. */
-    japanAdheres: ({ event }) => event.type === 'japan.treaty-decided' && event.data.adheres,
-    /** 59.894: Japan does not adhere: the war in the Far East goes on, settled at once. */
-    japanDeclines: ({ event }) => event.type === 'japan.treaty-decided' && !event.data.adheres,
-    /** A declaration of war between Germany and Britain before any surrender. */
-    germanBritishWarDeclared: ({ event }) =>
-      event.type === 'war.declared' &&
-      ((event.data.aggressor === 'germany' && event.data.targets.includes('britain')) ||
-        (event.data.aggressor === 'britain' && event.data.targets.includes('germany'))),
-  },
+  guards: britainGuards,
   actions: {
     recordResistance: assign({
       latestResistance: ({ event }) => (event.type === 'britain.resistance-determined' ? { turn: event.data.turn, level: event.data.level } : null),
@@ -218,12 +91,20 @@ export const britainMachine = setup({
       on: { 'britain.surrender-offered': { target: 'offerPending', actions: 'recordOffer' } },
     },
     offerPending: {
+      meta: offerPendingRefusals,
       on: {
-        // 59.31, 59.32: play continues and the offer lapses.
-        'britain.offer-rejected': { target: 'atWar', actions: 'recordRejection' },
-        // 59.41 (accepted by Germany, or forced at -10 by 59.23).
-        'britain.surrendered': { target: 'surrendered', actions: 'recordSurrender' },
+        // 59.23: Germany answers in the turn of the offer.
+        'britain.offer-accepted': { guard: 'answeredInOfferTurn', target: 'offerAccepted' },
+        // 59.31, 59.32: play continues and the offer lapses; 59.23: a forced offer cannot be rejected.
+        'britain.offer-rejected': { guard: and(['answeredInOfferTurn', not('acceptanceForced')]), target: 'atWar', actions: 'recordRejection' },
+        // 59.23: at -10 or lower the surrender follows the offer with no answer.
+        'britain.surrendered': { guard: 'acceptanceForced', target: 'surrendered', actions: 'recordSurrender' },
       },
+    },
+    // 59.41: accepted; the surrender follows in the same decision.
+    offerAccepted: {
+      meta: offerAcceptedRefusals,
+      on: { 'britain.surrendered': { target: 'surrendered', actions: 'recordSurrender' } },
     },
     surrendered: {
       type: 'parallel',
@@ -231,7 +112,7 @@ export const britainMachine = setup({
       states: {
         // 59.51: the host reports the force pool, then the British player selects from it (59.513A) -- in a
         // peace once the terms are imposed, since they may change a minor country's status (59.514E).
-        // A log written before the pool was reported goes from any step straight to forces-reduced.
+        // A selection read from a log written before the pool was reported carries its pool, at any step.
         forces: {
           initial: 'deciding',
           states: {
@@ -240,15 +121,17 @@ export const britainMachine = setup({
               meta: awaitingPoolRefusals,
               on: {
                 'host.british-force-pool': { target: 'waitingForTerms', actions: 'recordPool' },
-                'britain.forces-reduced': { target: 'done', actions: 'recordForces' },
+                'britain.forces-selected': { guard: 'selectionCarriesItsPool', target: 'reducing' },
               },
             },
             waitingForTerms: {
               meta: waitingForTermsRefusals,
               always: { guard: stateIn({ surrendered: { terms: 'done' } }), target: 'selecting' },
-              on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } },
+              on: { 'britain.forces-selected': { guard: 'selectionCarriesItsPool', target: 'reducing' } },
             },
-            selecting: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
+            selecting: { on: { 'britain.forces-selected': { target: 'reducing' } } },
+            // 59.512, 59.513F: the selection is judged; the reduction follows it in the same decision.
+            reducing: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
             done: { type: 'final' },
           },
         },
@@ -284,7 +167,15 @@ export const britainMachine = setup({
             },
             // 59.894: the settlement follows Japan's refusal in the same decision.
             japanDeclined: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
-            awaitingFarEastHexControl: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
+            awaitingFarEastHexControl: {
+              on: {
+                'host.far-east-hex-control': { target: 'settling' },
+                // A settlement logged before the host reported the Far East hex control.
+                'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' },
+              },
+            },
+            // 59.892A-C: the settlement follows the report in the same decision.
+            settling: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
             done: { type: 'final' },
           },
         },

@@ -26,8 +26,8 @@ const isMeta = (meta: unknown): meta is RefusalMeta<unknown, unknown> =>
 const depth = (id: string): number => id.split('.').length;
 
 /**
- * The refusal the active states name for `type`, whether or not the machine could take it (for commands that
- * are not machine events). Null when no state names one (a defect: the tests check every gated type has a default).
+ * The refusal the active states name for `type`, whether or not the machine could take it now. Null when no
+ * state names one (a defect: the tests check every gated type has a default).
  */
 export function namedRefusal<S extends AnyMachineSnapshot>(snapshot: S, type: string, event: unknown): Refusal | null {
   const metas = Object.entries(snapshot.getMeta() as Record<string, unknown>).sort(([a], [b]) => depth(b) - depth(a));

@@ -1,7 +1,7 @@
 // A machine's refusal as the Decider's: the machine is the gate of its power's commands and names the rule
 // (machines/refusal.ts); nothing here re-checks a phase.
 import type { AnyMachineSnapshot } from 'xstate';
-import { namedRefusal, refusalOf, type Refusal } from '../../machines/refusal.js';
+import { refusalOf, type Refusal } from '../../machines/refusal.js';
 import { reject, type Decision } from './decision.js';
 
 const asDecision = (r: Refusal): Decision => reject(r.code, r.rule, r.message);
@@ -10,9 +10,4 @@ const asDecision = (r: Refusal): Decision => reject(r.code, r.rule, r.message);
 export function refuseBy<S extends AnyMachineSnapshot>(snapshot: S, event: { readonly type: string } & Parameters<S['can']>[0]): Decision | null {
   const refusal = refusalOf(snapshot, event);
   return refusal === null ? null : asDecision(refusal);
-}
-
-/** The refusal the machine's states name for a command that is not one of its events (its gate is a state). */
-export function refusedIn(snapshot: AnyMachineSnapshot, type: string, data: unknown): Decision {
-  return asDecision(namedRefusal(snapshot, type, { type, data }) ?? { code: 'not-pending', rule: 'sequence', message: `no ${type} is awaited now` });
 }

@@ -1,7 +1,7 @@
 // Rule 59: the Britain machine's guards and actions, each on its own.
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { britainMachine, britainMachineEvents, type BritainContext } from '../../machines/britain.js';
+import { britainMachine, britainMachineEvents, type BritainContext, type BritainMachineEvent } from '../../machines/britain.js';
 import { at, first, guard } from './support.js';
 
 const SEA_LION = 'sea-lion-1941';
@@ -14,6 +14,7 @@ const hexes = first(SEA_LION, 'host.british-hex-control');
 const demanded = first(SEA_LION, 'britain.terms-demanded');
 const imposed = first(SEA_LION, 'britain.terms-imposed');
 const turn = offer.turn;
+const nextYear = { ...turn, year: turn.year + 1 };
 
 const [initial] = initialTransition(britainMachine, { atWar: true });
 const start: BritainContext = initial.context;
@@ -25,6 +26,27 @@ const withSurrender = (change: Partial<typeof surrender>): BritainContext => ({ 
 describe('the Britain machine: guards', () => {
   it('59.12: startsAtWar reads the input', () => {
     expect([g('startsAtWar', start), g('startsAtWar', { ...start, atWarAtStart: false })]).toEqual([true, false]);
+  });
+
+  it('59.23: answeredInOfferTurn holds for an answer in the turn of the offer, not in another turn nor with no offer', () => {
+    const answer = (type: string, t: typeof turn) => ({ type, data: { turn: t } });
+    const pending = { ...start, offer };
+    expect([
+      g('answeredInOfferTurn', pending, answer('britain.offer-accepted', turn)),
+      g('answeredInOfferTurn', pending, answer('britain.offer-rejected', turn)),
+      g('answeredInOfferTurn', pending, answer('britain.offer-accepted', nextYear)),
+      g('answeredInOfferTurn', start, answer('britain.offer-accepted', turn)),
+      g('answeredInOfferTurn', pending, { type: 'britain.surrendered', data: surrender }),
+    ]).toEqual([true, true, false, false, false]);
+  });
+
+  it('59.23: acceptanceForced holds only for an offer at -10 or lower', () => {
+    expect([g('acceptanceForced', { ...start, offer: { ...offer, germanyMustAccept: true } }), g('acceptanceForced', { ...start, offer }), g('acceptanceForced', start)]).toEqual([true, false, false]);
+  });
+
+  it('59.513A: selectionCarriesItsPool holds only for a selection with its units inline (a log written before the pool report)', () => {
+    const selection = (units?: []) => ({ type: 'britain.forces-selected', data: { turn, selection: [], ...(units === undefined ? {} : { units }) } });
+    expect([g('selectionCarriesItsPool', start, selection([])), g('selectionCarriesItsPool', start, selection()), g('selectionCarriesItsPool', start, { type: 'host.british-force-pool', data: pool })]).toEqual([true, false, false]);
   });
 
   it('59.511: noForceReduction holds only for a "0" surrender', () => {
@@ -70,9 +92,20 @@ describe('the Britain machine: actions', () => {
     expect([r.value, r.context]).toEqual(['atWar', { ...start, offer, lastOfferRejected: true }]);
   });
 
+  it('59.23, 59.41: an acceptance in the turn of the offer moves to offerAccepted; only a forced offer surrenders with no answer', () => {
+    const pending = at(britainMachine, 'offerPending', { ...start, offer });
+    const acceptance = { type: 'britain.offer-accepted', data: { turn } } as const;
+    const surrendered = { type: 'britain.surrendered', data: surrender } as const;
+    expect([pending.can(acceptance), pending.can({ ...acceptance, data: { turn: nextYear } }), pending.can(surrendered)]).toEqual([true, false, false]);
+    const [a] = transition(britainMachine, pending, acceptance);
+    expect([a.value, a.context, a.can(acceptance), a.can({ type: 'britain.offer-rejected', data: { turn } }), a.can(surrendered)]).toEqual(['offerAccepted', { ...start, offer }, false, false, true]);
+    const forced = at(britainMachine, 'offerPending', { ...start, offer: { ...offer, germanyMustAccept: true } });
+    expect([forced.can(surrendered), forced.can({ type: 'britain.offer-rejected', data: { turn } })]).toEqual([true, false]);
+  });
+
   it('59.41: recordSurrender adds a surrender record and clears what the last one reported', () => {
     const stale = { ...start, offer, hexControl: hexes, forcePool: pool, minorsChanged: ['Iraq'], germanyDeclaredWarAfterSurrender: true };
-    const [s] = transition(britainMachine, at(britainMachine, 'offerPending', stale), { type: 'britain.surrendered', data: surrender });
+    const [s] = transition(britainMachine, at(britainMachine, 'offerAccepted', stale), { type: 'britain.surrendered', data: surrender });
     expect(s.context).toEqual(afterSurrender);
     expect(s.value).toEqual({ surrendered: { forces: 'awaitingPool', terms: 'awaitingHexControl', farEast: 'done' } });
   });
@@ -97,9 +130,37 @@ describe('the Britain machine: actions', () => {
   });
 
   it('59.871, 59.513B: recordForces keeps the factors made unbuilt and the units removed', () => {
-    const value = { surrendered: { forces: 'selecting', terms: 'done', farEast: 'done' } };
+    const value = { surrendered: { forces: 'reducing', terms: 'done', farEast: 'done' } };
     const [s] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'britain.forces-reduced', data: reduced });
     expect(s.context.surrenders).toEqual([{ ...record, unbuiltFactorsAdded: reduced.unbuiltFactorsAdded, removedUnits: reduced.removed.map((u) => u.id) }]);
+  });
+
+  it('59.513A: a selection from the reported pool moves to reducing, which takes only the reduction that follows', () => {
+    const selecting = at(britainMachine, { surrendered: { forces: 'selecting', terms: 'done', farEast: 'done' } }, { ...afterSurrender, forcePool: pool });
+    const selection: BritainMachineEvent = { type: 'britain.forces-selected', data: { turn, selection: ['aaf-3'] } };
+    expect(selecting.can(selection)).toBe(true);
+    const [r] = transition(britainMachine, selecting, selection);
+    expect([r.value, r.context, r.can(selection)]).toEqual([{ surrendered: { forces: 'reducing', terms: 'done', farEast: 'done' } }, { ...afterSurrender, forcePool: pool }, false]);
+    const [d] = transition(britainMachine, r, { type: 'britain.forces-reduced', data: reduced });
+    expect(d.value).toBe('atPeace');
+  });
+
+  it('59.513, 59.514E: before the pool report and before the terms only a logged selection with its pool inline is taken', () => {
+    const step = (forces: string) => at(britainMachine, { surrendered: { forces, terms: 'awaitingHexControl', farEast: 'done' } }, afterSurrender);
+    const byId: BritainMachineEvent = { type: 'britain.forces-selected', data: { turn, selection: ['aaf-3'] } };
+    const inline: BritainMachineEvent = { type: 'britain.forces-selected', data: { turn, selection: ['aaf-3'], units: [] } };
+    expect([step('awaitingPool').can(byId), step('awaitingPool').can(inline), step('waitingForTerms').can(byId), step('waitingForTerms').can(inline), step('done').can(inline)]).toEqual([false, true, false, true, false]);
+    expect(transition(britainMachine, step('awaitingPool'), inline)[0].value).toEqual({ surrendered: { forces: 'reducing', terms: 'awaitingHexControl', farEast: 'done' } });
+  });
+
+  it('59.892A: the Far East hex control is taken once Japan adheres, then the settlement that follows it', () => {
+    const farEast = (step: string) => at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: step } }, afterSurrender);
+    const report: BritainMachineEvent = { type: 'host.far-east-hex-control', data: { turn, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } };
+    expect([farEast('awaitingFarEastHexControl').can(report), farEast('awaitingJapan').can(report), farEast('japanDeclined').can(report)]).toEqual([true, false, false]);
+    const [r] = transition(britainMachine, farEast('awaitingFarEastHexControl'), report);
+    expect([r.value, r.can(report)]).toEqual([{ surrendered: { forces: 'done', terms: 'done', farEast: 'settling' } }, false]);
+    const [s] = transition(britainMachine, r, { type: 'britain.far-east-settled', data: { turn, japanAdheres: true, effects: [] } });
+    expect([s.value, s.context.surrenders]).toEqual(['atPeace', [{ ...record, japanAdheres: true }]]);
   });
 
   it('59.892: recordFarEast keeps Japan\'s adherence', () => {
@@ -124,8 +185,24 @@ describe('the Britain machine: actions', () => {
     expect(s.context.surrenders).toEqual([{ ...record, japanAdheres: false }]);
   });
 
-  it('59: the event list is the machine\'s own', () => {
-    expect(britainMachineEvents.has('britain.surrendered') && !britainMachineEvents.has('britain.offer-accepted')).toBe(true);
-    expect(britainMachineEvents.size).toBe(13);
+  it('59: the event list is the machine\'s own, with every British command it gates', () => {
+    expect([...britainMachineEvents].sort()).toEqual([
+      'britain.far-east-settled',
+      'britain.forces-reduced',
+      'britain.forces-selected',
+      'britain.offer-accepted',
+      'britain.offer-rejected',
+      'britain.resistance-determined',
+      'britain.surrender-offered',
+      'britain.surrendered',
+      'britain.terms-demanded',
+      'britain.terms-imposed',
+      'britain.war-resumed',
+      'host.british-force-pool',
+      'host.british-hex-control',
+      'host.far-east-hex-control',
+      'japan.treaty-decided',
+      'war.declared',
+    ]);
   });
 });

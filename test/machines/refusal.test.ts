@@ -2,7 +2,7 @@
 // names one wins over the machine's default.
 import { describe, expect, it } from 'vitest';
 import { initialTransition } from 'xstate';
-import { britainMachine, type BritainContext } from '../../machines/britain.js';
+import { britainMachine, type BritainContext, type BritainMachineEvent } from '../../machines/britain.js';
 import { italyMachine, type ItalyContext } from '../../machines/italy.js';
 import { namedRefusal, refusalOf } from '../../machines/refusal.js';
 import { at, first } from './support.js';
@@ -37,11 +37,68 @@ describe('refusalOf: the Britain machine names its refusals', () => {
     expect([rule('awaitingPool'), rule('waitingForTerms'), rule('done')]).toEqual(['59.513', '59.514E', '59.513A']);
   });
 
+  it('59.513A: a selection is refused by the machine before any surrender and after the reductions', () => {
+    const selection: BritainMachineEvent = { type: 'britain.forces-selected', data: { turn, selection: ['aaf-3'] } };
+    const refusal = { code: 'not-pending', rule: '59.513A', message: 'no British force reduction is awaiting a selection' };
+    expect([refusalOf(initial, selection), refusalOf(surrendered('done', after()), selection), refusalOf(surrendered('selecting', after({ forcePool: pool })), selection)]).toEqual([refusal, refusal, null]);
+  });
+
   it('59.61: terms after a surrender at war are illegal; with no surrender none are awaited (59.66)', () => {
     const demand = { type: 'britain.terms-demanded', data: first(SEA_LION, 'britain.terms-demanded') } as const;
     const atWar = at(britainMachine, 'atWar', after({ surrenders: [{ ...record, surrender: { ...surrender, outcome: 'war-continues', turn: { season: 'fall', year: 1942 } } }] }));
     expect(refusalOf(atWar, demand)).toEqual({ code: 'illegal', rule: '59.61', message: 'Britain surrendered in Fall 1942 while the U.S. was at war with Germany: no concessions or territorial transfers are made' });
     expect(refusalOf(initial, demand)).toEqual({ code: 'not-pending', rule: '59.66', message: 'no British surrender is awaiting German terms' });
+  });
+});
+
+describe('refusalOf: the Britain machine gates Germany\'s answer to an offer', () => {
+  const offer = first(SEA_LION, 'britain.surrender-offered');
+  const answer = (type: 'britain.offer-accepted' | 'britain.offer-rejected', t = turn) => ({ type, data: { turn: t } }) as const;
+  const nextYear = { ...turn, year: turn.year + 1 };
+  const peace = (change: Partial<typeof surrender> = {}) =>
+    at(britainMachine, { surrendered: { forces: 'awaitingPool', terms: 'awaitingHexControl', farEast: 'done' } }, after({ offer, surrenders: [{ ...record, surrender: { ...surrender, ...change } }] }));
+
+  it('59.12: with no offer made, an answer is refused', () => {
+    expect(refusalOf(initial, answer('britain.offer-accepted'))).toEqual({ code: 'not-pending', rule: '59.12', message: 'Britain has made no surrender offer' });
+  });
+
+  it('59.32: after a rejection the offer has lapsed', () => {
+    const lapsed = at(britainMachine, 'atWar', { ...initial.context, offer, lastOfferRejected: true });
+    expect(refusalOf(lapsed, answer('britain.offer-accepted'))).toEqual({ code: 'not-pending', rule: '59.32', message: 'the last British offer was rejected and has lapsed: Germany must await a new offer' });
+  });
+
+  it('59.41, 59.23: an answer in the turn of the surrender names the accepted or forced offer; in a later turn none is pending (59.12)', () => {
+    expect(refusalOf(peace(), answer('britain.offer-rejected'))).toEqual({ code: 'not-pending', rule: '59.41', message: 'the British offer of Summer 1941 has been accepted: Britain has surrendered' });
+    expect(refusalOf(peace({ forced: true }), answer('britain.offer-rejected'))).toEqual({
+      code: 'not-pending',
+      rule: '59.23',
+      message: 'the British offer of Summer 1941 was at -10 or lower, so Germany had to accept it: Britain has surrendered',
+    });
+    expect(refusalOf(peace(), answer('britain.offer-accepted', nextYear))?.rule).toBe('59.12');
+  });
+
+  it('59.23: a pending offer is answered in its own turn, and one at -10 or lower is not rejected', () => {
+    const pending = (germanyMustAccept: boolean) => at(britainMachine, 'offerPending', { ...initial.context, offer: { ...offer, germanyMustAccept } });
+    expect(refusalOf(pending(false), answer('britain.offer-accepted', nextYear))).toEqual({ code: 'out-of-sequence', rule: '59.23', message: 'the offer was made at the end of Summer 1941 and is answered then' });
+    expect(refusalOf(pending(true), answer('britain.offer-rejected'))).toEqual({ code: 'illegal', rule: '59.23', message: 'the British offer of Summer 1941 is at -10 or lower: Germany must accept it' });
+    expect([refusalOf(pending(false), answer('britain.offer-accepted')), refusalOf(pending(false), answer('britain.offer-rejected')), refusalOf(pending(true), answer('britain.offer-accepted'))]).toEqual([null, null, null]);
+  });
+
+  it('59.41: once accepted, no second answer is taken', () => {
+    expect(refusalOf(at(britainMachine, 'offerAccepted', { ...initial.context, offer }), answer('britain.offer-rejected'))).toEqual({
+      code: 'not-pending',
+      rule: '59.41',
+      message: 'the British offer of Summer 1941 has been accepted: Britain surrenders',
+    });
+  });
+});
+
+describe('refusalOf: the Britain machine gates the Far East hex control', () => {
+  it('59.892A: no report is awaited unless Japan has adhered', () => {
+    const report: BritainMachineEvent = { type: 'host.far-east-hex-control', data: { turn, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] } };
+    const farEast = (step: string) => at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: step } }, after());
+    const refusal = { code: 'not-pending', rule: '59.892A', message: 'no Far East hex control is awaited: Japan has not adhered to a treaty now being settled' };
+    expect([refusalOf(initial, report), refusalOf(farEast('awaitingJapan'), report), refusalOf(farEast('awaitingFarEastHexControl'), report)]).toEqual([refusal, refusal, null]);
   });
 });
 

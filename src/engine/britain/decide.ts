@@ -1,10 +1,8 @@
 // Rule 59 in the engine: the host reports and player decisions it validates (the limits on declarations of
 // war after a surrender are in war-declarations.ts).
-import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects } from '../../rules/concessions.js';
-import { accept, reject, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
-import type { GameView } from '../game-view.js';
+import { accept, reject, rejectViolations, type OriginDeciders } from '../decision.js';
 import { turnIndex, turnName } from '../turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
@@ -13,27 +11,6 @@ import { concessionsInputFor, currentSurrender, malformed, withPrevious } from '
 import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
 import { refuseBy } from '../refuse.js';
-
-/** The offer Germany may still answer (59.23), or the refusal explaining why there is none (59.32). */
-function pendingOffer(view: GameView, turn: EventData<'britain.offer-accepted'>['turn']): EventData<'britain.surrender-offered'> | Decision {
-  const { context } = view.britain;
-  if (!view.britain.matches('offerPending') || context.offer === null) {
-    if (context.lastOfferRejected) return reject('not-pending', '59.32', 'the last British offer was rejected and has lapsed: Germany must await a new offer');
-    const last = context.surrenders.at(-1)?.surrender;
-    if (context.offer !== null && last !== undefined && turnIndex(last.turn) === turnIndex(context.offer.turn) && turnIndex(turn) === turnIndex(last.turn)) {
-      return last.forced
-        ? reject('not-pending', '59.23', `the British offer of ${turnName(last.turn)} was at -10 or lower, so Germany had to accept it: Britain has surrendered`)
-        : reject('not-pending', '59.41', `the British offer of ${turnName(last.turn)} has been accepted: Britain has surrendered`);
-    }
-    return reject('not-pending', '59.12', 'Britain has made no surrender offer');
-  }
-  if (turnIndex(turn) !== turnIndex(context.offer.turn)) {
-    return reject('out-of-sequence', '59.23', `the offer was made at the end of ${turnName(context.offer.turn)} and is answered then`);
-  }
-  return context.offer;
-}
-
-const isDecision = (x: EventData<'britain.surrender-offered'> | Decision): x is Decision => 'ok' in x;
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
@@ -73,18 +50,17 @@ const britishNegotiationDeciders: OriginDeciders<
     return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 
+  // 59.23, 59.41: the British machine takes the answer only to the pending offer, in its turn (59.12, 59.32).
   'britain.offer-accepted': (view, data) => {
-    const offer = pendingOffer(view, data.turn);
-    if (isDecision(offer)) return offer;
+    const refused = refuseBy(view.britain, { type: 'britain.offer-accepted', data });
+    if (refused !== null) return refused;
+    const { offer } = view.britain.context;
+    if (offer === null) throw new Error('the British machine took an answer with no offer recorded');
     return accept([{ type: 'britain.offer-accepted', data }, ...surrenderEvents(view, offer, false)]);
   },
 
-  'britain.offer-rejected': (view, data) => {
-    const offer = pendingOffer(view, data.turn);
-    if (isDecision(offer)) return offer;
-    // 59.23: an offer at -10 or lower is never pending (the surrender follows at once), so it cannot be rejected.
-    return accept([{ type: 'britain.offer-rejected', data }]);
-  },
+  // 59.31, 59.32: the offer lapses (the machine refuses a forced one, 59.23).
+  'britain.offer-rejected': (view, data) => refuseBy(view.britain, { type: 'britain.offer-rejected', data }) ?? accept([{ type: 'britain.offer-rejected', data }]),
 
   'host.british-hex-control': (view, data) => {
     const refused = refuseBy(view.britain, { type: 'host.british-hex-control', data });

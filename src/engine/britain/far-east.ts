@@ -77,10 +77,9 @@ export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-
   },
 
   'host.far-east-hex-control': (view, data) => {
-    if (!view.britain.matches({ surrendered: { farEast: 'awaitingFarEastHexControl' } })) {
-      return reject('not-pending', '59.892A', 'no Far East hex control is awaited: Japan has not adhered to a treaty now being settled');
-    }
+    // 59.892A: the British machine awaits the report once Japan adheres.
     return (
+      refuseBy(view.britain, { type: 'host.far-east-hex-control', data }) ??
       reportIssue(data) ??
       accept([
         { type: 'host.far-east-hex-control', data },

@@ -7,7 +7,7 @@ import { accept, reject, rejectContradiction, rejectViolations, type Decision, t
 import type { GameView } from '../game-view.js';
 import { turnName } from '../turns.js';
 import { currentSurrender, malformed } from './current.js';
-import { refuseBy, refusedIn } from '../refuse.js';
+import { refuseBy } from '../refuse.js';
 import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.js';
 
 type Turn = EventData<'britain.forces-selected'>['turn'];
@@ -102,8 +102,11 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     if (data.units !== undefined) {
       return reject('malformed', '59.513A', 'data.units: the host reports the British force pool (host.british-force-pool); the selection names its units by id');
     }
+    // 59.513, 59.514E, 59.513A: the British machine takes a selection once the pool is reported (after the terms, in a peace).
+    const refusedNow = refuseBy(view.britain, { type: 'britain.forces-selected', data });
+    if (refusedNow !== null) return refusedNow;
     const pool = view.britain.context.forcePool;
-    if (!view.britain.matches({ surrendered: { forces: 'selecting' } }) || pool === null) return refusedIn(view.britain, 'britain.forces-selected', data);
+    if (pool === null) throw new Error('the British machine took a selection with no force pool recorded');
     const refused = unknownOrRepeated(data.selection, pool.units, pool.turn);
     if (refused !== null) return refused;
     const changedMinors = minorUnitsSubjectToElimination(view, pool.units);
@@ -115,12 +118,12 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
 
 /**
  * A selection read from a log written before the force pool was reported: its inline units are the pool, as
- * that engine judged them (every minor unit exempt, 59.514E), at any step of the reductions. Reached only by
- * replay (decideStored), never by a command (docs/log-format.md).
+ * that engine judged them (every minor unit exempt, 59.514E), at any step of the reductions (the British machine
+ * takes it: selectionCarriesItsPool). Reached only by replay (decideStored), never by a command (docs/log-format.md).
  */
 export function decideInlineSelection(view: GameView, data: EventData<'britain.forces-selected'>, units: readonly ForceUnit[]): Decision {
-  const b = view.britain;
-  if (!b.matches('surrendered') || b.matches({ surrendered: { forces: 'done' } })) return reject('not-pending', '59.513A', 'no British force reduction is awaiting a selection');
+  const refused = refuseBy(view.britain, { type: 'britain.forces-selected', data });
+  if (refused !== null) return refused;
   const input = inputFor(view, units, data.selection);
   const issue = refineForceReduction(input);
   if (issue !== null) return malformed(issue.path, issue.detail);
