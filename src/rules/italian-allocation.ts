@@ -1,64 +1,24 @@
-// 56.31C, 56.31D, 56.311, 56.312, 56.32: validating a side's selection of post-surrender Italian forces,
-// and the final disposition of Italy's units once both selections are made. Pure: the host engine reports
-// what Italy has at the moment of surrender and resolves interception and placement itself.
-import { Type, type Static } from '@sinclair/typebox';
-import { Count, Enum, Strict } from '../schema/types.js';
+// 56.31C, 56.31D, 56.311, 56.312, 56.32: validating a side's selection of post-surrender Italian forces.
+// Pure: the host engine reports what Italy has at the moment of surrender and resolves interception and
+// placement itself. The forces and selections are described in italian-forces.ts; the final disposition of
+// Italy's units once both selections are made is in italian-disposition.ts (both found here too).
 import type { Violation } from './lines.js';
 import { outOfOrder, type AllocationSide } from './italian-selection-order.js';
-import {
-  forcesForLevel,
-  ItalianNavalStatuses,
-  NAMED_SHIP_FOOTNOTE,
-  type ForceAmounts,
-  type ItalianNavalStatus,
-  type ItalianSurrenderLevel,
-} from './italian-forces-table.js';
+import { forcesForLevel, NAMED_SHIP_FOOTNOTE, type ForceAmounts, type ItalianNavalStatus, type ItalianSurrenderLevel } from './italian-forces-table.js';
+import { withArticle, Categories, categoryOf, indexForces, noun, type AllocationSelection, type Category, type ItalianForces, type Unit } from './italian-forces.js';
 
-/** 56.32: "named" ships are the capital ships, selected by unit like cruisers (56.312). */
-export const NamedShipTypes = ['battleship', 'battlecruiser', 'carrier'] as const;
-export const ItalianNavalTypes = [...NamedShipTypes, 'cruiser', 'destroyer'] as const;
-export type ItalianNavalType = (typeof ItalianNavalTypes)[number];
-
-const Id = Type.String({ minLength: 1 });
-const Ids = Type.Array(Id);
-
-/** What Italy has at the moment of surrender, as the host engine reports it. */
-export const ItalianForcesSchema = Strict({
-  navy: Type.Array(Strict({ id: Id, type: Enum(ItalianNavalTypes), factors: Count(), status: Enum(ItalianNavalStatuses) })),
-  /** Italian infantry units, on the board and in the force pool (56.31C); not the Folgore airborne unit (56.31B). */
-  infantry: Type.Array(Strict({ id: Id, factors: Type.Integer({ minimum: 1 }) })),
-});
-
-/** One side's choice of units by id (56.312: the category decides how they are counted). */
-export const AllocationSelectionSchema = Strict({ infantry: Ids, namedShips: Ids, cruisers: Ids, destroyers: Ids });
-
-export interface ItalianShip {
-  readonly id: string;
-  readonly type: ItalianNavalType;
-  readonly factors: number;
-  readonly status: ItalianNavalStatus;
-}
-export interface ItalianInfantry {
-  readonly id: string;
-  readonly factors: number;
-}
-export interface ItalianForces {
-  readonly navy: readonly ItalianShip[];
-  readonly infantry: readonly ItalianInfantry[];
-}
-export interface AllocationSelection {
-  readonly infantry: readonly string[];
-  readonly namedShips: readonly string[];
-  readonly cruisers: readonly string[];
-  readonly destroyers: readonly string[];
-}
-// The schemas and the readonly interfaces describe the same documents.
-type Assignable<A, B> = A extends B ? true : never;
-const schemaMatchesForces: Assignable<Static<typeof ItalianForcesSchema>, ItalianForces> = true;
-const schemaMatchesSelection: Assignable<Static<typeof AllocationSelectionSchema>, AllocationSelection> = true;
-void schemaMatchesForces;
-void schemaMatchesSelection;
-
+export {
+  AllocationSelectionSchema,
+  ItalianForcesSchema,
+  ItalianNavalTypes,
+  NamedShipTypes,
+  type AllocationSelection,
+  type ItalianForces,
+  type ItalianInfantry,
+  type ItalianNavalType,
+  type ItalianShip,
+} from './italian-forces.js';
+export { finalDisposition, type FinalDisposition, type SurrenderEffect } from './italian-disposition.js';
 export type { AllocationSide } from './italian-selection-order.js';
 
 export interface AllocationOptions {
@@ -92,44 +52,15 @@ export interface AllocationResult {
   readonly lost: ForceAmounts;
 }
 
-type Category = 'infantry' | 'namedShips' | 'cruisers' | 'destroyers';
-const Categories: readonly Category[] = ['infantry', 'namedShips', 'cruisers', 'destroyers'];
 const amountKey = {
   infantry: 'infantryFactors',
   namedShips: 'namedShips',
   cruisers: 'cruisers',
   destroyers: 'destroyerFactors',
 } as const satisfies Record<Category, keyof ForceAmounts>;
-// `one`: a unit of the category; `amount`: what the row counts (56.312), singular.
-const noun: Record<Category, { one: string; amount: string }> = {
-  infantry: { one: 'infantry unit', amount: 'infantry factor' },
-  namedShips: { one: 'named ship', amount: 'named ship' },
-  cruisers: { one: 'cruiser', amount: 'cruiser' },
-  destroyers: { one: 'destroyer', amount: 'destroyer factor' },
-};
 const count = (n: number, category: Category): string => `${n === 0 ? 'no' : n} ${noun[category].amount}${n === 1 ? '' : 's'}`;
-const a = (word: string): string => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 // 56.31C for ground units, 56.31D for naval units.
 const unitRule = (c: Category): string => (c === 'infantry' ? '56.31C' : '56.31D');
-
-type Unit = { readonly kind: 'infantry'; readonly unit: ItalianInfantry } | { readonly kind: 'ship'; readonly unit: ItalianShip };
-
-function indexForces(forces: ItalianForces): ReadonlyMap<string, Unit> {
-  const index = new Map<string, Unit>();
-  const add = (id: string, unit: Unit) => {
-    if (index.has(id)) throw new RangeError(`Italian unit id '${id}' is reported twice`);
-    index.set(id, unit);
-  };
-  for (const unit of forces.infantry) add(unit.id, { kind: 'infantry', unit });
-  for (const unit of forces.navy) add(unit.id, { kind: 'ship', unit });
-  return index;
-}
-
-const categoryOf = (u: Unit): Category => {
-  if (u.kind === 'infantry') return 'infantry';
-  const type = u.unit.type;
-  return type === 'cruiser' ? 'cruisers' : type === 'destroyer' ? 'destroyers' : 'namedShips';
-};
 
 /** 56.32 footnote * (named ships) and the ruling on cruisers and destroyers: may this ship be selected at all? */
 function selectableStatus(category: Category, status: ItalianNavalStatus, options: AllocationOptions): boolean {
@@ -191,7 +122,7 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
       }
       const actual = categoryOf(unit);
       if (actual !== category) {
-        violations.push({ rule: '56.312', message: `'${id}' is ${a(noun[actual].one)}, not ${a(noun[category].one)}` });
+        violations.push({ rule: '56.312', message: `'${id}' is ${withArticle(noun[actual].one)}, not ${withArticle(noun[category].one)}` });
         continue;
       }
       if (taken.has(id)) {
@@ -250,86 +181,4 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
   }
 
   return { legal: violations.length === 0, violations, row: { ...row }, required, allocated, lost };
-}
-
-/** A fixed or computed effect of the surrender on Italy's units, for the engine's log. */
-export interface SurrenderEffect {
-  readonly rule: string;
-  readonly effect: string;
-  /** The unit ids it concerns; empty for effects on all units of a kind. */
-  readonly units: readonly string[];
-}
-
-export interface FinalDisposition {
-  readonly germany: { readonly infantry: readonly string[]; readonly navy: readonly string[] };
-  readonly us: { readonly infantry: readonly string[]; readonly navy: readonly string[] };
-  /** 56.31C, 56.31D: permanently removed from play. */
-  readonly removed: { readonly infantry: readonly string[]; readonly navy: readonly string[] };
-  /** Of the ships going to the U.S., those on the board, which relocate to the closest Western Allied controlled port(s) (56.31D). */
-  readonly relocatingToWesternAlliedPorts: readonly string[];
-  readonly effects: readonly SurrenderEffect[];
-}
-
-/**
- * Where every Italian infantry and naval unit goes once both sides have selected (null: the side selects
- * nothing), and the fixed effects of 56.31A-D and 56.33. The selections must already be validated;
- * an unknown id or one selected by both sides is a defect of the caller (RangeError).
- */
-export function finalDisposition(forces: ItalianForces, axisSelection: AllocationSelection | null, alliedSelection: AllocationSelection | null): FinalDisposition {
-  const index = indexForces(forces);
-  const owner = new Map<string, AllocationSide>();
-  for (const [side, sel] of [['axis', axisSelection], ['allied', alliedSelection]] as const) {
-    for (const category of Categories) {
-      for (const id of sel?.[category] ?? []) {
-        const unit = index.get(id);
-        if (unit === undefined) throw new RangeError(`'${id}' is not an Italian unit`);
-        if (categoryOf(unit) !== category) throw new RangeError(`'${id}' is not ${a(noun[category].one)}`);
-        if (owner.has(id)) throw new RangeError(`'${id}' is selected twice`);
-        owner.set(id, side);
-      }
-    }
-  }
-  const infantryOf = (side: AllocationSide | undefined) => forces.infantry.filter((u) => owner.get(u.id) === side).map((u) => u.id);
-  const navyOf = (side: AllocationSide | undefined) => forces.navy.filter((u) => owner.get(u.id) === side).map((u) => u.id);
-  const germany = { infantry: infantryOf('axis'), navy: navyOf('axis') };
-  const us = { infantry: infantryOf('allied'), navy: navyOf('allied') };
-  const removed = { infantry: infantryOf(undefined), navy: navyOf(undefined) };
-  // Ships on the board sail; those still on the construction chart have no hex to leave (ruling 56.31D).
-  const onBoard = new Set<ItalianNavalStatus>(['operational', 'damaged', 'sunk-in-port']);
-  const relocating = forces.navy.filter((u) => owner.get(u.id) === 'allied' && onBoard.has(u.status)).map((u) => u.id);
-  const list = (ids: readonly string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
-
-  const effects: SurrenderEffect[] = [
-    { rule: '56.31A', effect: 'All Italian air units are permanently removed from play.', units: [] },
-    {
-      rule: '56.31B',
-      effect:
-        'The 1-3 Folgore airborne unit is added, unbuilt, to the German force pool, wherever it was and whatever the allocation; it may overstack and be used anywhere on the board, but may not airdrop.',
-      units: [],
-    },
-    { rule: '56.31C', effect: 'All Italian ground units are removed from the board.', units: [] },
-    { rule: '56.31C', effect: `Italian infantry added, unbuilt, to the German force pool: ${list(germany.infantry)}.`, units: germany.infantry },
-    { rule: '56.31C', effect: `Italian infantry added, unbuilt, to the American force pool: ${list(us.infantry)}.`, units: us.infantry },
-    { rule: '56.31C', effect: `Italian infantry not allocated, permanently removed from play: ${list(removed.infantry)}.`, units: removed.infantry },
-    { rule: '56.31D', effect: `Italian naval units allocated to Germany: ${list(germany.navy)}.`, units: germany.navy },
-    { rule: '56.31D', effect: `Italian naval units allocated to the United States: ${list(us.navy)}.`, units: us.navy },
-    {
-      rule: '56.31D',
-      effect: `Ships joining the Western Allies relocate immediately to the closest Western Allied controlled port(s), subject to interception as displaced naval units: ${list(relocating)}.`,
-      units: relocating,
-    },
-    { rule: '56.31D', effect: `Italian naval units in excess of the allocations, permanently removed from play: ${list(removed.navy)}.`, units: removed.navy },
-    {
-      rule: '56.31D',
-      effect: 'Allocated Italian naval factors keep the Italian naval nationality DRM in naval combat, may be repaired if damaged or sunk in port, and may not be reconstructed if lost.',
-      units: [...germany.navy, ...us.navy],
-    },
-    {
-      rule: '56.33',
-      effect:
-        'The Folgore airborne unit and the allocated Italian ground units may be built, and rebuilt if lost, in any fully supplied German-controlled (German units) or American-controlled (American units) hex in Italy.',
-      units: [...germany.infantry, ...us.infantry],
-    },
-  ];
-  return { germany, us, removed, relocatingToWesternAlliedPorts: relocating, effects };
 }
