@@ -3,26 +3,10 @@ import { produce } from '../produce.js';
 import { turnReached, unchanged, type WorldHandlers } from '../state.js';
 import { turnIndex } from '../turns.js';
 import { warKey } from '../wars.js';
+import type { BritainEventType } from '../../../machines/britain.js';
 
-export const britishWorld: WorldHandlers<
-  | 'host.game-turn-ended'
-  | 'britain.resistance-determined'
-  | 'britain.surrender-offered'
-  | 'britain.offer-accepted'
-  | 'britain.offer-rejected'
-  | 'britain.surrendered'
-  | 'host.british-force-pool'
-  | 'britain.forces-selected'
-  | 'britain.forces-reduced'
-  | 'host.british-hex-control'
-  | 'britain.terms-demanded'
-  | 'britain.terms-imposed'
-  | 'japan.treaty-decided'
-  | 'host.far-east-hex-control'
-  | 'britain.far-east-settled'
-  | 'britain.war-resumed'
-  | 'britain.brp-floor-lowered'
-> = {
+/** Every event of the British machine but war.declared (the core's), the end of the game turn and 59.81's floor. */
+export const britishWorld: WorldHandlers<Exclude<BritainEventType, 'war.declared'> | 'host.game-turn-ended' | 'britain.brp-floor-lowered'> = {
   // Once per turn and game, hot in a replay: a spread, not immer (docs/performance.md).
   'host.game-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), gameTurnEndedAt: turnIndex(event.data.turn) }),
   'britain.resistance-determined': unchanged,
