@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 // The bundle's id (src/cli/engine-id.ts) is the SHA-256 of the bundle itself, written in place of this
 // placeholder once the bundle is built: a verification mark is trusted only by the build that wrote it.
 const PLACEHOLDER = 'awaw-surrender-engine-id-placeholder-0123456789abcdef0123456789';
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -19,7 +20,9 @@ await build({
   target: 'node20',
   format: 'cjs',
   logLevel: 'warning',
-  define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER) },
+  // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
+  // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
+  define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER), AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
 });
 const bundled = readFileSync('dist/cli.cjs', 'utf8');
 if (!bundled.includes(PLACEHOLDER)) throw new Error('bundle: the engine id placeholder is missing from dist/cli.cjs');
