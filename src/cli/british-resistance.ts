@@ -1,4 +1,4 @@
-// `awaw-surrender british-resistance FILE|-`: rule 59.2, the British Resistance Table (CONTRACT.md).
+// `awaw-surrender british-resistance FILE|-`: rule 59.2, the British Resistance Table (docs/cli.md).
 import {
   britishResistance,
   britishResistanceInput,
@@ -59,7 +59,7 @@ export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, Br
   // The input may carry no options (the contract forbids extra fields): 59.21's reading comes as `--option`.
   options: ['usat30to39WhenUsAtWar'],
   input: britishResistanceInput,
-  // britishResistance reads the one atWarWithEuropeanAxis flag per power as "at war with Germany" too (CONTRACT.md).
+  // britishResistance reads the one atWarWithEuropeanAxis flag per power as "at war with Germany" too (docs/cli.md).
   compute: (input, options) => britishResistance(input, { usat30to39WhenUsAtWar: options.usat30to39WhenUsAtWar }),
   render(result, input) {
     const table = renderTable(

@@ -49,7 +49,7 @@ export function parseJson(text: string): unknown {
 const LIMIT = Number.MAX_SAFE_INTEGER;
 
 /**
- * CONTRACT.md, exit 2 for "a number out of range": every number in the contract's inputs is an integer,
+ * docs/cli.md, exit 2 for "a number out of range": every number in the contract's inputs is an integer,
  * and one beyond +/-(2^53 - 1) cannot be computed with exactly (sums would round or overflow to Infinity).
  */
 export function outOfRange(value: unknown, path = ''): InputError | null {

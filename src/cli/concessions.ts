@@ -1,4 +1,4 @@
-// `awaw-surrender concessions FILE|-`: rules 59.6 and 59.7, validates a German demand (CONTRACT.md).
+// `awaw-surrender concessions FILE|-`: rules 59.6 and 59.7, validates a German demand (docs/cli.md).
 import { CONCESSION_TABLE, indemnityValue, isTerritoryKey, minorValue } from '../rules/british-concession-table.js';
 import { concessions, concessionsInput, refineConcessions, type ConcessionsInput, type ConcessionsResult } from '../rules/concessions.js';
 import type { CalculatorSpec } from './calculator.js';

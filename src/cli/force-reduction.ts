@@ -1,4 +1,4 @@
-// `awaw-surrender force-reduction FILE|-`: rule 59.51, validates the British selection (CONTRACT.md).
+// `awaw-surrender force-reduction FILE|-`: rule 59.51, validates the British selection (docs/cli.md).
 import {
   forceReduction,
   forceReductionInput,

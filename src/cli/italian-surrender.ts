@@ -1,4 +1,4 @@
-// `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (CONTRACT.md).
+// `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (docs/cli.md).
 import { sumLines } from '../rules/lines.js';
 import {
   DP_TOTAL_LINE_KEYS,
@@ -43,7 +43,7 @@ const footnote = (options: RulingOptions): string =>
     ? '* one named ship of the selecting player\'s choice; unfinished or damaged named ships on the "2" or "Launch" row may be selected, unfinished cruisers and destroyers may not (option unfinishedLightShips: never)'
     : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
 
-/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
 type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<ItalianSurrenderResult['lines'][number]['key']>[] };
 
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);

@@ -52,7 +52,7 @@ export interface ForceTotals {
   readonly navalFactors: number;
 }
 
-/** The contract's output (CONTRACT.md `force-reduction`), exactly these keys. */
+/** The contract's output (docs/cli.md `force-reduction`), exactly these keys. */
 export interface ForceReductionResult {
   readonly legal: boolean;
   readonly violations: readonly Violation[];
@@ -295,7 +295,7 @@ function totalsOf(units: readonly ForceUnit[]): ForceTotals {
   };
 }
 
-/** Checks beyond the schema that make the input malformed (exit 2, CONTRACT.md). */
+/** Checks beyond the schema that make the input malformed (exit 2, docs/cli.md). */
 export function refineForceReduction(input: ForceReductionInput): InputError | null {
   if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
     return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);
