@@ -3,12 +3,14 @@
 // under 150 ms (docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 // The bundle's id (src/cli/engine-id.ts) is the SHA-256 of the bundle itself, written in place of this
 // placeholder once the bundle is built: a verification mark is trusted only by the build that wrote it.
 const PLACEHOLDER = 'awaw-surrender-engine-id-placeholder-0123456789abcdef0123456789';
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -19,7 +21,9 @@ await build({
   target: 'node20',
   format: 'cjs',
   logLevel: 'warning',
-  define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER) },
+  // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
+  // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
+  define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER), AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
 });
 const bundled = readFileSync('dist/cli.cjs', 'utf8');
 if (!bundled.includes(PLACEHOLDER)) throw new Error('bundle: the engine id placeholder is missing from dist/cli.cjs');
@@ -36,3 +40,43 @@ const run = spawnSync(process.execPath, ['dist/awaw-surrender.cjs', 'german-surr
   encoding: 'utf8',
 });
 if (run.status !== 2) throw new Error(`bundle: the bundled CLI did not run (${run.status}): ${run.stderr}`);
+
+// The library for CommonJS hosts (`require('awaw-surrender')`, and its `machines` and `events` subpaths): one
+// bundle holding all three, so that they share one copy of the code, with nanoid inside (nanoid 5 is ESM-only)
+// and the other dependencies left to the host's node_modules (each ships CommonJS). Each subpath is a
+// two-line module picking its part; the types are the ESM declarations copied as .d.cts with `.cjs` specifiers.
+rmSync('dist/cjs', { recursive: true, force: true });
+await build({
+  stdin: {
+    contents: ["export * as main from './src/index.ts';", "export * as machines from './machines/index.ts';", "export * as events from './events/index.ts';"].join('\n'),
+    resolveDir: '.',
+    sourcefile: 'cjs-entry.ts',
+    loader: 'ts',
+  },
+  outfile: 'dist/cjs/library.cjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['@sinclair/typebox', 'xstate', 'immer'],
+  logLevel: 'warning',
+});
+const subpaths = { index: 'main', machines: 'machines', events: 'events' };
+const declarations = { index: './src/index.cjs', machines: './machines/index.cjs', events: './events/index.cjs' };
+for (const [file, part] of Object.entries(subpaths)) {
+  writeFileSync(`dist/cjs/${file}.cjs`, `'use strict';\nmodule.exports = require('./library.cjs').${part};\n`);
+  writeFileSync(`dist/cjs/${file}.d.cts`, `export * from '${declarations[file]}';\n`);
+}
+/** Every .d.ts under `dir` (relative to dist/), copied to dist/cjs/ as .d.cts with its relative `.js` imports as `.cjs`. */
+function copyDeclarations(dir) {
+  for (const entry of readdirSync(join('dist', dir), { withFileTypes: true })) {
+    const rel = join(dir, entry.name);
+    if (entry.isDirectory()) copyDeclarations(rel);
+    else if (entry.name.endsWith('.d.ts')) {
+      const out = join('dist/cjs', rel.replace(/\.d\.ts$/, '.d.cts'));
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, readFileSync(join('dist', rel), 'utf8').replace(/(['"])(\.{1,2}\/[^'"]*?)\.js\1/g, '$1$2.cjs$1'));
+    }
+  }
+}
+for (const dir of ['src', 'machines', 'events']) copyDeclarations(dir);

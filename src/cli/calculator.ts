@@ -1,5 +1,7 @@
 // Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
 import { InputError, memberPath, type Validator } from '../schema/validate.js';
+import type { RulingOptionName, RulingOptions } from '../rules/options.js';
+import type { CommandHelp } from './help-types.js';
 import type { CliIo, ExitCode } from './io.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -8,14 +10,18 @@ export interface CalculatorSpec<I, O> {
   /** The rule section it applies, e.g. `59.2`. */
   readonly rule: string;
   readonly summary: string;
+  /** `awaw-surrender help NAME`: usage, input fields, options, an example. */
+  readonly help: CommandHelp;
+  /** The ruling options (`--option NAME=VALUE`) that change this calculator's result (./ruling-options.ts). */
+  readonly options: readonly RulingOptionName[];
   readonly input: Validator<I>;
   /** Checks beyond the schema that still make the input malformed (exit 2): repeats, unknown names, ranges. */
   readonly refine?: (input: I) => InputError | null;
-  readonly compute: (input: I) => O;
+  readonly compute: (input: I, options: RulingOptions) => O;
   /** 1 when the decision described breaks a rule (validators only). */
   readonly exitCode?: (output: O) => 0 | 1;
   /** The readable table with rule numbers. */
-  readonly render: (output: O, input: I) => string;
+  readonly render: (output: O, input: I, options: RulingOptions) => string;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -43,7 +49,7 @@ export function parseJson(text: string): unknown {
 const LIMIT = Number.MAX_SAFE_INTEGER;
 
 /**
- * CONTRACT.md, exit 2 for "a number out of range": every number in the contract's inputs is an integer,
+ * docs/cli.md, exit 2 for "a number out of range": every number in the contract's inputs is an integer,
  * and one beyond +/-(2^53 - 1) cannot be computed with exactly (sums would round or overflow to Infinity).
  */
 export function outOfRange(value: unknown, path = ''): InputError | null {
@@ -72,7 +78,7 @@ export function reportInputError(io: CliIo, error: InputError, json: boolean): E
   return 2;
 }
 
-export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, io: CliIo): Promise<ExitCode> {
+export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readInput(source);
@@ -89,7 +95,7 @@ export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: st
     if (error instanceof InputError) return reportInputError(io, error, json);
     throw error;
   }
-  const output = spec.compute(input);
-  io.out(json ? JSON.stringify(output, null, 2) : spec.render(output, input));
+  const output = spec.compute(input, options);
+  io.out(json ? JSON.stringify(output, null, 2) : spec.render(output, input, options));
   return spec.exitCode?.(output) ?? 0;
 }

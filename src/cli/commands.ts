@@ -1,6 +1,8 @@
 // The registry of CLI calculators (their fixed JSON contract, held by test/cli/). One line per command.
 import { runCalculator, type CalculatorSpec } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
+import type { CommandHelp } from './help-types.js';
+import type { RulingOptionName, RulingOptions } from '../rules/options.js';
 import { italianSurrenderCommand } from './italian-surrender.js';
 import { germanSurrenderCommand } from './german-surrender.js';
 import { britishResistanceCommand } from './british-resistance.js';
@@ -11,7 +13,10 @@ export interface CalculatorCommand {
   readonly name: string;
   readonly rule: string;
   readonly summary: string;
-  run(source: string, json: boolean, io: CliIo): Promise<ExitCode>;
+  readonly help: CommandHelp;
+  /** The ruling options it takes as `--option NAME=VALUE`. */
+  readonly options: readonly RulingOptionName[];
+  run(source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode>;
 }
 
 /** Erases a spec's input and output types so that specs of different types share one list. */
@@ -19,7 +24,9 @@ const calculator = <I, O>(spec: CalculatorSpec<I, O>): CalculatorCommand => ({
   name: spec.name,
   rule: spec.rule,
   summary: spec.summary,
-  run: (source, json, io) => runCalculator(spec, source, json, io),
+  help: spec.help,
+  options: spec.options,
+  run: (source, json, options, io) => runCalculator(spec, source, json, options, io),
 });
 
 export const calculators: readonly CalculatorCommand[] = [

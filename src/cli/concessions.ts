@@ -1,16 +1,47 @@
-// `awaw-surrender concessions FILE|-`: rules 59.6 and 59.7, validates a German demand (CONTRACT.md).
+// `awaw-surrender concessions FILE|-`: rules 59.6 and 59.7, validates a German demand (docs/cli.md).
 import { CONCESSION_TABLE, indemnityValue, isTerritoryKey, minorValue } from '../rules/british-concession-table.js';
 import { concessions, concessionsInput, refineConcessions, type ConcessionsInput, type ConcessionsResult } from '../rules/concessions.js';
 import type { CalculatorSpec } from './calculator.js';
+import type { CommandHelp } from './help-types.js';
 import { renderTable, signedCell } from './table.js';
+
+export const concessionsHelp: CommandHelp = {
+  name: 'concessions',
+  summary: 'Validates a German demand after a British surrender (59.61, 59.65-59.68, 59.71-59.75)',
+  usage: 'awaw-surrender concessions [--json] FILE|-',
+  fields: [
+    'surrenderLevel: int -10..0',
+    'previousSurrenderLevel: int -9..0 above surrenderLevel, optional: points come from the difference (59.872)',
+    'usAtWarWithGermany: boolean, true: no concessions at all (59.61)',
+    'territories: { KEY: "british" | "axis" | "independent" }, control when Britain surrenders, all 18 table keys (59.65; docs/cli.md lists them)',
+    'minors: [{ name, brps: count, status: "british" | "axis" | "neutral" }], British minor allies, associated minors, conquests',
+    'originallyBritish: [KEY], keys eligible for return under 59.73B',
+    'returnedInEarlierSurrender: [KEY] (59.73C)',
+    'axisControls: { london: boolean, birmingham: boolean, manchester: boolean, allOfScotland: boolean }',
+    'demand: { take: [KEY], minors: [{ name, to: "neutral" | "axis" }], indemnityBrps: 0 | 10 | 20 | 30, return: [KEY] }, the German terms (59.72: return)',
+    '--json: print {legal, violations, pointsAvailable, pointsUsed, pointsNotTaken, pointsReturned, resistanceModifier, usatChange} instead of the table; exit 1 when the demand breaks a rule',
+  ],
+  example: `awaw-surrender concessions - <<'EOF'
+{"surrenderLevel":-3,"usAtWarWithGermany":false,
+ "territories":{"lebanon-syria":"axis","tunisia":"axis","algeria":"axis","morocco":"axis","libya":"axis","albania":"axis","malta":"british",
+  "palestine":"british","transjordan":"british","egypt":"british","iraq":"british","gibraltar":"british","ulster":"british","ireland":"independent",
+  "scapa-flow":"british","scotland":"british","central-england":"british","southern-england":"british"},
+ "minors":[{"name":"greece","brps":4,"status":"british"}],"originallyBritish":["malta","palestine","transjordan","egypt","iraq","gibraltar"],
+ "returnedInEarlierSurrender":[],"axisControls":{"london":false,"birmingham":false,"manchester":false,"allOfScotland":false},
+ "demand":{"take":["malta","palestine","transjordan"],"minors":[],"indemnityBrps":30,"return":[]}}
+EOF`,
+};
 
 export const concessionsCommand: CalculatorSpec<ConcessionsInput, ConcessionsResult> = {
   name: 'concessions',
   rule: '59.6',
-  summary: 'Validates a German demand after a British surrender (59.61, 59.65-59.68, 59.71-59.75)',
+  summary: concessionsHelp.summary,
+  help: concessionsHelp,
+  // No ruling option changes 59.6/59.7 as the input states them: whether the U.S. fights on (59.14B/59.85) is
+  // decided before, and arrives as usAtWarWithGermany.
+  options: [],
   input: concessionsInput,
   refine: refineConcessions,
-  // The contract forbids extra input fields, so the CLI uses the default options.
   compute: (input) => concessions(input),
   exitCode: (result) => (result.legal ? 0 : 1),
   render(result, input) {

@@ -1,4 +1,4 @@
-// `awaw-surrender force-reduction FILE|-`: rule 59.51, validates the British selection (CONTRACT.md).
+// `awaw-surrender force-reduction FILE|-`: rule 59.51, validates the British selection (docs/cli.md).
 import {
   forceReduction,
   forceReductionInput,
@@ -8,15 +8,42 @@ import {
   type ForceReductionResult,
 } from '../rules/force-reduction.js';
 import type { CalculatorSpec } from './calculator.js';
+import type { CommandHelp } from './help-types.js';
 import { renderTable, signedCell } from './table.js';
+
+export const forceReductionHelp: CommandHelp = {
+  name: 'force-reduction',
+  summary: 'Validates the British force reduction after a surrender (59.511-59.514)',
+  usage: 'awaw-surrender force-reduction [--json] FILE|-',
+  fields: [
+    'surrenderLevel: int -10..0',
+    'previousSurrenderLevel: int -9..0 above surrenderLevel, optional: requirements from the difference (59.872)',
+    'scenario: "european" | "global"',
+    'units: [{ id, nationality: "british" | "canadian" | "south-african" | "australian" | "indian" | "free-french" | "minor", kind: "ground" | "aaf" | "nas" | "strategic-bomber" | "interceptor" | "jet" | "naval" | "asw" | "transport", factors: count, brps: count, theater: "unbuilt" | "europe" | "pacific" | "asia", naval?: { type: "battleship" | "battlecruiser" | "carrier" | "cruiser" | "destroyer" | "submarine", status: "operational" | "incomplete" | "damaged" | "sunk-in-port" | "salvageable" } }], the British force pool',
+    'selection: [id], the units chosen for removal or elimination',
+    '--json: print {legal, violations, required, selected} instead of the table; exit 1 when the selection breaks a rule',
+  ],
+  example: `awaw-surrender force-reduction - <<'EOF'
+{"surrenderLevel":-1,"scenario":"global","units":[
+ {"id":"raf-1","nationality":"british","kind":"aaf","factors":2,"brps":10,"theater":"unbuilt"},
+ {"id":"inf-1","nationality":"british","kind":"ground","factors":3,"brps":4,"theater":"europe"},
+ {"id":"bb-1","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-2","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-3","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"pacific","naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-4","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}}],
+ "selection":["raf-1","inf-1","bb-1","bb-2","bb-3","bb-4"]}
+EOF`,
+};
 
 export const forceReductionCommand: CalculatorSpec<ForceReductionInput, ForceReductionResult> = {
   name: 'force-reduction',
   rule: '59.51',
-  summary: 'Validates the British force reduction after a surrender (59.511-59.514)',
+  summary: forceReductionHelp.summary,
+  help: forceReductionHelp,
+  // No ruling option changes 59.51 (59.514E's minor units come from the negotiations, not from an option).
+  options: [],
   input: forceReductionInput,
   refine: refineForceReduction,
-  // The contract forbids extra input fields, so the CLI uses the default options.
   compute: (input) => forceReduction(input),
   exitCode: (result) => (result.legal ? 0 : 1),
   render(result, input) {

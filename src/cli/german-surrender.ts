@@ -1,17 +1,38 @@
-// `awaw-surrender german-surrender FILE|-`: rule 55.1 (CONTRACT.md).
+// `awaw-surrender german-surrender FILE|-`: rule 55.1 (docs/cli.md).
 import { germanSurrender, germanSurrenderInput, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
 import { germanLineCodes } from '../rules/german-lines.js';
 import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 
-/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
 type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine[] };
 import type { CalculatorSpec } from './calculator.js';
+import type { CommandHelp } from './help-types.js';
 import { renderTable, signedCell } from './table.js';
+
+export const germanSurrenderHelp: CommandHelp = {
+  name: 'german-surrender',
+  summary: 'German resistance level and surrender (55.11, 55.12)',
+  usage: 'awaw-surrender german-surrender [--json] FILE|-',
+  fields: [
+    'berlin: "axis" | "allied" | "atomic" (an atomic attack marker; a firestorm is not enough) (55.11A)',
+    'germanDpTotal: int, the German DP total at the end of the Allied player turn (55.11B)',
+    'germanyControlsBerchtesgaden: boolean (55.11B: +1)',
+    'germanCitiesFirestormed: count, German cities firestormed so far (55.11B: -1 each)',
+    'atomicAttacksOnGermany: count, atomic attacks on Germany so far (55.11B, 43.321A: -3, -2, then -1 each)',
+    'allGermanHexesAlliedOrAtomic: boolean, every hex in Germany Allied-controlled or atomic-marked (55.12)',
+    '--json: print {resistance, surrenders, reason, lines} instead of the table',
+  ],
+  example: `awaw-surrender german-surrender - <<'EOF'
+{"berlin":"allied","germanDpTotal":-1,"germanyControlsBerchtesgaden":false,"germanCitiesFirestormed":1,"atomicAttacksOnGermany":0,"allGermanHexesAlliedOrAtomic":false}
+EOF`,
+};
 
 export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, GermanSurrenderOutput> = {
   name: 'german-surrender',
   rule: '55.1',
-  summary: 'German resistance level and surrender (55.11, 55.12)',
+  summary: germanSurrenderHelp.summary,
+  help: germanSurrenderHelp,
+  options: [],
   input: germanSurrenderInput,
   compute: (input) => {
     const result = germanSurrender(input);

@@ -1,4 +1,4 @@
-// `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (CONTRACT.md).
+// `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (docs/cli.md).
 import { sumLines } from '../rules/lines.js';
 import {
   DP_TOTAL_LINE_KEYS,
@@ -11,9 +11,39 @@ import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
+import type { CommandHelp } from './help-types.js';
+import { optionForm } from './ruling-options.js';
 import { renderTable, signedCell } from './table.js';
+import type { RulingOptions } from '../rules/options.js';
 
-/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+export const italianSurrenderHelp: CommandHelp = {
+  name: 'italian-surrender',
+  summary: 'Italian surrender, surrender level and post-surrender forces (56.11, 56.12, 56.31, 56.32)',
+  usage: 'awaw-surrender italian-surrender [--json] [--option NAME=VALUE] FILE|-',
+  fields: [
+    'italianDpTotal: int, as during a YSS (56.12)',
+    'romeAlliedControlled: boolean (56.11A)',
+    'axisUnitsInAfrica: boolean, Wafdist partisans excluded (56.11B)',
+    'westernAlliesDeclaredWarOnItaly: boolean (56.12A)',
+    'italyDeclaredWarOnWesternAlliesYear: int | null (56.12B)',
+    'dpsInItaly: { axis: count, allied: count } (56.31)',
+    'covertOperationsModifier: int (56.31)',
+    `--option ${optionForm('unfinishedLightShips')}: 56.32, may cruisers and destroyers on the "2" or "Launch" row be selected (the table's footnote; the JSON does not change)`,
+    '--json: print {dpTotal, surrenders, surrenderLevel, axisSelectsFirst, forces, lines} instead of the table',
+  ],
+  example: `awaw-surrender italian-surrender - <<'EOF'
+{"italianDpTotal":1,"romeAlliedControlled":true,"axisUnitsInAfrica":true,"westernAlliesDeclaredWarOnItaly":false,
+ "italyDeclaredWarOnWesternAlliesYear":1942,"dpsInItaly":{"axis":1,"allied":3},"covertOperationsModifier":-1}
+EOF`,
+};
+
+/** 56.32 footnote *, in the reading the game's option takes (docs/rulings.md). */
+const footnote = (options: RulingOptions): string =>
+  options.unfinishedLightShips === 'never'
+    ? '* one named ship of the selecting player\'s choice; unfinished or damaged named ships on the "2" or "Launch" row may be selected, unfinished cruisers and destroyers may not (option unfinishedLightShips: never)'
+    : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
+
+/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
 type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<ItalianSurrenderResult['lines'][number]['key']>[] };
 
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
@@ -21,13 +51,16 @@ const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShi
 export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderOutput> = {
   name: 'italian-surrender',
   rule: '56.1, 56.3',
-  summary: 'Italian surrender, surrender level and post-surrender forces (56.11, 56.12, 56.31, 56.32)',
+  summary: italianSurrenderHelp.summary,
+  help: italianSurrenderHelp,
+  // 56.32: which ships may fill the row; the row itself, and so the JSON, is the same under either reading.
+  options: ['unfinishedLightShips'],
   input: italianSurrenderInput,
   compute: (input) => {
     const result = italianSurrender(input);
     return { ...result, lines: wordedLines(italianLineCodes, result.lines) };
   },
-  render(result, input) {
+  render(result, input, options) {
     const dpLines = result.lines.filter((l) => DP_TOTAL_LINE_KEYS.includes(l.key));
     const levelLines = result.lines.filter((l) => !DP_TOTAL_LINE_KEYS.includes(l.key));
     const row = (l: (typeof result.lines)[number]) => [l.rule, l.key, signedCell(l.value), l.detail];
@@ -69,7 +102,7 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
       '',
       `Post-surrender Italian forces at level ${signedCell(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
       forces,
-      '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected',
+      footnote(options),
     ].join('\n');
   },
 };

@@ -8,8 +8,10 @@ import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/verify.js';
 import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/verified-mark.js';
+import { stat } from 'node:fs/promises';
 import type { CliIo, ExitCode } from './io.js';
 import { oneLine } from './calculator.js';
+import { startProgress } from './progress.js';
 import { removeCutBatch } from './log-repair.js';
 import { guarded } from './log-guard.js';
 import { formatHead, headMismatch, type ExpectedHead } from './log-head.js';
@@ -44,22 +46,35 @@ interface ReadResult {
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
  * the log (src/store/verified-mark.ts).
  */
-async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions): Promise<ReadResult> {
+async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
   const hashAt = expectHead?.seq ?? -1;
   try {
-    return await replayFrom(path, collectAudit, engineId, mark, hashAt);
+    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress);
   } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt);
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress);
     throw error;
   }
 }
 
-async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number): Promise<ReadResult> {
+type OnProgress = ((bytesRead: number) => void) | undefined;
+
+/** Runs `read` with a progress display (./progress.ts) on a terminal, erased before the command prints anything. */
+async function reading<T>(io: CliIo, command: string, path: string, read: (onProgress: OnProgress) => Promise<T>): Promise<T> {
+  const total = io.terminal === undefined ? 0 : await stat(path).then((s) => s.size, () => 0);
+  const progress = startProgress(io.terminal, oneLine(`${command} ${path}`), total);
+  try {
+    return await read(progress.onProgress);
+  } finally {
+    progress.done();
+  }
+}
+
+async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress): Promise<ReadResult> {
   const through = mark?.events ?? 0;
   const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
   const entries: AuditEntry[] = [];
-  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt });
+  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt, onProgress });
   for (;;) {
     const next = await reader.next();
     if (next.done === true) {
@@ -123,7 +138,7 @@ const replayCommand: LogCommand = {
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, scan } = await replayLog(path, false, options);
+      const { replayer, scan } = await reading(io, 'replay', path, (onProgress) => replayLog(path, false, options, onProgress));
       const games = [...replayer.games.keys()].map((g) => {
         const view = replayer.view(g);
         if (view === undefined) throw new Error(`game ${g} vanished`);
@@ -149,7 +164,7 @@ const auditCommand: LogCommand = {
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, entries, scan } = await replayLog(path, true, options);
+      const { replayer, entries, scan } = await reading(io, 'audit', path, (onProgress) => replayLog(path, true, options, onProgress));
       const found = problems(path, scan, options.expectHead);
       const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {
@@ -191,7 +206,7 @@ async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode>
 
 /** `verify`: every line checked; with `--expect-head`, the log must still hold that head. */
 async function verify(path: string, json: boolean, expectHead: ExpectedHead | null, io: CliIo): Promise<ExitCode> {
-  const checked = await verifyLog(path, expectHead === null ? {} : { expectHead: expectHead.seq });
+  const checked = await reading(io, 'verify', path, (onProgress) => verifyLog(path, { ...(expectHead === null ? {} : { expectHead: expectHead.seq }), onProgress }));
   const mismatch = checked.ok && expectHead !== null ? headMismatch(expectHead, checked.hashAtExpected ?? null, checked.events) : null;
   const report: VerifyReport =
     mismatch === null || expectHead === null ? checked : { ok: false, line: expectHead.seq + 1, path: 'hash', message: mismatch, torn: false };

@@ -8,7 +8,7 @@ runCli(process.argv.slice(2), processIo).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // An engine defect, not bad input: one line, never a stack trace (CONTRACT.md).
+    // An engine defect, not bad input: one line, never a stack trace (docs/cli.md).
     process.stderr.write(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;
   },

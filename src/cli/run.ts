@@ -1,91 +1,118 @@
-// Command-line dispatch: `awaw-surrender <command> [--json] <file|->`. Never prints a stack trace;
-// every usage error is exit 2 with one line on standard error (CONTRACT.md).
-import { parseArgs } from 'node:util';
+// Command-line dispatch: `awaw-surrender <command> [--json] <file|->`. Never prints a stack trace; every usage
+// error is exit 2 with one line on standard error naming the option and the command (docs/cli.md).
+import { readArgs, type GivenOption } from './args.js';
 import { calculators } from './commands.js';
+import { findHelp, renderHelp, usage } from './help.js';
 import { logCommands } from './log-command-list.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineId } from './engine-id.js';
 import { parseHead } from './log-head.js';
-
-function usage(): string {
-  const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
-  return [
-    'usage: awaw-surrender <calculator> [--json] <file|->',
-    '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash;',
-    '                                                           replay|audit --full: ignore the verification mark;',
-    '                                                           --expect-head SEQ:HASH: fail unless the log holds',
-    '                                                           that head, as verify reports it)',
-    '',
-    'calculators (JSON input from a file, or - for standard input):',
-    ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
-    '',
-    'event logs:',
-    ...logCommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'exit codes: 0 computed or legal, 1 a rule is broken, 2 malformed input or usage',
-  ].join('\n');
-}
+import { readRulingOptions } from './ruling-options.js';
+import { packageVersion } from './version.js';
 
 export interface CliSettings {
   /** The build id for verification marks; default the bundle's own (./engine-id.ts), null for none. */
   readonly engineId?: string | null;
 }
 
+/** The options that take a value, as usage messages show them; every other option is a flag. */
+const WITH_VALUE: ReadonlyMap<string, string> = new Map([
+  ['expect-head', '--expect-head SEQ:HASH'],
+  ['option', '--option NAME=VALUE'],
+]);
+const HELP = ['help', 'h'];
+const CALCULATOR_OPTIONS: ReadonlySet<string> = new Set(['json', 'option', ...HELP]);
+const LOG_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  replay: new Set(['json', 'full', 'expect-head', ...HELP]),
+  audit: new Set(['json', 'full', 'expect-head', ...HELP]),
+  verify: new Set(['json', 'repair', 'expect-head', ...HELP]),
+};
+/** Without a command (or with `help`): `--help`, `--version`. */
+const TOP_OPTIONS: ReadonlySet<string> = new Set(['json', 'version', ...HELP]);
+/** Options that exist but belong to other commands: the message says where they apply. */
+const APPLIES_TO: Readonly<Record<string, string>> = {
+  repair: '--repair applies to verify only',
+  full: '--full applies to replay and audit only',
+  'expect-head': '--expect-head applies to replay, audit and verify only',
+  option: '--option applies to the calculators only (a log\'s games fix their options in host.game-started)',
+};
+
+/** `german-surrender takes --json, --option NAME=VALUE, --help`. */
+const takes = (name: string, allowed: ReadonlySet<string>): string =>
+  `${name} takes ${[...allowed].filter((o) => o !== 'h').map((o) => WITH_VALUE.get(o) ?? `--${o}`).join(', ')}`;
+
+const dashed = (o: GivenOption): string => (o.raw.startsWith('--') ? `--${o.name}` : `-${o.name}`);
+
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
-  // Options end at `--` (util.parseArgs reads what follows as positionals).
+  // Commands that read their own arguments, one line each, before the generic reading below:
+  // if (argv[0] === 'x') return xCommand(argv.slice(1), io, settings);
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        json: { type: 'boolean' },
-        repair: { type: 'boolean' },
-        full: { type: 'boolean' },
-        'expect-head': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    return usageError(io, error instanceof Error ? error.message : String(error), wantsJson);
+  const read = readArgs(argv, new Set(WITH_VALUE.keys()));
+  if (!read.ok) return usageError(io, read.message, wantsJson);
+  const { options, positionals } = read.args;
+  const has = (name: string): boolean => options.some((o) => o.name === name);
+  const json = has('json');
+  const [name, ...rest] = positionals;
+  const calc = calculators.find((c) => c.name === name);
+  const log = logCommands.find((c) => c.name === name);
+  const known = name === undefined || name === 'help' || calc !== undefined || log !== undefined;
+  if (!known) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
+
+  // Every option must be one that command takes; one meant for another command says which.
+  const command = name === 'help' ? undefined : name;
+  const allowed = calc !== undefined ? CALCULATOR_OPTIONS : log !== undefined ? (LOG_OPTIONS[log.name] ?? TOP_OPTIONS) : TOP_OPTIONS;
+  for (const option of options) {
+    if (allowed.has(option.name)) continue;
+    const elsewhere = APPLIES_TO[option.name];
+    if (command === undefined) return usageError(io, `unknown option ${dashed(option)} (see awaw-surrender --help)`, json);
+    if (elsewhere !== undefined) return usageError(io, option.name === 'full' && command === 'verify' ? `${elsewhere} (verify always checks every line)` : elsewhere, json);
+    const listed = calc?.options.length === 0 ? new Set([...allowed].filter((o) => o !== 'option')) : allowed;
+    return usageError(io, `${command}: unknown option ${dashed(option)} (${takes(command, listed)})`, json);
   }
-  const [name, ...rest] = parsed.positionals;
-  const json = parsed.values.json === true;
-  if (parsed.values.help === true || name === 'help') {
-    io.out(usage());
+  if (options.filter((o) => o.name === 'expect-head').length > 1) return usageError(io, `${name}: --expect-head is given twice`, json);
+
+  if (has('help') || has('h') || name === 'help') {
+    const topic = name === 'help' ? rest : [name].filter((n) => n !== undefined);
+    if (topic.length > 1) return usageError(io, 'help takes one command name (see awaw-surrender --help)', json);
+    const [about] = topic;
+    if (about === undefined) {
+      io.out(usage());
+      return 0;
+    }
+    const help = findHelp(about);
+    if (help === undefined) return usageError(io, `help: unknown command '${about}' (see awaw-surrender --help)`, json);
+    io.out(renderHelp(help));
+    return 0;
+  }
+  if (has('version')) {
+    if (name !== undefined) return usageError(io, `--version takes no command (given ${name})`, json);
+    io.out(packageVersion());
     return 0;
   }
   if (name === undefined) return usageError(io, 'no command given (see awaw-surrender --help)', json);
-  const calc = calculators.find((c) => c.name === name);
-  const log = logCommands.find((c) => c.name === name);
-  if (calc === undefined && log === undefined) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
   if (rest.length !== 1) return usageError(io, `${name} takes exactly one file argument${calc === undefined ? '' : ' (or - for standard input)'}`, json);
   const source = rest[0] as string;
+
   if (calc !== undefined) {
-    if (parsed.values.repair === true) return usageError(io, '--repair applies to verify only', json);
-    if (parsed.values.full === true) return usageError(io, '--full applies to replay and audit only', json);
-    if (parsed.values['expect-head'] !== undefined) return usageError(io, '--expect-head applies to replay, audit and verify only', json);
-    return calc.run(source, json, io);
+    const chosen = readRulingOptions(calc.name, calc.options, options.filter((o) => o.name === 'option').map((o) => o.value ?? ''));
+    if (!chosen.ok) return usageError(io, `${calc.name}: ${chosen.message}`, json);
+    return calc.run(source, json, chosen.options, io);
   }
-  const command = log as (typeof logCommands)[number];
-  if (parsed.values.repair === true && command.name !== 'verify') return usageError(io, '--repair applies to verify only', json);
-  const full = parsed.values.full === true;
-  if (full && command.name === 'verify') return usageError(io, '--full applies to replay and audit only (verify always checks every line)', json);
-  const headText = parsed.values['expect-head'];
+  const logCommand = log as (typeof logCommands)[number];
+  const repair = has('repair');
+  const headText = options.find((o) => o.name === 'expect-head')?.value ?? undefined;
   const expectHead = headText === undefined ? null : parseHead(headText);
   if (headText !== undefined && expectHead === null) {
     return usageError(io, `--expect-head ${JSON.stringify(headText)}: expected SEQ:HASH, a seq and its line's 64 lowercase hex digits, as verify reports the head`, json);
   }
-  if (expectHead !== null && parsed.values.repair === true) return usageError(io, '--expect-head checks a log, --repair changes one: run them one after the other', json);
+  if (expectHead !== null && repair) return usageError(io, '--expect-head checks a log, --repair changes one: run them one after the other', json);
   // Logs are streamed, locked and repaired by path: standard input cannot be one.
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
   const id = settings.engineId === undefined ? engineId : settings.engineId;
-  return command.run(source, { json, repair: parsed.values.repair === true, full, engineId: id, expectHead }, io);
+  return logCommand.run(source, { json, repair, full: has('full'), engineId: id, expectHead }, io);
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

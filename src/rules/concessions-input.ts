@@ -59,7 +59,7 @@ function checkNames(
 
 const notOnTable = (name: string): string => `unknown territory ${JSON.stringify(name)} (not on the British Concession Table, 59.65)`;
 
-/** Checks beyond the schema that make the input malformed (exit 2, CONTRACT.md). */
+/** Checks beyond the schema that make the input malformed (exit 2, docs/cli.md). */
 export function refineConcessions(input: ConcessionsInput): InputError | null {
   if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
     return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);

@@ -19,7 +19,7 @@ import { cededNotes, MINOR_NOTES, WAFDIST_NOTES, type WafdistCause } from './con
 export * from './concessions-input.js';
 
 
-/** The contract's output (CONTRACT.md `concessions`), exactly these keys. */
+/** The contract's output (docs/cli.md `concessions`), exactly these keys. */
 export interface ConcessionsResult {
   readonly legal: boolean;
   readonly violations: readonly Violation[];

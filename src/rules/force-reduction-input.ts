@@ -45,7 +45,7 @@ export const ForceReductionInputSchema = Strict({
 export type ForceReductionInput = Static<typeof ForceReductionInputSchema>;
 export const forceReductionInput = compile(ForceReductionInputSchema);
 
-/** Checks beyond the schema that make the input malformed (exit 2, CONTRACT.md). */
+/** Checks beyond the schema that make the input malformed (exit 2, docs/cli.md). */
 export function refineForceReduction(input: ForceReductionInput): InputError | null {
   if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
     return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);

@@ -13,7 +13,7 @@ export interface ForceTotals {
   readonly navalFactors: number;
 }
 
-/** The contract's output (CONTRACT.md `force-reduction`), exactly these keys. */
+/** The contract's output (docs/cli.md `force-reduction`), exactly these keys. */
 export interface ForceReductionResult {
   readonly legal: boolean;
   readonly violations: readonly Violation[];

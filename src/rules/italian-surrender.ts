@@ -39,7 +39,7 @@ export interface ItalianSurrenderResult {
   readonly surrenderLevel: ItalianSurrenderLevel;
   /**
    * 56.311: at this surrender level both sides select, the Axis first (level 0; Germany taken to be in play, as
-   * the calculator knows nothing of it). The name is CONTRACT.md's JSON field.
+   * the calculator knows nothing of it). The name is the JSON field of docs/cli.md.
    */
   readonly axisSelectsFirst: boolean;
   /** The 56.32 row for surrenderLevel. */

@@ -21,7 +21,7 @@ export type LineOf<R extends LineRegistry> = {
   [K in keyof R & string]: { readonly key: K; readonly rule: string; readonly value: number; readonly params: Static<R[K]['params']> };
 }[keyof R & string];
 
-/** A line with its words, as the calculators print it (CONTRACT.md: `lines[].detail`). */
+/** A line with its words, as the calculators print it (docs/cli.md: `lines[].detail`). */
 export interface WordedLine<K extends string = string> {
   readonly key: K;
   readonly rule: string;

@@ -3,29 +3,38 @@
 import type { Static } from '@sinclair/typebox';
 import { Enum, Strict } from '../schema/types.js';
 
+/** Each option's values, the default first (the schema below and the CLI's `--option NAME=VALUE` read them). */
+export const rulingOptionValues = {
+  usWarContinuationException: ['59.14B', '59.85'],
+  surrenderAfterGermanDeclaration: ['fresh', 'below-previous'],
+  usat30to39WhenUsAtWar: ['counts', 'ignored'],
+  unfinishedLightShips: ['rows-2-and-launch', 'never'],
+} as const;
+export type RulingOptionName = keyof typeof rulingOptionValues;
+
 export const RulingOptionsSchema = Strict({
   /**
    * 59.14B and 59.85 disagree about the exception to the U.S. and Britain fighting on (62.91):
    * 59.14B says "unless Russia is in a state of surrender and Japan has NOT surrendered",
    * 59.85 says "... and Japan HAS surrendered".
    */
-  usWarContinuationException: Enum(['59.14B', '59.85'] as const),
+  usWarContinuationException: Enum(rulingOptionValues.usWarContinuationException),
   /**
    * 59.87: once Germany has declared war on the Western Allies after a British surrender (59.86B), does a
    * further surrender still have to fall below the previous level ('below-previous'), or is it judged
    * afresh from 0 ('fresh', the default)?
    */
-  surrenderAfterGermanDeclaration: Enum(['fresh', 'below-previous'] as const),
+  surrenderAfterGermanDeclaration: Enum(rulingOptionValues.surrenderAfterGermanDeclaration),
   /**
    * 59.21: the +1 row "USAT level between 30 and 39" while the U.S. is already at war with Germany; the table
    * attaches "not at war" only to the 40-or-more row. 'counts' (default) applies it as written.
    */
-  usat30to39WhenUsAtWar: Enum(['counts', 'ignored'] as const),
+  usat30to39WhenUsAtWar: Enum(rulingOptionValues.usat30to39WhenUsAtWar),
   /**
    * 56.32 footnote *: may cruisers and destroyers on the "2" or "Launch" row of the Italian Naval Construction
    * Chart be selected, as named ships may ('rows-2-and-launch', the default), or only light ships in play ('never')?
    */
-  unfinishedLightShips: Enum(['rows-2-and-launch', 'never'] as const),
+  unfinishedLightShips: Enum(rulingOptionValues.unfinishedLightShips),
 });
 export type RulingOptions = Static<typeof RulingOptionsSchema>;
 

@@ -14,7 +14,7 @@ export const Int = (options: { minimum?: number; maximum?: number } = {}) => Typ
 export const Enum = <const V extends readonly [string, ...string[]]>(values: V): TUnion<TLiteral<V[number]>[]> =>
   Type.Union(values.map((v) => Type.Literal(v)));
 
-/** The two kinds of game (CONTRACT.md `scenario`). */
+/** The two kinds of game (docs/cli.md `scenario`). */
 export const Scenarios = ['european', 'global'] as const;
 export type Scenario = (typeof Scenarios)[number];
 

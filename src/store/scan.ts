@@ -36,6 +36,8 @@ export interface ScanOptions {
   readonly chunkSize?: number;
   /** Report the hash of the line of this seq (0: the header) in the summary's `hashAt`. */
   readonly hashAt?: number;
+  /** Called with the bytes read so far, after each read: for a progress display. */
+  readonly onProgress?: (bytesRead: number) => void;
 }
 
 /** The bytes after the last `\n`: a line cut off mid-write (or still being written by another process). */
@@ -100,6 +102,7 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       index?.push(...prefix.segments);
       ({ bytes: position, lastHash: prevHash, logFormatVersion: formatVersion } = prefix);
       lineCount = prefix.events + 1;
+      options.onProgress?.(position);
     }
     for (;;) {
       if (carried === buffer.length) {
@@ -117,6 +120,7 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
         walked = true;
       }
       position += bytesRead;
+      options.onProgress?.(position);
       const length = carried + bytesRead;
       const data = buffer.subarray(0, length);
       const lastNewline = data.lastIndexOf(NEWLINE);

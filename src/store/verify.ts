@@ -50,10 +50,14 @@ export type RepairReport =
   | { readonly ok: false; readonly line: number; readonly path: string; readonly message: string };
 
 /** Checks every line: header, JSON, envelope, known type and version, payload, seq 1..n, hash chain. */
-export async function verifyLog(path: string, options: { readonly chunkSize?: number; readonly expectHead?: number } = {}): Promise<VerifyReport> {
+export async function verifyLog(
+  path: string,
+  options: { readonly chunkSize?: number; readonly expectHead?: number; readonly onProgress?: (bytesRead: number) => void } = {},
+): Promise<VerifyReport> {
   let summary: ScanSummary;
   try {
-    summary = await scanLog(path, { validate: true, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }), hashAt: options.expectHead ?? -1 });
+    const { chunkSize, onProgress } = options;
+    summary = await scanLog(path, { validate: true, ...(chunkSize === undefined ? {} : { chunkSize }), ...(onProgress === undefined ? {} : { onProgress }), hashAt: options.expectHead ?? -1 });
   } catch (error) {
     if (error instanceof LogError) return { ok: false, line: error.line, path: error.path, message: error.message, torn: false };
     throw error;

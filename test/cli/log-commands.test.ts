@@ -399,7 +399,7 @@ describe('the installed command', () => {
   it('`npx awaw-surrender --help` works from the project directory', () => {
     const r = spawnSync('npx', ['awaw-surrender', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
-    expect(r.stdout.startsWith('usage: awaw-surrender <calculator> [--json] <file|->\n')).toBe(true);
+    expect(r.stdout.startsWith('usage: awaw-surrender <calculator> [--json] [--option NAME=VALUE] <file|->\n')).toBe(true);
     expect(r.stdout).toContain('  german-surrender    German resistance level and surrender (55.11, 55.12) [55.1]\n');
   });
 

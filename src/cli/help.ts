@@ -1,0 +1,56 @@
+// `awaw-surrender --help`, `help COMMAND` and `COMMAND --help`: built from the CommandHelp beside each command.
+import { calculators } from './commands.js';
+import type { CommandHelp } from './help-types.js';
+import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
+
+/** Every command's help, in the order `--help` lists the commands. */
+export const commandHelps: readonly CommandHelp[] = [
+  ...calculators.map((c) => c.help),
+  replayHelp,
+  auditHelp,
+  verifyHelp,
+  // commands with their own argument parsing: add their help objects above this line
+];
+
+export const findHelp = (name: string): CommandHelp | undefined => commandHelps.find((h) => h.name === name);
+
+/** One command's help: usage, input fields and options, an example. */
+export function renderHelp(help: CommandHelp): string {
+  return [
+    `awaw-surrender ${help.name}: ${help.summary}`,
+    '',
+    'usage:',
+    ...help.usage.split('\n').map((line) => `  ${line}`),
+    '',
+    'input fields and options:',
+    ...help.fields.map((field) => `  ${field}`),
+    '',
+    'example:',
+    ...help.example.split('\n').map((line) => `  ${line}`),
+  ].join('\n');
+}
+
+/** The overview: every command with its summary. */
+export function usage(): string {
+  const width = Math.max(...commandHelps.map((h) => h.name.length));
+  const line = (name: string, summary: string): string => `  ${name.padEnd(width)}  ${summary}`;
+  const listed = new Set([...calculators, ...logCommands].map((c) => c.name));
+  return [
+    'usage: awaw-surrender <calculator> [--json] [--option NAME=VALUE] <file|->',
+    '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash;',
+    '                                                           replay|audit --full: ignore the verification mark;',
+    '                                                           --expect-head SEQ:HASH: fail unless the log holds',
+    '                                                           that head, as verify reports it)',
+    '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)',
+    '       awaw-surrender --version',
+    '',
+    'calculators (JSON input from a file, or - for standard input):',
+    ...calculators.map((c) => line(c.name, `${c.summary} [${c.rule}]`)),
+    '',
+    'event logs:',
+    ...logCommands.map((c) => line(c.name, c.summary)),
+    ...(commandHelps.some((h) => !listed.has(h.name)) ? ['', 'hosts:', ...commandHelps.filter((h) => !listed.has(h.name)).map((h) => line(h.name, h.summary))] : []),
+    '',
+    'exit codes: 0 computed or legal, 1 a rule is broken, 2 malformed input or usage (docs/cli.md)',
+  ].join('\n');
+}
