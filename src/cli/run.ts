@@ -34,6 +34,9 @@ export interface CliSettings {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
+  // The PostgreSQL commands load the database client only when used.
+  if (argv[0] === 'export') return (await import('./export.js')).exportCommand(argv.slice(1), io);
+  if (argv[0] === 'import') return (await import('./import.js')).importCommand(argv.slice(1), io);
   // Options end at `--` (util.parseArgs reads what follows as positionals).
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');

@@ -3,6 +3,7 @@
 import { LockTimeoutError } from '../store/file-lock.js';
 import { LogError } from '../store/line-format.js';
 import { LinkedLogError, NotALogFileError } from '../store/log-file.js';
+import { StoredRowError } from '../store/row-error.js';
 import { TornLogError } from '../store/store.js';
 import type { Rejection } from './decision.js';
 
@@ -16,7 +17,7 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 
 /** The rejection for an error of the store during execute. */
 export function storeFailure(error: unknown): Rejection {
-  const known = error instanceof TornLogError || error instanceof LockTimeoutError || error instanceof LinkedLogError || error instanceof NotALogFileError || error instanceof LogError;
+  const known = error instanceof TornLogError || error instanceof LockTimeoutError || error instanceof LinkedLogError || error instanceof NotALogFileError || error instanceof LogError || error instanceof StoredRowError;
   const code = systemCode(error);
   if (known || code !== undefined) {
     const what = known ? (error as Error).name : code;

@@ -1,0 +1,47 @@
+// The options export and import share: which database (--db URL, else AWAW_PG_URL) and which schema.
+import { parseArgs } from 'node:util';
+import { oneLine } from './calculator.js';
+import type { CliIo, ExitCode } from './io.js';
+import { PostgresEventStore } from '../store/postgres.js';
+
+export const databaseFields = [
+  '--db URL       the PostgreSQL database, e.g. postgresql://user:password@host:5432/games or postgresql://user@/games?host=/run/postgresql (default: $AWAW_PG_URL)',
+  '--schema NAME  the schema holding the event tables (default: awaw_surrender); created, with its tables, when missing',
+] as const;
+
+export interface ParsedArgs {
+  readonly positionals: readonly string[];
+  readonly values: Readonly<Record<string, string | undefined>>;
+  readonly url: string;
+  readonly schema: string | undefined;
+}
+
+/** Parses `--db`, `--schema` and the command's own string options; a usage error is reported and null returned. */
+export function parseDatabaseArgs(name: string, argv: readonly string[], options: readonly string[], io: CliIo): ParsedArgs | null {
+  const spec: Record<string, { type: 'string' }> = { db: { type: 'string' }, schema: { type: 'string' } };
+  for (const option of options) spec[option] = { type: 'string' };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: spec });
+  } catch (error) {
+    io.err(oneLine(`${name}: ${error instanceof Error ? error.message : String(error)} (see awaw-surrender help ${name})`));
+    return null;
+  }
+  const values = parsed.values as Record<string, string | undefined>;
+  const url = values['db'] ?? process.env['AWAW_PG_URL'] ?? '';
+  if (url === '') {
+    io.err(`${name}: no database given: pass --db URL or set AWAW_PG_URL`);
+    return null;
+  }
+  return { positionals: parsed.positionals, values, url, schema: values['schema'] };
+}
+
+/** Opens the store, or reports why not (exit 2: the database cannot be reached or used). */
+export async function openDatabase(name: string, args: ParsedArgs, io: CliIo): Promise<PostgresEventStore | ExitCode> {
+  try {
+    return await PostgresEventStore.open({ url: args.url, ...(args.schema === undefined ? {} : { schema: args.schema }), poolSize: 2 });
+  } catch (error) {
+    io.err(oneLine(`${name}: the database cannot be used: ${error instanceof Error ? error.message : String(error)}`));
+    return 2;
+  }
+}

@@ -1,0 +1,90 @@
+// SurrenderGames: the host API over game streams, on PostgreSQL and on one shared log. The same commands give
+// the same bytes as the JSON Lines engine; two engines on one database each see what the other appended.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SurrenderGames } from '../../src/engine/games.js';
+import { deterministicSource } from '../../src/examples/build.js';
+import { seaLion1941 } from '../../src/examples/british-games.js';
+import { logText } from '../../src/store/game-lines.js';
+import { LogGameStreams } from '../../src/store/log-streams.js';
+import { MemoryEventStore } from '../../src/store/memory.js';
+import { PostgresEventStore } from '../../src/store/postgres.js';
+import { describePg, dropSchemas, freshSchemaName, pgUrl } from '../support/pg.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const GAME = 'sea-lion-1941';
+const example = readFileSync(join(ROOT, 'examples', `${GAME}.jsonl`), 'utf8');
+
+async function play(games: SurrenderGames): Promise<void> {
+  for (const [i, origin] of seaLion1941().events.entries()) {
+    const result = await games.execute(GAME, origin);
+    if (!result.ok) throw new Error(`command ${i + 1} (${origin.type}) refused: ${result.rejection.message}`);
+  }
+}
+
+describe('SurrenderGames over one shared log', () => {
+  it('plays the example game into the same bytes as the JSON Lines engine', async () => {
+    const log = new MemoryEventStore({ source: deterministicSource(GAME) });
+    const games = await SurrenderGames.open(new LogGameStreams(log));
+    await play(games);
+    expect(log.toJsonl()).toBe(example);
+    expect(await games.games()).toEqual([GAME]);
+    expect((await games.game(GAME)).pending(GAME)).toEqual([]);
+    await games.close();
+  });
+
+  it('a command for no game id is refused, not thrown', async () => {
+    const games = await SurrenderGames.open(new LogGameStreams(new MemoryEventStore()));
+    expect(await games.execute('not a game!', { type: 'host.logged', data: {} } as never)).toMatchObject({ ok: false, rejection: { code: 'malformed', rule: 'schema' } });
+    await games.close();
+  });
+});
+
+describePg('SurrenderGames on PostgreSQL', () => {
+  let url = '';
+  const schemas: string[] = [];
+  beforeAll(async () => {
+    url = await pgUrl();
+  });
+  afterAll(() => dropSchemas(url, schemas));
+
+  it("plays the example game: the game's stream is the example log, byte for byte", async () => {
+    const schema = freshSchemaName();
+    schemas.push(schema);
+    const store = await PostgresEventStore.open({ url, schema, source: deterministicSource(GAME) });
+    const games = await SurrenderGames.open(store);
+    await play(games);
+    const lines: string[] = [];
+    for await (const batch of store.exportGame(GAME)) lines.push(...batch);
+    expect(logText(lines)).toBe(example);
+    await games.close();
+  });
+
+  it('two engines on one database: each hears what the other appended and decides against it', async () => {
+    const schema = freshSchemaName();
+    schemas.push(schema);
+    const script = seaLion1941().events;
+    const [a, b] = await Promise.all([
+      PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store)),
+      PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store)),
+    ]);
+    // b opens the game (empty) before a starts it; a's appends are heard by b and read before b's next use.
+    expect((await b.game(GAME)).view(GAME)).toBeUndefined();
+    expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
+    for (let waited = 0; (await b.game(GAME)).view(GAME) === undefined && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await b.game(GAME)).version).toBe(1);
+    // Alternate the rest of the script between the two: neither writes on a stale view.
+    for (const [i, origin] of script.slice(1).entries()) {
+      const result = await (i % 2 === 0 ? b : a).execute(GAME, origin);
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+    }
+    const [ea, eb] = [await a.game(GAME), await b.game(GAME)];
+    await eb.catchUp();
+    await ea.catchUp();
+    expect(ea.version).toBe(eb.version);
+    expect(ea.pending(GAME)).toEqual(eb.pending(GAME));
+    expect(ea.version).toBe(example.split('\n').length - 2);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
