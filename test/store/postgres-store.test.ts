@@ -103,6 +103,28 @@ describePg('PostgresEventStore', () => {
     await store.close();
   });
 
+  it('a writer that slips past the check (a row committed while the append was deciding) loses on the unique constraint: ConcurrencyError, nothing written', async () => {
+    const store = await open();
+    const { events } = await store.appendToGame('g1', [logged('g1')], logVersion(0));
+    const line = (await query<{ line: string }>(`SELECT line FROM "${store.schema}".events`))[0]?.line ?? '';
+    // Another writer, not taking the feed lock, inserts seq 2 and holds its transaction open.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query(`INSERT INTO "${store.schema}".events (game, seq, id, hash, line) VALUES ('g1', 2, 'other-writer', $1, $2)`, [events[0]?.hash, line]);
+    // The append reads version 1 (the other row is not committed), inserts seq 2 and waits on the unique index.
+    const append = store.appendToGame('g1', [logged('g1', 'mine')], logVersion(1));
+    const outcome = append.then(() => 'written', (error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await other.query('COMMIT');
+    await other.end();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect(error).toMatchObject({ expected: 1, actual: 2 });
+    expect(await query<{ id: string }>(`SELECT id FROM "${store.schema}".events ORDER BY seq`)).toEqual([{ id: events[0]?.id }, { id: 'other-writer' }]);
+    await store.close();
+  });
+
   it('migrations run once: opening again, or several stores at once on a new schema, applies each exactly once', async () => {
     const schema = freshSchemaName();
     schemas.push(schema);

@@ -3,10 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOT = '/usr/lib/postgresql';
-
-/** A PostgreSQL program of the newest version installed under /usr/lib/postgresql/N/bin, or null. */
+/** A PostgreSQL program of the newest version installed under /usr/lib/postgresql/N/bin (or $AWAW_PG_BIN_ROOT/N/bin), or null. */
 export function clusterBin(program: string): string | null {
+  const ROOT = process.env['AWAW_PG_BIN_ROOT'] ?? '/usr/lib/postgresql';
   if (!existsSync(ROOT)) return null;
   const versions = readdirSync(ROOT)
     .filter((name) => /^\d+$/.test(name))
