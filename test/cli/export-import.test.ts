@@ -2,30 +2,25 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { describePg, dropSchemas, freshSchemaName, pgUrl } from '../support/pg.js';
+import { describePg, usePgDatabase } from '../support/pg.js';
 import { counterSource, gameStarted, logged, tempLogFiles } from '../store/support.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const examples = readdirSync(join(ROOT, 'examples')).filter((name) => name.endsWith('.jsonl')).sort();
 
 describePg('export / import', () => {
-  let url = '';
-  const schemas: string[] = [];
+  const db = usePgDatabase();
   const files = tempLogFiles('import');
-  beforeAll(async () => {
-    url = await pgUrl();
+  const schema = db.schema;
+  let url = '';
+  beforeAll(() => {
+    url = db.url();
   });
-  afterAll(() => dropSchemas(url, schemas));
-  const schema = (): string => {
-    const name = freshSchemaName();
-    schemas.push(name);
-    return name;
-  };
   const cli = async (...argv: string[]) => {
     const io = memoryIo();
     const code = await runCli(argv, io);

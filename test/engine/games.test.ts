@@ -2,7 +2,7 @@
 // the same bytes as the JSON Lines engine; two engines on one database each see what the other appended.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SurrenderGames } from '../../src/engine/games.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
@@ -10,7 +10,7 @@ import { logText } from '../../src/store/game-lines.js';
 import { LogGameStreams } from '../../src/store/log-streams.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
-import { describePg, dropSchemas, freshSchemaName, pgUrl } from '../support/pg.js';
+import { describePg, usePgDatabase } from '../support/pg.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const GAME = 'sea-lion-1941';
@@ -42,16 +42,10 @@ describe('SurrenderGames over one shared log', () => {
 });
 
 describePg('SurrenderGames on PostgreSQL', () => {
-  let url = '';
-  const schemas: string[] = [];
-  beforeAll(async () => {
-    url = await pgUrl();
-  });
-  afterAll(() => dropSchemas(url, schemas));
+  const db = usePgDatabase();
 
   it("plays the example game: the game's stream is the example log, byte for byte", async () => {
-    const schema = freshSchemaName();
-    schemas.push(schema);
+    const [url, schema] = [db.url(), db.schema()];
     const store = await PostgresEventStore.open({ url, schema, source: deterministicSource(GAME) });
     const games = await SurrenderGames.open(store);
     await play(games);
@@ -62,8 +56,7 @@ describePg('SurrenderGames on PostgreSQL', () => {
   });
 
   it('two engines on one database: each hears what the other appended and decides against it', async () => {
-    const schema = freshSchemaName();
-    schemas.push(schema);
+    const [url, schema] = [db.url(), db.schema()];
     const script = seaLion1941().events;
     const [a, b] = await Promise.all([
       PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store)),

@@ -1,29 +1,25 @@
 // The PostgreSQL store: both contracts, the database's own guarantees (the unique constraint, gapless streams,
 // append-only rows), concurrency across connections, migrations, notifications and hostile rows.
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { gameLog } from '../../src/store/game-log.js';
 import { headerLine } from '../../src/store/line-format.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { migrate } from '../../src/store/postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { describePg, dropSchemas, freshSchemaName, pgUrl } from '../support/pg.js';
+import { describePg, usePgDatabase } from '../support/pg.js';
 import { describeEventStoreContract } from './contract.js';
 import { describeGameStreamContract } from './stream-contract.js';
 import { counterSource, gameStarted, logged } from './support.js';
 
 describePg('PostgresEventStore', () => {
+  const db = usePgDatabase();
   let url = '';
-  const schemas: string[] = [];
-  beforeAll(async () => {
-    url = await pgUrl();
+  beforeAll(() => {
+    url = db.url();
   });
-  afterAll(() => dropSchemas(url, schemas));
-  const open = (source: EnvelopeSource = counterSource(), schema = freshSchemaName()): Promise<PostgresEventStore> => {
-    if (!schemas.includes(schema)) schemas.push(schema);
-    return PostgresEventStore.open({ url, schema, source });
-  };
+  const open = (source: EnvelopeSource = counterSource(), schema = db.schema()): Promise<PostgresEventStore> => PostgresEventStore.open({ url, schema, source });
   const query = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -63,7 +59,7 @@ describePg('PostgresEventStore', () => {
   });
 
   it('two connections appending to the same game at the same version: one wins, the other gets ConcurrencyError and writes nothing', async () => {
-    const schema = freshSchemaName();
+    const schema = db.schema();
     const [a, b] = await Promise.all([open(counterSource('a'), schema), open(counterSource('b'), schema)]);
     await a.appendToGame('g1', [gameStarted('g1')], logVersion(0));
     for (let round = 1; round <= 10; round += 1) {
@@ -79,7 +75,7 @@ describePg('PostgresEventStore', () => {
   });
 
   it('appends to different games at the same time never conflict', async () => {
-    const schema = freshSchemaName();
+    const schema = db.schema();
     const stores = await Promise.all([1, 2, 3, 4].map(() => open(counterSource(), schema)));
     const games = stores.map((_, i) => `game-${i}`);
     for (let round = 0; round < 5; round += 1) {
@@ -126,8 +122,7 @@ describePg('PostgresEventStore', () => {
   });
 
   it('migrations run once: opening again, or several stores at once on a new schema, applies each exactly once', async () => {
-    const schema = freshSchemaName();
-    schemas.push(schema);
+    const schema = db.schema();
     const clients = await Promise.all([1, 2, 3].map(async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -150,7 +145,7 @@ describePg('PostgresEventStore', () => {
   });
 
   it('NOTIFY: a store on a second connection hears the appends of the first', async () => {
-    const schema = freshSchemaName();
+    const schema = db.schema();
     const [writer, reader] = await Promise.all([open(counterSource(), schema), open(counterSource(), schema)]);
     const heard: unknown[] = [];
     const unsubscribe = await reader.subscribe((change) => heard.push(change));

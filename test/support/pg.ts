@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { asClusterUser, clusterBin } from './pg-tools.js';
 
 const givenUrl = (): string | undefined => {
@@ -103,4 +103,22 @@ export async function dropSchemas(url: string, names: readonly string[]): Promis
   } finally {
     await client.end();
   }
+}
+
+/** For a PostgreSQL suite: the database's URL (after beforeAll) and fresh schemas, all dropped after the suite. */
+export function usePgDatabase(): { readonly url: () => string; readonly schema: () => string } {
+  let url = '';
+  const names: string[] = [];
+  beforeAll(async () => {
+    url = await pgUrl();
+  });
+  afterAll(() => dropSchemas(url, names));
+  return {
+    url: () => url,
+    schema: () => {
+      const name = freshSchemaName();
+      names.push(name);
+      return name;
+    },
+  };
 }
