@@ -34,6 +34,19 @@ const violates = (error: unknown, constraint: string): boolean =>
 
 type Sealed = Pick<SealedBatch, 'lines' | 'events' | 'tip'>;
 
+/** A notification's payload as a StreamChange, or null for anything else. */
+function parseChange(payload: string | undefined): StreamChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload ?? '');
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { game, version, position } = value as Record<string, unknown>;
+  return typeof game === 'string' && Number.isInteger(version) && Number.isInteger(position) ? { game, version: version as number, position: position as number } : null;
+}
+
 export class PostgresEventStore implements GameStreamStore {
   readonly #pool: pg.Pool;
   readonly #url: string;
@@ -229,8 +242,9 @@ export class PostgresEventStore implements GameStreamStore {
     client.on('error', () => undefined);
     await client.connect();
     client.on('notification', (message) => {
-      if (message.channel !== this.channel || message.payload === undefined) return;
-      listener(JSON.parse(message.payload) as StreamChange);
+      // Anyone may NOTIFY on the channel: only a well-formed change is passed on.
+      const change = message.channel === this.channel ? parseChange(message.payload) : null;
+      if (change !== null) listener(change);
     });
     await client.query(`LISTEN "${this.channel}"`);
     this.#listeners.add(client);

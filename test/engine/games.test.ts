@@ -1,6 +1,7 @@
 // SurrenderGames: the host API over game streams, on PostgreSQL and on one shared log. The same commands give
 // the same bytes as the JSON Lines engine; two engines on one database each see what the other appended.
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SurrenderGames } from '../../src/engine/games.js';
@@ -52,6 +53,24 @@ describePg('SurrenderGames on PostgreSQL', () => {
     const lines: string[] = [];
     for await (const batch of store.exportGame(GAME)) lines.push(...batch);
     expect(logText(lines)).toBe(example);
+    await games.close();
+  });
+
+  it('a store failure is a typed rejection, never a throw: a hostile row names its game and position; a dropped table its SQLSTATE', async () => {
+    const [url, schema] = [db.url(), db.schema()];
+    const store = await PostgresEventStore.open({ url, schema });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`INSERT INTO "${schema}".events (game, seq, id, hash, line) VALUES ('g1', 1, 'x', $1, 'not json')`, ['0'.repeat(64)]);
+    const games = await SurrenderGames.open(store);
+    const hostile = await games.execute('g1', seaLion1941().events[0] as never);
+    expect(hostile).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
+    expect(hostile.ok ? '' : hostile.rejection.message).toMatch(/^the log could not be read or written \(StoredRowError\): game g1, position \d+ \(seq 1\): not valid JSON/);
+    await client.query(`DROP TABLE "${schema}".events CASCADE`);
+    await client.end();
+    const dropped = await games.execute('g2', seaLion1941().events[0] as never);
+    expect(dropped).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
+    expect(dropped.ok ? '' : dropped.rejection.message).toMatch(/\(SQLSTATE 42P01\)/);
     await games.close();
   });
 

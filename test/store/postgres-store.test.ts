@@ -149,6 +149,8 @@ describePg('PostgresEventStore', () => {
     const [writer, reader] = await Promise.all([open(counterSource(), schema), open(counterSource(), schema)]);
     const heard: unknown[] = [];
     const unsubscribe = await reader.subscribe((change) => heard.push(change));
+    // Anyone may notify on the channel: what is not a change is not passed on (nor thrown in the listener's client).
+    await query(`SELECT pg_notify($1, 'not json'), pg_notify($1, '{"game":1}')`, [reader.channel]);
     const result = await writer.appendToGame('g7', [logged('g7'), logged('g7')], logVersion(0));
     for (let waited = 0; heard.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toEqual([{ game: 'g7', version: 2, position: result.position }]);
