@@ -29,6 +29,11 @@ export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';
+export { SurrenderGames } from './engine/games.js';
+export type { GameStreamStore, GameAppendResult, FeedEvent, StreamChange, Unsubscribe } from './store/game-streams.js';
+export { LogGameStreams } from './store/log-streams.js';
+export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres.js';
+export { StoredRowError } from './store/row-error.js';
 export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/jsonl-file.js';
 export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
 export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/verify.js';

@@ -2,6 +2,7 @@
 import { calculators } from './commands.js';
 import type { CommandHelp } from './help-types.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
+import { exportHelp, importHelp } from './pg-help.js';
 
 /** Every command's help, in the order `--help` lists the commands. */
 export const commandHelps: readonly CommandHelp[] = [
@@ -9,6 +10,8 @@ export const commandHelps: readonly CommandHelp[] = [
   replayHelp,
   auditHelp,
   verifyHelp,
+  exportHelp,
+  importHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 

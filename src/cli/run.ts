@@ -48,6 +48,9 @@ const dashed = (o: GivenOption): string => (o.raw.startsWith('--') ? `--${o.name
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
   // Commands that read their own arguments, one line each, before the generic reading below:
   // if (argv[0] === 'x') return xCommand(argv.slice(1), io, settings);
+  // The PostgreSQL commands load the database client only when used.
+  if (argv[0] === 'export') return (await import('./export.js')).exportCommand(argv.slice(1), io);
+  if (argv[0] === 'import') return (await import('./import.js')).importCommand(argv.slice(1), io);
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
   const read = readArgs(argv, new Set(WITH_VALUE.keys()));

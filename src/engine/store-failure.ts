@@ -3,6 +3,7 @@
 import { LockTimeoutError } from '../store/file-lock.js';
 import { LogError } from '../store/line-format.js';
 import { LinkedLogError, NotALogFileError } from '../store/log-file.js';
+import { StoredRowError } from '../store/row-error.js';
 import { TornLogError } from '../store/store.js';
 import type { Rejection } from './decision.js';
 
@@ -12,12 +13,20 @@ function systemCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : undefined;
 }
 
+/** The SQLSTATE of an error the database answered with (PostgreSQL: five characters, with a severity). */
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || typeof (error as { severity?: unknown }).severity !== 'string') return undefined;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The rejection for an error of the store during execute. */
 export function storeFailure(error: unknown): Rejection {
-  const known = error instanceof TornLogError || error instanceof LockTimeoutError || error instanceof LinkedLogError || error instanceof NotALogFileError || error instanceof LogError;
-  const code = systemCode(error);
+  const known = error instanceof TornLogError || error instanceof LockTimeoutError || error instanceof LinkedLogError || error instanceof NotALogFileError || error instanceof LogError || error instanceof StoredRowError;
+  const state = sqlState(error);
+  const code = systemCode(error) ?? (state === undefined ? undefined : `SQLSTATE ${state}`);
   if (known || code !== undefined) {
     const what = known ? (error as Error).name : code;
     return { code: 'store-failed', rule: 'store', message: `the log could not be read or written (${what}): ${reason(error)}; nothing was recorded` };

@@ -1,0 +1,47 @@
+// One stream per game, each with its own version: what a server of many games stores. PostgreSQL implements it
+// natively (./postgres.ts); one shared log (memory or JSON Lines) through an adapter (./log-streams.ts). A game's
+// version is the seq of its last event, 0 when it has none: 1..n in a stream of its own, the log's seq in a shared log.
+import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
+import type { AppendResult, LogHead, ReadOptions } from './store.js';
+
+export interface GameAppendResult extends AppendResult {
+  /** The feed position of the last event written (0 when the batch was empty). */
+  readonly position: number;
+}
+
+/** An event in the feed of every game, in the order the appends were committed. */
+export interface FeedEvent {
+  readonly position: number;
+  readonly event: StoredEvent;
+}
+
+/** What a subscriber hears after an append, from this process or (PostgreSQL) any other. */
+export interface StreamChange {
+  readonly game: string;
+  /** The game's version after the append. */
+  readonly version: number;
+  /** The feed position of the append's last event. */
+  readonly position: number;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface GameStreamStore {
+  /**
+   * Appends events of `game` after its event `expected` (its version): at any other version, or (with
+   * `expectedHash`) when its event `expected` is another one, a ConcurrencyError and nothing is written.
+   * Appends to other games never conflict with it. Every event must belong to `game` (else an InputError).
+   */
+  appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult>;
+  /** The seq and hash of the game's last event; `{ seq: 0, hash: <the header's> }` for a game without events. */
+  gameHead(game: string): Promise<LogHead>;
+  /** The game's events from seq `from` on, in batches, checked (validate, the default) or fast. */
+  readGame(game: string, options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
+  /** Every game's events from feed position `from` (default 1) on, in commit order. */
+  readAll(from?: number): AsyncIterable<readonly FeedEvent[]>;
+  /** The games with at least one event, in the order they began. */
+  games(): Promise<string[]>;
+  /** Calls `listener` after every append; resolves once listening. */
+  subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,73 @@
+// The PostgreSQL store's tables and the migrations it applies itself on open (docs/postgres.md). Each migration
+// runs once, recorded in schema_migrations, under an advisory lock so that processes starting together wait
+// for each other instead of racing.
+import type pg from 'pg';
+
+export const DEFAULT_SCHEMA = 'awaw_surrender';
+/** A schema name that needs no quoting and leaves room for the notification channel's prefix. */
+export const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,49}$/;
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: (schema: string) => string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'one stream per game',
+    // (game, seq) is unique: two appends at the same version cannot both be written, whatever the code does.
+    // The foreign key from (game, seq - 1) makes each stream gapless: seq n needs seq n-1 of the same game.
+    sql: (s) => `
+      CREATE TABLE "${s}".events (
+        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game text NOT NULL CHECK (game ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
+        seq integer NOT NULL CHECK (seq >= 1),
+        prev_seq integer GENERATED ALWAYS AS (NULLIF(seq - 1, 0)) STORED,
+        id text NOT NULL,
+        hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+        line text NOT NULL,
+        CONSTRAINT events_game_seq_key UNIQUE (game, seq),
+        CONSTRAINT events_game_id_key UNIQUE (game, id),
+        CONSTRAINT events_gapless FOREIGN KEY (game, prev_seq) REFERENCES "${s}".events (game, seq)
+      );
+      -- Append-only: a stored event is never changed or removed (export, then drop the schema, to start over).
+      CREATE FUNCTION "${s}".events_append_only() RETURNS trigger LANGUAGE plpgsql AS
+        $$BEGIN RAISE EXCEPTION 'awaw-surrender events are append-only'; END$$;
+      CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON "${s}".events
+        FOR EACH ROW EXECUTE FUNCTION "${s}".events_append_only();`,
+  },
+];
+
+/** The lock key of a schema's migrations, and the one every append of that schema takes (feed order). */
+export const lockKey = (schema: string, what: 'migrations' | 'feed'): string => `awaw-surrender ${what} ${schema}`;
+
+/** Applies the migrations the schema lacks; returns the versions applied now (none when it was current). */
+export async function migrate(client: pg.ClientBase, schema: string): Promise<number[]> {
+  const applied: number[] = [];
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(schema, 'migrations')]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const rows = await client.query<{ version: number }>(`SELECT version FROM "${schema}".schema_migrations`);
+    const done = new Set(rows.rows.map((row) => row.version));
+    const newest = Math.max(0, ...done);
+    const known = MIGRATIONS.at(-1)?.version ?? 0;
+    if (newest > known) throw new Error(`the database schema "${schema}" is at version ${newest}, newer than this engine knows (${known}): upgrade awaw-surrender`);
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.sql(schema));
+      await client.query(`INSERT INTO "${schema}".schema_migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      applied.push(migration.version);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+  return applied;
+}

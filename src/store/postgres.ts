@@ -1,0 +1,268 @@
+// The event store on PostgreSQL: one stream per game with its own version, a global feed position, the same
+// envelope and lines as a JSON Lines log, and a hash chain per game that starts from the log header's hash, so
+// that a game's rows are, line for line, a log holding that game alone (docs/postgres.md).
+import pg from 'pg';
+import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { InputError } from '../schema/validate.js';
+import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
+import { resealGame } from './game-lines.js';
+import { headerLine } from './line-format.js';
+import { decodeRow, type EventRow } from './postgres-rows.js';
+import { DEFAULT_SCHEMA, lockKey, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
+import { StoredRowError } from './row-error.js';
+import { checkNewEvents, sealEvents, type SealedBatch } from './seal.js';
+import { checkExpected, ConcurrencyError, systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+
+export interface PostgresStoreOptions {
+  /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */
+  readonly url: string;
+  /** The schema holding the tables, created on open; default `awaw_surrender`. */
+  readonly schema?: string;
+  readonly source?: EnvelopeSource;
+  /** Rows per batch yielded by the reads; default 1000. */
+  readonly batchSize?: number;
+  /** Connections in the pool; default 10. */
+  readonly poolSize?: number;
+}
+
+const GENESIS = headerLine().hash;
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether `error` is PostgreSQL's refusal by the named unique constraint. */
+const violates = (error: unknown, constraint: string): boolean =>
+  error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
+
+type Sealed = Pick<SealedBatch, 'lines' | 'events' | 'tip'>;
+
+/** A notification's payload as a StreamChange, or null for anything else. */
+function parseChange(payload: string | undefined): StreamChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload ?? '');
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { game, version, position } = value as Record<string, unknown>;
+  return typeof game === 'string' && Number.isInteger(version) && Number.isInteger(position) ? { game, version: version as number, position: position as number } : null;
+}
+
+export class PostgresEventStore implements GameStreamStore {
+  readonly #pool: pg.Pool;
+  readonly #url: string;
+  readonly #schema: string;
+  readonly #source: EnvelopeSource;
+  readonly #batchSize: number;
+  readonly #listeners = new Set<pg.Client>();
+  #closed = false;
+
+  private constructor(pool: pg.Pool, options: PostgresStoreOptions, schema: string) {
+    this.#pool = pool;
+    this.#url = options.url;
+    this.#schema = schema;
+    this.#source = options.source ?? systemEnvelopeSource;
+    this.#batchSize = Math.max(1, options.batchSize ?? 1000);
+  }
+
+  /** Connects, checks the database stores UTF-8 (lines are kept byte for byte) and applies the migrations. */
+  static async open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
+    const schema = options.schema ?? DEFAULT_SCHEMA;
+    if (!SCHEMA_PATTERN.test(schema)) throw new InputError('schema', `expected a name matching ${SCHEMA_PATTERN.source}`);
+    const pool = new pg.Pool({ connectionString: options.url, max: Math.max(1, options.poolSize ?? 10) });
+    // An idle connection that fails (the server restarted) must not crash the process: the next query reports it.
+    pool.on('error', () => undefined);
+    try {
+      const client = await pool.connect();
+      try {
+        const encoding = await client.query<{ server_encoding: string }>('SHOW server_encoding');
+        const found = encoding.rows[0]?.server_encoding;
+        if (found !== 'UTF8') throw new Error(`the database's encoding is ${String(found)}, not UTF8: event lines could not be kept byte for byte`);
+        await migrate(client, schema);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresEventStore(pool, options, schema);
+  }
+
+  get schema(): string {
+    return this.#schema;
+  }
+
+  /** The notification channel of this schema's appends. */
+  get channel(): string {
+    return `awaw_${this.#schema}`;
+  }
+
+  async appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult> {
+    this.#assertOpen();
+    checkNewEvents(events);
+    events.forEach((event, index) => {
+      if (event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
+    });
+    return this.#transaction(game, expected, async (client) => {
+      const tip = await this.#head(client, game);
+      const stale = checkExpected(tip, expected, expectedHash);
+      if (stale !== null) throw stale;
+      if (events.length === 0) return { version: logVersion(tip.seq), events: [], head: tip, position: 0 };
+      return this.#insert(client, game, sealEvents(events, tip, this.#source));
+    });
+  }
+
+  /**
+   * Imports a game's lines from a JSON Lines log (already verified) as its whole stream: renumbered and resealed
+   * as a log of that game alone (./game-lines.ts). Refused, writing nothing, when the game already has events.
+   */
+  async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
+    this.#assertOpen();
+    const batch = resealGame(lines);
+    return this.#transaction(game, logVersion(0), async (client) => {
+      const tip = await this.#head(client, game);
+      if (tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
+      return this.#insert(client, game, batch);
+    });
+  }
+
+  /** Runs `body` in a transaction holding the schema's feed lock; a lost race on (game, seq) is a ConcurrencyError. */
+  async #transaction(game: string, expected: LogVersion, body: (client: pg.PoolClient) => Promise<GameAppendResult>): Promise<GameAppendResult> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        // Every append of the schema holds this lock until it commits, so feed positions are given in commit
+        // order and a reader of the feed never skips a row committed later with a smaller position.
+        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(this.#schema, 'feed')]);
+        const result = await body(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        // The unique constraint is the last word: a writer that slipped past the check lost.
+        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(expected, (await this.gameHead(game)).seq);
+        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${game} is already in its stream: ids must be unique`);
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Writes sealed lines as the game's next events; the listeners hear of them when the transaction commits. */
+  async #insert(client: pg.PoolClient, game: string, batch: Sealed): Promise<GameAppendResult> {
+    const inserted = await client.query<{ position: string }>(
+      `INSERT INTO "${this.#schema}".events (game, seq, id, hash, line)
+       SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[]) RETURNING position`,
+      [game, batch.events.map((e) => e.seq), batch.events.map((e) => e.id), batch.events.map((e) => e.hash), batch.lines],
+    );
+    const position = Math.max(0, ...inserted.rows.map((row) => Number(row.position)));
+    const change: StreamChange = { game, version: batch.tip.seq, position };
+    await client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(change)]);
+    const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
+    return { version: head.seq, events: batch.events, head, position };
+  }
+
+  async gameHead(game: string): Promise<LogHead> {
+    this.#assertOpen();
+    return this.#head(this.#pool, game);
+  }
+
+  async #head(client: pg.ClientBase | pg.Pool, game: string): Promise<LogHead> {
+    const rows = await client.query<{ seq: number; hash: string }>(`SELECT seq, hash FROM "${this.#schema}".events WHERE game = $1 ORDER BY seq DESC LIMIT 1`, [game]);
+    const last = rows.rows[0];
+    return last === undefined ? { seq: logVersion(0), hash: GENESIS } : { seq: logVersion(last.seq), hash: last.hash };
+  }
+
+  async *readGame(game: string, options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
+    for await (const batch of this.#rows(game, options.from ?? 1, options.validate ?? true)) yield batch.map((item) => item.event);
+  }
+
+  /** The game's lines as stored, each checked as readGame checks it: a log of that game alone, line for line. */
+  async *exportGame(game: string): AsyncGenerator<readonly string[], void, undefined> {
+    for await (const batch of this.#rows(game, 1, true)) yield batch.map((item) => item.line);
+  }
+
+  async *#rows(game: string, from: number, validate: boolean): AsyncGenerator<readonly { line: string; event: StoredEvent }[], void, undefined> {
+    this.#assertOpen();
+    let next = Math.max(1, from);
+    // The chain is checked from the event before `from` on (its stored hash), as far as the game's stream goes.
+    let prevHash = GENESIS;
+    if (validate && next > 1) {
+      const before = await this.#pool.query<{ hash: string }>(`SELECT hash FROM "${this.#schema}".events WHERE game = $1 AND seq = $2`, [game, next - 1]);
+      const row = before.rows[0];
+      if (row === undefined) return;
+      prevHash = row.hash;
+    }
+    for (;;) {
+      const rows = await this.#pool.query<EventRow>(
+        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+        [game, next, this.#batchSize],
+      );
+      const batch = rows.rows.map((row) => {
+        if (row.seq !== next) throw new StoredRowError(game, Number(row.position), row.seq, 'seq', `expected ${next} (events missing or out of order)`);
+        const event = decodeRow(row, validate ? { prevHash } : { trusted: true });
+        prevHash = event.hash;
+        next += 1;
+        return { line: row.line, event };
+      });
+      if (batch.length > 0) yield batch;
+      if (rows.rows.length < this.#batchSize) return;
+    }
+  }
+
+  async *readAll(from = 1): AsyncGenerator<readonly FeedEvent[], void, undefined> {
+    this.#assertOpen();
+    let next = Math.max(1, from);
+    for (;;) {
+      const rows = await this.#pool.query<EventRow>(
+        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE position >= $1 ORDER BY position LIMIT $2`,
+        [next, this.#batchSize],
+      );
+      // Each line is checked on its own here; its game's chain, by readGame.
+      const batch = rows.rows.map((row) => ({ position: Number(row.position), event: decodeRow(row) }));
+      if (batch.length > 0) yield batch;
+      const last = batch.at(-1);
+      if (last === undefined || rows.rows.length < this.#batchSize) return;
+      next = last.position + 1;
+    }
+  }
+
+  async games(): Promise<string[]> {
+    this.#assertOpen();
+    const rows = await this.#pool.query<{ game: string }>(`SELECT game FROM "${this.#schema}".events WHERE seq = 1 ORDER BY position`);
+    return rows.rows.map((row) => row.game);
+  }
+
+  /** LISTENs on a connection of its own: appends by any process on this database and schema are heard. */
+  async subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe> {
+    this.#assertOpen();
+    const client = new pg.Client({ connectionString: this.#url });
+    client.on('error', () => undefined);
+    await client.connect();
+    client.on('notification', (message) => {
+      // Anyone may NOTIFY on the channel: only a well-formed change is passed on.
+      const change = message.channel === this.channel ? parseChange(message.payload) : null;
+      if (change !== null) listener(change);
+    });
+    await client.query(`LISTEN "${this.channel}"`);
+    this.#listeners.add(client);
+    return async () => {
+      if (!this.#listeners.delete(client)) return;
+      await client.end();
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all([...this.#listeners].map((client) => client.end()));
+    this.#listeners.clear();
+    await this.#pool.end();
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the event store is closed');
+  }
+}

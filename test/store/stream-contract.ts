@@ -1,0 +1,131 @@
+// The game stream contract: one suite, run against PostgreSQL (postgres-store.test.ts) and the adapter over a
+// shared memory or JSON Lines log (log-streams.test.ts). Versions are compared through what each store reports
+// (a game's version is the seq of its last event), so the same assertions hold for both numberings.
+import { afterEach, describe, expect, it } from 'vitest';
+import { logVersion, type StoredEvent } from '../../events/index.js';
+import type { FeedEvent, GameStreamStore, StreamChange } from '../../src/store/game-streams.js';
+import { headerLine } from '../../src/store/line-format.js';
+import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
+import { counterSource, gameStarted, logged } from './support.js';
+
+export type MakeStreams = (source: EnvelopeSource) => Promise<GameStreamStore>;
+
+async function collect<T>(batches: AsyncIterable<readonly T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const batch of batches) all.push(...batch);
+  return all;
+}
+
+const kinds = (events: readonly StoredEvent[]): unknown[] => events.map((e) => (e.data as { kind?: unknown }).kind ?? e.type);
+
+export function describeGameStreamContract(name: string, makeStreams: MakeStreams): void {
+  describe(`${name}: game stream contract`, () => {
+    const open: GameStreamStore[] = [];
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((store) => store.close()));
+    });
+    const fresh = async (source: EnvelopeSource = counterSource()): Promise<GameStreamStore> => {
+      const store = await makeStreams(source);
+      open.push(store);
+      return store;
+    };
+
+    it('a game without events is at version 0 with the header hash, and reads nothing', async () => {
+      const store = await fresh();
+      expect(await store.gameHead('g1')).toEqual({ seq: 0, hash: headerLine().hash });
+      expect(await collect(store.readGame('g1'))).toEqual([]);
+      expect(await store.games()).toEqual([]);
+    });
+
+    it('each game has its own version: an append to one game never conflicts with appends to another', async () => {
+      const store = await fresh();
+      const a = await store.appendToGame('g1', [gameStarted('g1'), logged('g1', 'a1')], logVersion(0));
+      const b = await store.appendToGame('g2', [gameStarted('g2')], logVersion(0));
+      const a2 = await store.appendToGame('g1', [logged('g1', 'a2')], a.version, a.head.hash);
+      const b2 = await store.appendToGame('g2', [logged('g2', 'b2')], b.version, b.head.hash);
+      expect(await store.gameHead('g1')).toEqual(a2.head);
+      expect(await store.gameHead('g2')).toEqual(b2.head);
+      expect(kinds(await collect(store.readGame('g1')))).toEqual(['host.game-started', 'a1', 'a2']);
+      expect(kinds(await collect(store.readGame('g2')))).toEqual(['host.game-started', 'b2']);
+      expect(await store.games()).toEqual(['g1', 'g2']);
+    });
+
+    it('an append to a game at a stale version throws ConcurrencyError and writes nothing', async () => {
+      const source = counterSource();
+      const store = await fresh(source);
+      const first = await store.appendToGame('g1', [logged('g1', 'one')], logVersion(0));
+      const second = await store.appendToGame('g1', [logged('g1', 'two')], first.version);
+      const ids = source.ids();
+      const stale = store.appendToGame('g1', [logged('g1', 'late')], first.version);
+      await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(stale).rejects.toMatchObject({ expected: first.version, changed: false });
+      await expect(store.appendToGame('g1', [logged('g1', 'changed')], second.version, 'f'.repeat(64))).rejects.toMatchObject({ name: 'ConcurrencyError', changed: true });
+      expect(source.ids()).toBe(ids);
+      expect(kinds(await collect(store.readGame('g1')))).toEqual(['one', 'two']);
+    });
+
+    it('an event of another game in an append is refused with its path, and nothing is written', async () => {
+      const store = await fresh();
+      await expect(store.appendToGame('g1', [logged('g1'), logged('g2')], logVersion(0))).rejects.toMatchObject({ name: 'InputError', path: 'events[1].game' });
+      expect(await collect(store.readAll())).toEqual([]);
+    });
+
+    it('readGame from a seq yields that event and the later ones of that game, checked or fast alike', async () => {
+      const store = await fresh();
+      await store.appendToGame('g1', [logged('g1', 'k1'), logged('g1', 'k2')], logVersion(0));
+      const other = await store.appendToGame('g2', [logged('g2', 'x')], logVersion(0));
+      const head = await store.gameHead('g1');
+      const third = await store.appendToGame('g1', [logged('g1', 'k3')], head.seq, head.hash);
+      const all = await collect(store.readGame('g1'));
+      const from = all[1]?.seq ?? 0;
+      for (const validate of [true, false]) {
+        expect(kinds(await collect(store.readGame('g1', { from, validate })))).toEqual(['k2', 'k3']);
+        expect(await collect(store.readGame('g1', { from: third.version + 1, validate }))).toEqual([]);
+      }
+      expect(await collect(store.readGame('g1', { validate: false }))).toEqual(all);
+      expect(kinds(await collect(store.readGame('g2')))).toEqual(['x']);
+      expect(other.events.map((e) => e.game)).toEqual(['g2']);
+    });
+
+    it('readAll is every game in commit order, with increasing positions, and reads on from a position', async () => {
+      const store = await fresh();
+      const a = await store.appendToGame('g1', [logged('g1', 'a1'), logged('g1', 'a2')], logVersion(0));
+      const b = await store.appendToGame('g2', [logged('g2', 'b1')], logVersion(0));
+      await store.appendToGame('g1', [logged('g1', 'a3')], a.version, a.head.hash);
+      const feed: FeedEvent[] = await collect(store.readAll());
+      expect(feed.map((f) => [f.event.game, (f.event.data as { kind: string }).kind])).toEqual([
+        ['g1', 'a1'],
+        ['g1', 'a2'],
+        ['g2', 'b1'],
+        ['g1', 'a3'],
+      ]);
+      const positions = feed.map((f) => f.position);
+      expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+      expect(new Set(positions).size).toBe(4);
+      expect(b.position).toBe(positions[2]);
+      expect((await collect(store.readAll(b.position))).map((f) => f.position)).toEqual(positions.slice(2));
+    });
+
+    it('an empty append at the current version changes nothing; at a stale one it is refused', async () => {
+      const store = await fresh();
+      expect(await store.appendToGame('g1', [], logVersion(0))).toMatchObject({ version: 0, events: [], head: { seq: 0, hash: headerLine().hash }, position: 0 });
+      const first = await store.appendToGame('g1', [logged('g1')], logVersion(0));
+      await expect(store.appendToGame('g1', [], logVersion(0))).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.appendToGame('g1', [], first.version)).toMatchObject({ version: first.version, events: [], head: first.head });
+    });
+
+    it('a subscriber hears each append with its game, version and position', async () => {
+      const store = await fresh();
+      const heard: StreamChange[] = [];
+      const unsubscribe = await store.subscribe((change) => heard.push(change));
+      const a = await store.appendToGame('g1', [logged('g1'), logged('g1')], logVersion(0));
+      const b = await store.appendToGame('g2', [logged('g2')], logVersion(0));
+      for (let waited = 0; heard.length < 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual([
+        { game: 'g1', version: a.version, position: a.position },
+        { game: 'g2', version: b.version, position: b.position },
+      ]);
+      await unsubscribe();
+    });
+  });
+}
