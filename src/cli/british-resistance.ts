@@ -5,17 +5,25 @@ import {
   type BritishResistanceInput,
   type BritishResistanceResult,
 } from '../rules/british-resistance.js';
+import { britishLineCodes, type BritishLineKey } from '../rules/british-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import { renderTable, signedCell } from './table.js';
 
-export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceResult> = {
+/** CONTRACT.md: the lines with their words (`detail`), rendered from their params. */
+type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly WordedLine<BritishLineKey>[] };
+
+export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceOutput> = {
   name: 'british-resistance',
   rule: '59.2',
   summary: 'British resistance level and surrender offer (59.21, 59.22, 59.23, 59.41)',
   input: britishResistanceInput,
   // The contract forbids extra input fields, so the CLI uses the default options; britishResistance reads the
   // one atWarWithEuropeanAxis flag per power as "at war with Germany" too (CONTRACT.md).
-  compute: (input) => britishResistance(input),
+  compute: (input) => {
+    const result = britishResistance(input);
+    return { ...result, lines: wordedLines(britishLineCodes, result.lines) };
+  },
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],
