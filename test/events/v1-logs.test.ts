@@ -137,64 +137,53 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
   });
 });
 
+/**
+ * The audit of copies of the v1 fixture and the example `name`, each replayed with no mismatch while `entry`'s
+ * template is `render`. The registries are read-only to code; the test swaps one template as a later rewording would.
+ */
+async function rewordedAudits<R>(entry: { render: R }, render: R, name: string): Promise<string[]> {
+  const original = entry.render;
+  const dir = mkdtempSync(join(tmpdir(), 'reword-'));
+  const audits: string[] = [];
+  try {
+    entry.render = render;
+    for (const path of [fixture(name), example(name)]) {
+      const copy = join(dir, 'log.jsonl');
+      writeFileSync(copy, readFileSync(path));
+      const { events, mismatches } = await read(copy);
+      expect(mismatches).toEqual([]);
+      audits.push(audit(events).join('\n'));
+    }
+  } finally {
+    entry.render = original;
+  }
+  return audits;
+}
+
 describe('rule decisions are data: rewording a sentence changes no log and no verdict', () => {
   it('59.67: with the indemnity words changed, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
     const { effectCodes } = await import('../../events/effects.js');
-    // The registry is read-only to code; the test swaps one template as a later rewording would.
     const entry = effectCodes.indemnity as { render: (p: { brps: number; britishBrpChange: number; germanBrpChange: number }) => string };
-    const original = entry.render;
-    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
-    try {
-      entry.render = (p) => `An indemnity: ${p.brps} BRPs.`;
-      for (const path of [fixture('sea-lion-1941'), example('sea-lion-1941')]) {
-        const copy = join(dir, 'log.jsonl');
-        writeFileSync(copy, readFileSync(path));
-        const { events, mismatches } = await read(copy);
-        expect(mismatches).toEqual([]);
-        expect(audit(events).join('\n')).toContain('59.67 An indemnity: 30 BRPs.');
-      }
-    } finally {
-      entry.render = original;
-    }
+    for (const text of await rewordedAudits(entry, (p) => `An indemnity: ${p.brps} BRPs.`, 'sea-lion-1941')) expect(text).toContain('59.67 An indemnity: 30 BRPs.');
   });
 
   it('55.11B: with the German DP total line reworded, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
     const { germanLineCodes } = await import('../../src/rules/german-lines.js');
     const entry = germanLineCodes.dpTotal as { render: (p: object, value: number) => string };
-    const original = entry.render;
-    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
-    try {
-      entry.render = (_, value) => `DP total, reworded: ${value}`;
-      for (const path of [fixture('italy-1943-germany-1945'), example('italy-1943-germany-1945')]) {
-        const copy = join(dir, 'log.jsonl');
-        writeFileSync(copy, readFileSync(path));
-        const { events, mismatches } = await read(copy);
-        expect(mismatches).toEqual([]);
-        expect(audit(events).join('\n')).toContain('55.11B dpTotal +18: DP total, reworded: 18');
-      }
-    } finally {
-      entry.render = original;
+    for (const text of await rewordedAudits(entry, (_, value) => `DP total, reworded: ${value}`, 'italy-1943-germany-1945')) {
+      expect(text).toContain('55.11B dpTotal +18: DP total, reworded: 18');
     }
   });
 
   it('59.22F: with the naval force ratio line reworded, the v1 and v3 logs replay with no mismatch and the audit shows the new words', async () => {
     const { britishLineCodes } = await import('../../src/rules/british-lines.js');
     type Side = { fullFactors: number; halfStrengthFactors: number };
-    type NavalParams = { allied: Side; axis: Side; band: string; uncounted: unknown[] };
-    const entry = britishLineCodes.navalRatio as { render: (p: NavalParams, value: number) => string };
-    const original = entry.render;
-    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
-    try {
-      entry.render = (p, value) => `naval ${p.allied.fullFactors} full + ${p.allied.halfStrengthFactors} half vs ${p.axis.fullFactors} full + ${p.axis.halfStrengthFactors} half, ${p.band}: ${value}`;
-      for (const path of [fixture('sea-lion-1941'), example('sea-lion-1941')]) {
-        const copy = join(dir, 'log.jsonl');
-        writeFileSync(copy, readFileSync(path));
-        const { events, mismatches } = await read(copy);
-        expect(mismatches).toEqual([]);
-        expect(audit(events).join('\n')).toContain('59.22F navalRatio 0: naval 47 full + 9 half vs 40 full + 9 half, under-4:3: 0');
-      }
-    } finally {
-      entry.render = original;
-    }
+    const entry = britishLineCodes.navalRatio as { render: (p: { allied: Side; axis: Side; band: string; uncounted: unknown[] }, value: number) => string };
+    const reworded = await rewordedAudits(
+      entry,
+      (p, value) => `naval ${p.allied.fullFactors} full + ${p.allied.halfStrengthFactors} half vs ${p.axis.fullFactors} full + ${p.axis.halfStrengthFactors} half, ${p.band}: ${value}`,
+      'sea-lion-1941',
+    );
+    for (const text of reworded) expect(text).toContain('59.22F navalRatio 0: naval 47 full + 9 half vs 40 full + 9 half, under-4:3: 0');
   });
 });
