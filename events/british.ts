@@ -1,66 +1,14 @@
 // Britain's surrender (rule 59): host facts, player decisions and the engine's rule decisions.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
-import { BritishResistanceFactsSchema, BritishResistanceInputSchema, contractFacts, NavalUnitSchema } from '../src/rules/british-resistance.js';
 import { ForceUnitSchema } from '../src/rules/force-reduction.js';
 import { ConcessionsInputSchema, MinorStatuses } from '../src/rules/concessions.js';
-import { LineSchema } from './common.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
 import { defineEvent, defineUpcaster } from './registry.js';
-
-/**
- * What the host sees of Britain at the end of a game turn (59.21, 59.22). Everything the engine can
- * count from its own log is left out: atomic attacks, firestorms, Australian and Indian surrenders,
- * who is at war, concession points forgone (59.75A), the previous surrender level (59.87), and the
- * units removed at earlier surrenders (59.871, added to the unbuilt factors by the engine).
- */
-export const BritishFactsSchema = Strict({
-  britishDpLevel: Int(),
-  axisControlsMalta: Type.Boolean(),
-  axisControlsSingapore: Type.Boolean(),
-  oilEffectsOnBritain: Count({ maximum: 4 }),
-  atlanticSwTransports: Count(),
-  russianGroundUnitInEasternEurope: Type.Boolean(),
-  /** Unbuilt British and Commonwealth ground/AAF factors now in the force pool (not those removed at a surrender). */
-  unbuiltBritishGroundAirFactors: Count(),
-  usatLevel: Count(),
-  westernAlliedGroundAirFactorsOnWesternFront: Count(),
-  westernAlliedGroundUnitInGermany: Type.Boolean(),
-  russianGroundUnitInWesternPolandOrRumania: Type.Boolean(),
-  naval: Type.Array(NavalUnitSchema, { maxItems: 2000 }),
-});
-
-export const gameTurnEnded = defineEvent('host.game-turn-ended', {
-  version: 1,
-  source: 'host',
-  rules: ['59.11', '59.21'],
-  summary: 'The game turn ended: the facts for the British Resistance Table (59.21).',
-  schema: Strict({ turn: Turn, britain: BritishFactsSchema }),
-});
+import { gameTurnEnded, resistanceDetermined } from './british-resistance.js';
 
 const Requirements = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });
-
-const resistancePayload = <S extends TSchema>(inputs: S) =>
-  Strict({
-    turn: Turn,
-    inputs,
-    level: Int(),
-    naval: Strict({ alliedFactors: Count(), axisFactors: Count(), modifier: Int({ minimum: -5, maximum: 5 }) }),
-    lines: Type.Array(LineSchema),
-  });
-
-export const resistanceDetermined = defineEvent('britain.resistance-determined', {
-  version: 2,
-  source: 'engine',
-  rules: ['59.11', '59.21', '59.22'],
-  summary: 'The British resistance level at the end of a game turn, line by line.',
-  schema: resistancePayload(BritishResistanceFactsSchema),
-  upcasters: [
-    // v1 recorded one flag per power, read as "at war with Germany" too (the contract's reading): kept as it was decided.
-    defineUpcaster(1, resistancePayload(BritishResistanceInputSchema), (v1) => ({ ...v1, inputs: contractFacts(v1.inputs) })),
-  ],
-});
 
 export const surrenderOffered = defineEvent('britain.surrender-offered', {
   version: 1,

@@ -1,5 +1,4 @@
 // Schema pieces shared by the event payloads.
-import { Type } from '@sinclair/typebox';
 import { Enum, Strict } from '../src/schema/types.js';
 
 export const AxisPowers = ['germany', 'italy', 'japan'] as const;
@@ -9,14 +8,6 @@ export type AlliedPower = (typeof AlliedPowers)[number];
 
 /** A state of war between one Axis and one Allied major power. */
 export const WarSchema = Strict({ axis: Enum(AxisPowers), allied: Enum(AlliedPowers) });
-
-/** An itemized line of a rule decision (src/rules/lines.ts), as stored in the log. */
-export const LineSchema = Strict({
-  key: Type.String({ minLength: 1 }),
-  rule: Type.String({ minLength: 1 }),
-  value: Type.Integer(),
-  detail: Type.String(),
-});
 
 export { Scenarios } from '../src/schema/types.js';
 

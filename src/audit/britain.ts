@@ -2,6 +2,8 @@
 import { renderEffect } from '../../events/effects.js';
 import type { EventData, StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
+import { britishLineCodes } from '../rules/british-lines.js';
+import { wordedLines } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type AuditEntry } from './entry.js';
 
@@ -27,7 +29,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '59.21',
           result: `British resistance level ${signed(d.level)}${prev === undefined ? '' : ` (previous surrender level ${prev}, 59.87)`}; naval ${d.naval.alliedFactors}:${d.naval.axisFactors}`,
-          breakdown: breakdownOf(d.lines),
+          breakdown: breakdownOf(wordedLines(britishLineCodes, d.lines)),
         },
       ];
     }

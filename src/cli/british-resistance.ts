@@ -5,10 +5,15 @@ import {
   type BritishResistanceInput,
   type BritishResistanceResult,
 } from '../rules/british-resistance.js';
+import { britishLineCodes, type BritishLineKey } from '../rules/british-lines.js';
+import { wordedLines, type WordedLine } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
 import { renderTable, signedCell } from './table.js';
+
+/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
+type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly WordedLine<BritishLineKey>[] };
 
 export const britishResistanceHelp: CommandHelp = {
   name: 'british-resistance',
@@ -51,7 +56,8 @@ export const britishResistanceHelp: CommandHelp = {
 EOF`,
 };
 
-export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceResult> = {
+export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceOutput> = {
+
   name: 'british-resistance',
   rule: '59.2',
   summary: britishResistanceHelp.summary,
@@ -60,7 +66,10 @@ export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, Br
   options: ['usat30to39WhenUsAtWar'],
   input: britishResistanceInput,
   // britishResistance reads the one atWarWithEuropeanAxis flag per power as "at war with Germany" too (docs/cli.md).
-  compute: (input, options) => britishResistance(input, { usat30to39WhenUsAtWar: options.usat30to39WhenUsAtWar }),
+  compute: (input, options) => {
+    const result = britishResistance(input, { usat30to39WhenUsAtWar: options.usat30to39WhenUsAtWar });
+    return { ...result, lines: wordedLines(britishLineCodes, result.lines) };
+  },
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],

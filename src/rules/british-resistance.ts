@@ -4,7 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../schema/validate.js';
 import { Count, Enum, Int, Scenarios, Strict, Turn } from '../schema/types.js';
 import { atomicAttackModifier } from './atomic-attacks.js';
-import { signed, sumLines, type Line } from './lines.js';
+import { sumLines } from './lines.js';
+import { navalRatioLine, type BritishLine, type BritishLineKey } from './british-lines.js';
 import { NavalLocations, NavalNationalities, NavalSides, NavalStatuses, NavalTypes, navalRatio, type NavalRatioResult } from './naval-ratio.js';
 
 export { Scenarios };
@@ -69,27 +70,7 @@ export function contractFacts(input: BritishResistanceInput): BritishResistanceF
   return { ...input, atWarWithGermany: { us: input.atWarWithEuropeanAxis.us, russia: input.atWarWithEuropeanAxis.russia } };
 }
 
-/** The rows of the British Resistance Table (59.21), in the table's order. */
-export const BritishLineKeys = [
-  'dpLevel',
-  'maltaSingapore',
-  'australiaIndia',
-  'atomicAttacks',
-  'firestorms',
-  'oilEffects',
-  'atlanticTransports',
-  'noRussianUnitInEasternEurope',
-  'unbuiltFactors',
-  'navalRatio',
-  'majorPowersAtWar',
-  'usat30to39',
-  'usat40Plus',
-  'westernFrontFactors',
-  'westernAlliedUnitInGermany',
-  'russianUnitInWesternPolandOrRumania',
-  'concessionsForgone',
-] as const;
-export type BritishLineKey = (typeof BritishLineKeys)[number];
+export type { BritishLine, BritishLineKey };
 
 export interface BritishResistanceResult {
   readonly level: number;
@@ -97,7 +78,7 @@ export interface BritishResistanceResult {
   readonly germanyMustAccept: boolean;
   readonly surrenderLevelIfAccepted: number;
   readonly naval: { readonly alliedFactors: number; readonly axisFactors: number; readonly modifier: number };
-  readonly lines: readonly Line<BritishLineKey>[];
+  readonly lines: readonly BritishLine[];
 }
 
 export interface BritishResistanceOptions {
@@ -112,8 +93,6 @@ export interface BritishResistanceOptions {
 /** Winter 1941 or any later turn: Winter is the last turn of a year. */
 const fromWinter1941 = (turn: BritishResistanceInput['turn']): boolean => turn.year > 1941 || (turn.year === 1941 && turn.season === 'winter');
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /** 59.22F for these facts: American and Russian factors only while at war with Germany itself. */
 export function britishNavalRatio(input: BritishResistanceFacts): NavalRatioResult {
   return navalRatio(input.naval, {
@@ -123,161 +102,47 @@ export function britishNavalRatio(input: BritishResistanceFacts): NavalRatioResu
   });
 }
 
-/** 59.21/59.22: the British resistance level, line by line, in the table's order. */
+/** 59.21/59.22: the British resistance level, line by line, in the table's order (the words: src/rules/british-lines.ts). */
 export function britishResistanceLines(
   input: BritishResistanceFacts,
   options: BritishResistanceOptions = {},
   naval: NavalRatioResult = britishNavalRatio(input),
-): Line<BritishLineKey>[] {
-  const lines: Line<BritishLineKey>[] = [];
-  // `value === 0 ? 0 : value`: never a -0 from negating an empty count.
-  const add = (key: BritishLineKey, rule: string, value: number, detail: string) => lines.push({ key, rule, value: value === 0 ? 0 : value, detail });
-
-  add('dpLevel', '59.22A', input.britishDpLevel, `British DP level, calculated as though a YSS were taking place: ${signed(input.britishDpLevel)}`);
-
+): BritishLine[] {
   // 59.22B: in a european scenario Singapore counts as captured by Japan in Winter 1941.
-  const singaporeForced = input.scenario === 'european' && fromWinter1941(input.turn);
-  const singapore = singaporeForced || input.axisControlsSingapore;
-  const axisHeld = [...(input.axisControlsMalta ? ['Malta'] : []), ...(singapore ? ['Singapore'] : [])];
-  const singaporeNote = singaporeForced ? ' (european scenario: Singapore captured by Japan in Winter 1941)' : '';
-  add(
-    'maltaSingapore',
-    '59.22B',
-    -axisHeld.length,
-    axisHeld.length === 0
-      ? 'Axis control neither Malta nor Singapore: 0'
-      : `Axis control ${axisHeld.join(' and ')}${singaporeNote}, -1 each: ${signed(-axisHeld.length)}`,
-  );
-
-  const surrendered = [...(input.australiaSurrendered ? ['Australia'] : []), ...(input.indiaSurrendered ? ['India'] : [])];
-  add(
-    'australiaIndia',
-    '59.21',
-    -2 * surrendered.length,
-    surrendered.length === 0 ? 'neither Australia nor India has surrendered: 0' : `${surrendered.join(' and ')} surrendered, -2 each: ${signed(-2 * surrendered.length)}`,
-  );
-
-  const atomic = atomicAttackModifier(input.atomicAttacksOnBritain);
-  add(
-    'atomicAttacks',
-    '59.21',
-    atomic,
-    `${plural(input.atomicAttacksOnBritain, 'atomic attack', 'atomic attacks')} on Britain (43.321A: -3, then -2, then -1 each): ${signed(atomic)}`,
-  );
-
-  add(
-    'firestorms',
-    '59.21',
-    -input.britishCitiesFirestormed,
-    `${plural(input.britishCitiesFirestormed, 'British city', 'British cities')} firestormed, -1 each: ${signed(-input.britishCitiesFirestormed)}`,
-  );
-
-  add(
-    'oilEffects',
-    '59.22C',
-    -input.oilEffectsOnBritain,
-    `${plural(input.oilEffectsOnBritain, 'oil effect', 'oil effects')} on Britain not offset, -1 each: ${signed(-input.oilEffectsOnBritain)}`,
-  );
-
-  // 59.22D: -1 per transport under ten, at most -10.
-  const missing = Math.min(10, Math.max(0, 10 - input.atlanticSwTransports));
-  add(
-    'atlanticTransports',
-    '59.22D',
-    -missing,
-    missing === 0
-      ? `${plural(input.atlanticSwTransports, 'transport', 'transports')} in the Atlantic SW box: none missing: 0`
-      : `${plural(input.atlanticSwTransports, 'transport', 'transports')} in the Atlantic SW box: ${missing} missing, -1 each: ${signed(-missing)}`,
-  );
-
-  add(
-    'noRussianUnitInEasternEurope',
-    '59.21',
-    input.russianGroundUnitInEasternEurope ? 0 : -1,
-    input.russianGroundUnitInEasternEurope ? 'a Russian armor or infantry unit is in eastern Europe: 0' : 'no Russian armor or infantry unit in eastern Europe: -1',
-  );
-
-  // 59.22E: -1 per full ten unbuilt factors (round down).
-  const unbuiltTens = Math.floor(input.unbuiltBritishGroundAirFactors / 10);
-  add(
-    'unbuiltFactors',
-    '59.22E',
-    -unbuiltTens,
-    `${plural(input.unbuiltBritishGroundAirFactors, 'unbuilt British and Commonwealth ground/air factor', 'unbuilt British and Commonwealth ground/air factors')}, -1 per full ten: ${signed(-unbuiltTens)}`,
-  );
-
-  add('navalRatio', '59.22F', naval.modifier, naval.detail);
-
-  const atWar = [
-    ...(input.atWarWithEuropeanAxis.us ? ['the U.S.'] : []),
-    ...(input.atWarWithEuropeanAxis.russia ? ['Russia'] : []),
-    ...(input.atWarWithEuropeanAxis.france ? ['France'] : []),
-  ];
-  add(
-    'majorPowersAtWar',
-    '59.21',
-    atWar.length,
-    atWar.length === 0 ? 'no major power other than Britain at war with the European Axis: 0' : `${atWar.join(', ')} at war with the European Axis, +1 each: ${signed(atWar.length)}`,
-  );
-
+  const singapore = input.scenario === 'european' && fromWinter1941(input.turn) ? 'european-scenario' : input.axisControlsSingapore ? 'axis' : 'not-axis';
+  const axisHeld = (input.axisControlsMalta ? 1 : 0) + (singapore === 'not-axis' ? 0 : 1);
+  const surrendered = (input.australiaSurrendered ? 1 : 0) + (input.indiaSurrendered ? 1 : 0);
+  const { us, russia, france } = input.atWarWithEuropeanAxis;
   const usat = input.usatLevel;
   const inThirties = usat >= 30 && usat <= 39;
   // The option drops the row once the U.S. is at war with Germany, not with Italy alone (docs/rulings.md).
   const thirtiesIgnored = inThirties && input.atWarWithGermany.us && options.usat30to39WhenUsAtWar === 'ignored';
-  add(
-    'usat30to39',
-    '59.21',
-    inThirties && !thirtiesIgnored ? 1 : 0,
-    thirtiesIgnored
-      ? `USAT level ${usat} is between 30 and 39, but the U.S. is at war with Germany (option usat30to39WhenUsAtWar: ignored): 0`
-      : inThirties
-        ? `USAT level ${usat} is between 30 and 39: +1`
-        : `USAT level ${usat} is not between 30 and 39: 0`,
-  );
-
-  // 59.21: "and the U.S. is not at war with Germany": a war with Italy alone does not cancel the +2.
-  const forties = usat >= 40 && !input.atWarWithGermany.us;
-  add(
-    'usat40Plus',
-    '59.21',
-    forties ? 2 : 0,
-    usat < 40 ? `USAT level ${usat} is under 40: 0` : forties ? `USAT level ${usat} is 40 or more and the U.S. is not at war with Germany: +2` : `USAT level ${usat} is 40 or more but the U.S. is at war with Germany: 0`,
-  );
-
-  // 59.21: +1 per full five factors on the western front (U.S. box excluded).
-  const fives = Math.floor(input.westernAlliedGroundAirFactorsOnWesternFront / 5);
-  add(
-    'westernFrontFactors',
-    '59.21',
-    fives,
-    `${plural(input.westernAlliedGroundAirFactorsOnWesternFront, 'Western Allied ground/air factor', 'Western Allied ground/air factors')} on the western front, +1 per full five: ${signed(fives)}`,
-  );
-
-  add(
-    'westernAlliedUnitInGermany',
-    '59.21',
-    input.westernAlliedGroundUnitInGermany ? 1 : 0,
-    input.westernAlliedGroundUnitInGermany ? 'a Western Allied armor or infantry unit is in Germany: +1' : 'no Western Allied armor or infantry unit in Germany: 0',
-  );
-
-  add(
-    'russianUnitInWesternPolandOrRumania',
-    '59.21',
-    input.russianGroundUnitInWesternPolandOrRumania ? 1 : 0,
-    input.russianGroundUnitInWesternPolandOrRumania
-      ? 'a Russian armor or infantry unit is in western Poland or Rumania: +1'
-      : 'no Russian armor or infantry unit in western Poland or Rumania: 0',
-  );
-
-  // 59.75A: -1 per two full concession points returned or not taken at the most recent surrender.
-  const pairs = Math.floor(input.concessionPointsForgone / 2);
-  add(
-    'concessionsForgone',
-    '59.75A',
-    -pairs,
-    `${plural(input.concessionPointsForgone, 'concession point', 'concession points')} returned or not taken by Germany, -1 per two full points: ${signed(-pairs)}`,
-  );
-
+  const lines: BritishLine[] = [
+    { key: 'dpLevel', rule: '59.22A', value: input.britishDpLevel, params: {} },
+    { key: 'maltaSingapore', rule: '59.22B', value: -axisHeld, params: { malta: input.axisControlsMalta, singapore } },
+    { key: 'australiaIndia', rule: '59.21', value: -2 * surrendered, params: { australia: input.australiaSurrendered, india: input.indiaSurrendered } },
+    { key: 'atomicAttacks', rule: '59.21', value: atomicAttackModifier(input.atomicAttacksOnBritain), params: { attacks: input.atomicAttacksOnBritain } },
+    { key: 'firestorms', rule: '59.21', value: -input.britishCitiesFirestormed, params: { cities: input.britishCitiesFirestormed } },
+    { key: 'oilEffects', rule: '59.22C', value: -input.oilEffectsOnBritain, params: { effects: input.oilEffectsOnBritain } },
+    // 59.22D: -1 per transport under ten, at most -10.
+    { key: 'atlanticTransports', rule: '59.22D', value: -Math.min(10, Math.max(0, 10 - input.atlanticSwTransports)), params: { transports: input.atlanticSwTransports } },
+    { key: 'noRussianUnitInEasternEurope', rule: '59.21', value: input.russianGroundUnitInEasternEurope ? 0 : -1, params: { present: input.russianGroundUnitInEasternEurope } },
+    // 59.22E: -1 per full ten unbuilt factors (round down).
+    { key: 'unbuiltFactors', rule: '59.22E', value: -Math.floor(input.unbuiltBritishGroundAirFactors / 10), params: { factors: input.unbuiltBritishGroundAirFactors } },
+    navalRatioLine(naval),
+    { key: 'majorPowersAtWar', rule: '59.21', value: [us, russia, france].filter(Boolean).length, params: { us, russia, france } },
+    { key: 'usat30to39', rule: '59.21', value: inThirties && !thirtiesIgnored ? 1 : 0, params: { usatLevel: usat, ignored: thirtiesIgnored } },
+    // 59.21: "and the U.S. is not at war with Germany": a war with Italy alone does not cancel the +2.
+    { key: 'usat40Plus', rule: '59.21', value: usat >= 40 && !input.atWarWithGermany.us ? 2 : 0, params: { usatLevel: usat, usAtWarWithGermany: input.atWarWithGermany.us } },
+    // 59.21: +1 per full five factors on the western front (U.S. box excluded).
+    { key: 'westernFrontFactors', rule: '59.21', value: Math.floor(input.westernAlliedGroundAirFactorsOnWesternFront / 5), params: { factors: input.westernAlliedGroundAirFactorsOnWesternFront } },
+    { key: 'westernAlliedUnitInGermany', rule: '59.21', value: input.westernAlliedGroundUnitInGermany ? 1 : 0, params: { present: input.westernAlliedGroundUnitInGermany } },
+    { key: 'russianUnitInWesternPolandOrRumania', rule: '59.21', value: input.russianGroundUnitInWesternPolandOrRumania ? 1 : 0, params: { present: input.russianGroundUnitInWesternPolandOrRumania } },
+    // 59.75A: -1 per two full concession points returned or not taken at the most recent surrender.
+    { key: 'concessionsForgone', rule: '59.75A', value: -Math.floor(input.concessionPointsForgone / 2), params: { points: input.concessionPointsForgone } },
+  ];
+  // Never a -0 (from negating an empty count, or a -0 in the JSON input).
+  for (const [i, line] of lines.entries()) if (Object.is(line.value, -0)) lines[i] = { ...line, value: 0 };
   return lines;
 }
 

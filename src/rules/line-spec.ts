@@ -53,31 +53,47 @@ export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly
 /** The stored line of a version that kept the words (`detail`), before lines were data. */
 export const WordedLineSchema = Strict({ key: Type.String({ minLength: 1 }), rule: Type.String({ minLength: 1 }), value: Type.Integer(), detail: Type.String() });
 
+type Derived = { readonly key: string; readonly value: number; readonly rule: string };
+
+/** The stored lines as data, read with `derived`, or the first line they cannot be read with, by its index. */
+function readWords<L extends Derived>(stored: readonly Static<typeof WordedLineSchema>[], derived: readonly L[]): L[] | { readonly at: number; readonly error: InputError } {
+  const out: L[] = [];
+  for (const [i, line] of stored.entries()) {
+    const again = derived[i];
+    if (again === undefined || again.key !== line.key) return { at: i, error: new InputError(`data.lines[${i}].key`, `line "${line.key}" is not a row the rules derive from the stored inputs at this place`) };
+    if (again.value !== line.value) return { at: i, error: new InputError(`data.lines[${i}].value`, `line "${line.key}" holds ${line.value}; its stored inputs give ${again.value}`) };
+    out.push({ ...again, rule: line.rule });
+  }
+  if (derived.length !== stored.length) return { at: stored.length, error: new InputError('data.lines', `expected ${derived.length} lines, found ${stored.length}`) };
+  return out;
+}
+
 /**
  * Old lines as data: the params are those the rules derive from the event's own stored inputs (the rule functions
  * are pure), taken for a stored line only when the same row at the same place has the same value; otherwise the line
  * is refused, naming it and its JSON path. The stored words are not compared: they are the words of their time (a
  * rendering, as the audit now renders them), and the current templates may since have been reworded.
+ * Where a ruling option the inputs do not hold can change a row, each option's lines are an alternative: the first
+ * whose values all match is taken; if none does, the refusal is that of the one matching the most lines (the first
+ * of those).
  */
-export function linesFromWords<L extends { readonly key: string; readonly value: number; readonly rule: string }>(
-  stored: readonly Static<typeof WordedLineSchema>[],
-  derived: readonly L[],
-): L[] | InputError {
-  const out: L[] = [];
-  for (const [i, line] of stored.entries()) {
-    const again = derived[i];
-    if (again === undefined || again.key !== line.key) return new InputError(`data.lines[${i}].key`, `line "${line.key}" is not a row the rules derive from the stored inputs at this place`);
-    if (again.value !== line.value) return new InputError(`data.lines[${i}].value`, `line "${line.key}" holds ${line.value}; its stored inputs give ${again.value}`);
-    out.push({ ...again, rule: line.rule });
+export function linesFromWords<L extends Derived>(stored: readonly Static<typeof WordedLineSchema>[], ...alternatives: readonly (readonly L[])[]): L[] | InputError {
+  let nearest: { readonly at: number; readonly error: InputError } | undefined;
+  for (const derived of alternatives) {
+    const read = readWords(stored, derived);
+    if (Array.isArray(read)) return read;
+    if (nearest === undefined || read.at > nearest.at) nearest = read;
   }
-  if (derived.length !== stored.length) return new InputError('data.lines', `expected ${derived.length} lines, found ${stored.length}`);
-  return out;
+  return nearest?.error ?? new InputError('data.lines', 'no lines derived from the stored inputs');
 }
 
 /** An upcaster's step for a payload whose `lines` kept their words: the lines as data, derived from its `inputs`. */
-export const withDerivedLines =
-  <I, L extends { readonly key: string; readonly value: number; readonly rule: string }>(derive: (inputs: I) => readonly L[]) =>
+export const withDerivedLines = <I, L extends Derived>(derive: (inputs: I) => readonly L[]) => withDerivedLinesOf((inputs: I) => [derive(inputs)]);
+
+/** The same, with one alternative per value of a ruling option that the inputs do not hold (linesFromWords). */
+export const withDerivedLinesOf =
+  <I, L extends Derived>(derive: (inputs: I) => readonly (readonly L[])[]) =>
   <D extends { readonly inputs: I; readonly lines: readonly Static<typeof WordedLineSchema>[] }>(data: D): InputError | (Omit<D, 'lines'> & { lines: L[] }) => {
-    const lines = linesFromWords(data.lines, derive(data.inputs));
+    const lines = linesFromWords(data.lines, ...derive(data.inputs));
     return lines instanceof InputError ? lines : { ...data, lines };
   };

@@ -47,6 +47,15 @@ describe('log format 2: version 1 logs read through the upcasters', () => {
     expect(text).not.toContain('"params"');
     expect(readFileSync(example('sea-lion-1941'), 'utf8')).toContain('"code":"peace-treaty","params":{"concessionPoints":8}');
   });
+
+  it('59.21: the fixtures hold britain.resistance-determined v2, its lines as words; the examples v3, its lines as data', () => {
+    const text = readFileSync(fixture('sea-lion-1941'), 'utf8');
+    expect(text).toContain('"type":"britain.resistance-determined","v":2');
+    expect(text).toContain('{"key":"dpLevel","rule":"59.22A","value":4,"detail":"British DP level, calculated as though a YSS were taking place: +4"}');
+    const v3 = readFileSync(example('sea-lion-1941'), 'utf8');
+    expect(v3).toContain('"type":"britain.resistance-determined","v":3');
+    expect(v3).toContain('{"key":"dpLevel","rule":"59.22A","value":4,"params":{}}');
+  });
 });
 
 /** The v1 line of `type` in a fixture, its data changed by `edit`, resealed as line `line` of a one-event log. */
@@ -107,6 +116,20 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
     expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[4].value: line "covertOperations" holds 5; its stored inputs give ${held}`);
   });
 
+  it('59.22F: a v2 British naval line whose value is not what its stored inputs give is refused at its value', () => {
+    const { text, line } = v1Line('sea-lion-1941', 'britain.resistance-determined', (data) => {
+      (data['lines'] as { value: number }[])[9]!.value = 2;
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[9].value: line "navalRatio" holds 2; its stored inputs give 0`);
+  });
+
+  it('59.21: a v2 British line with a key the table does not have is refused at its key', () => {
+    const { text, line } = v1Line('sea-lion-1941', 'britain.resistance-determined', (data) => {
+      (data['lines'] as { key: string }[])[0]!.key = 'dpTotal';
+    });
+    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[0].key: line "dpTotal" is not a row the rules derive from the stored inputs at this place`);
+  });
+
   it('a newer version than the engine reads is still refused', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', () => undefined);
     const v3 = text.replace('"v":1', '"v":3');
@@ -114,43 +137,53 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
   });
 });
 
+/**
+ * The audit of copies of the v1 fixture and the example `name`, each replayed with no mismatch while `entry`'s
+ * template is `render`. The registries are read-only to code; the test swaps one template as a later rewording would.
+ */
+async function rewordedAudits<R>(entry: { render: R }, render: R, name: string): Promise<string[]> {
+  const original = entry.render;
+  const dir = mkdtempSync(join(tmpdir(), 'reword-'));
+  const audits: string[] = [];
+  try {
+    entry.render = render;
+    for (const path of [fixture(name), example(name)]) {
+      const copy = join(dir, 'log.jsonl');
+      writeFileSync(copy, readFileSync(path));
+      const { events, mismatches } = await read(copy);
+      expect(mismatches).toEqual([]);
+      audits.push(audit(events).join('\n'));
+    }
+  } finally {
+    entry.render = original;
+  }
+  return audits;
+}
+
 describe('rule decisions are data: rewording a sentence changes no log and no verdict', () => {
   it('59.67: with the indemnity words changed, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
     const { effectCodes } = await import('../../events/effects.js');
-    // The registry is read-only to code; the test swaps one template as a later rewording would.
     const entry = effectCodes.indemnity as { render: (p: { brps: number; britishBrpChange: number; germanBrpChange: number }) => string };
-    const original = entry.render;
-    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
-    try {
-      entry.render = (p) => `An indemnity: ${p.brps} BRPs.`;
-      for (const path of [fixture('sea-lion-1941'), example('sea-lion-1941')]) {
-        const copy = join(dir, 'log.jsonl');
-        writeFileSync(copy, readFileSync(path));
-        const { events, mismatches } = await read(copy);
-        expect(mismatches).toEqual([]);
-        expect(audit(events).join('\n')).toContain('59.67 An indemnity: 30 BRPs.');
-      }
-    } finally {
-      entry.render = original;
-    }
+    for (const text of await rewordedAudits(entry, (p) => `An indemnity: ${p.brps} BRPs.`, 'sea-lion-1941')) expect(text).toContain('59.67 An indemnity: 30 BRPs.');
   });
 
   it('55.11B: with the German DP total line reworded, the v1 and v2 logs replay with no mismatch and the audit shows the new words', async () => {
     const { germanLineCodes } = await import('../../src/rules/german-lines.js');
     const entry = germanLineCodes.dpTotal as { render: (p: object, value: number) => string };
-    const original = entry.render;
-    const dir = mkdtempSync(join(tmpdir(), 'reword-'));
-    try {
-      entry.render = (_, value) => `DP total, reworded: ${value}`;
-      for (const path of [fixture('italy-1943-germany-1945'), example('italy-1943-germany-1945')]) {
-        const copy = join(dir, 'log.jsonl');
-        writeFileSync(copy, readFileSync(path));
-        const { events, mismatches } = await read(copy);
-        expect(mismatches).toEqual([]);
-        expect(audit(events).join('\n')).toContain('55.11B dpTotal +18: DP total, reworded: 18');
-      }
-    } finally {
-      entry.render = original;
+    for (const text of await rewordedAudits(entry, (_, value) => `DP total, reworded: ${value}`, 'italy-1943-germany-1945')) {
+      expect(text).toContain('55.11B dpTotal +18: DP total, reworded: 18');
     }
+  });
+
+  it('59.22F: with the naval force ratio line reworded, the v1 and v3 logs replay with no mismatch and the audit shows the new words', async () => {
+    const { britishLineCodes } = await import('../../src/rules/british-lines.js');
+    type Side = { fullFactors: number; halfStrengthFactors: number };
+    const entry = britishLineCodes.navalRatio as { render: (p: { allied: Side; axis: Side; band: string; uncounted: unknown[] }, value: number) => string };
+    const reworded = await rewordedAudits(
+      entry,
+      (p, value) => `naval ${p.allied.fullFactors} full + ${p.allied.halfStrengthFactors} half vs ${p.axis.fullFactors} full + ${p.axis.halfStrengthFactors} half, ${p.band}: ${value}`,
+      'sea-lion-1941',
+    );
+    for (const text of reworded) expect(text).toContain('59.22F navalRatio 0: naval 47 full + 9 half vs 40 full + 9 half, under-4:3: 0');
   });
 });

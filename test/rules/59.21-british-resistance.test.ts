@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  BritishLineKeys,
-  britishResistance,
-  britishResistanceInput,
-  britishResistanceOf,
-  contractFacts,
-  type BritishLineKey,
-  type BritishResistanceInput,
-} from '../../src/rules/british-resistance.js';
+import { britishResistance, britishResistanceInput, britishResistanceOf, contractFacts, type BritishResistanceInput } from '../../src/rules/british-resistance.js';
+import { britishLineCodes, renderBritishLine, type BritishLineKey } from '../../src/rules/british-lines.js';
 import { NavalLocations, NavalNationalities, NavalSides, NavalStatuses, NavalTypes } from '../../src/rules/naval-ratio.js';
 import { Seasons } from '../../src/schema/types.js';
 
@@ -91,8 +84,8 @@ describe('59.22B Malta and Singapore', () => {
   });
   it('59.22B: Axis control of Malta and Singapore gives -2', () => {
     const l = line(withInput({ axisControlsMalta: true, axisControlsSingapore: true }), 'maltaSingapore');
-    expect(l.value).toBe(-2);
-    expect(l.detail).toBe('Axis control Malta and Singapore, -1 each: -2');
+    expect(l).toEqual({ key: 'maltaSingapore', rule: '59.22B', value: -2, params: { malta: true, singapore: 'axis' } });
+    expect(renderBritishLine(l)).toBe('Axis control Malta and Singapore, -1 each: -2');
   });
   it('59.22B: global scenario, Singapore follows the flag in Winter 1941 and later', () => {
     expect(value({ turn: { year: 1941, season: 'winter' } }, 'maltaSingapore')).toBe(0);
@@ -107,8 +100,8 @@ describe('59.22B Malta and Singapore', () => {
   });
   it('59.22B: european scenario, Singapore is Axis-controlled from Winter 1941 on whatever the flag', () => {
     const winter = line(withInput({ scenario: 'european', turn: { year: 1941, season: 'winter' } }), 'maltaSingapore');
-    expect(winter.value).toBe(-1);
-    expect(winter.detail).toBe('Axis control Singapore (european scenario: Singapore captured by Japan in Winter 1941), -1 each: -1');
+    expect(winter).toEqual({ key: 'maltaSingapore', rule: '59.22B', value: -1, params: { malta: false, singapore: 'european-scenario' } });
+    expect(renderBritishLine(winter)).toBe('Axis control Singapore (european scenario: Singapore captured by Japan in Winter 1941), -1 each: -1');
     expect(value({ scenario: 'european', turn: { year: 1942, season: 'spring' } }, 'maltaSingapore')).toBe(-1);
     expect(value({ scenario: 'european', turn: { year: 1944, season: 'fall' }, axisControlsMalta: true }, 'maltaSingapore')).toBe(-2);
   });
@@ -147,8 +140,8 @@ describe('59.22C oil effects', () => {
 describe('59.22D Atlantic transports', () => {
   it('59.22D: seven transports give -3', () => {
     const l = line(withInput({ atlanticSwTransports: 7 }), 'atlanticTransports');
-    expect(l.value).toBe(-3);
-    expect(l.detail).toBe('7 transports in the Atlantic SW box: 3 missing, -1 each: -3');
+    expect(l).toEqual({ key: 'atlanticTransports', rule: '59.22D', value: -3, params: { transports: 7 } });
+    expect(renderBritishLine(l)).toBe('7 transports in the Atlantic SW box: 3 missing, -1 each: -3');
   });
   it('59.22D: nine transports give -1, ten or more give 0', () => {
     expect(value({ atlanticSwTransports: 9 }, 'atlanticTransports')).toBe(-1);
@@ -400,7 +393,7 @@ describe('59.2 properties', () => {
       fc.property(arbInput, (input) => {
         expect(britishResistanceInput.check(input)).toBe(true);
         const result = britishResistance(input);
-        expect(result.lines.map((l) => l.key)).toEqual([...BritishLineKeys]);
+        expect(result.lines.map((l) => l.key)).toEqual(Object.keys(britishLineCodes));
         expect(result.level).toBe(result.lines.reduce((sum, l) => sum + l.value, 0));
         expect(result.lines.find((l) => l.key === 'navalRatio')?.value).toBe(result.naval.modifier);
       }),

@@ -12,6 +12,7 @@ import {
   type NavalUnit,
   type NavalWarState,
 } from '../../src/rules/naval-ratio.js';
+import { navalRatioDetail } from '../../src/rules/british-lines.js';
 
 const allAtWar: NavalWarState = { usAtWarWithGermany: true, russiaAtWarWithGermany: true, italyAtWarWithBritain: true };
 const noneAtWar: NavalWarState = { usAtWarWithGermany: false, russiaAtWarWithGermany: false, italyAtWarWithBritain: false };
@@ -89,14 +90,15 @@ describe('59.22F ratio bands', () => {
     expect(result.alliedFactors).toBe(21);
     expect(result.axisFactors).toBe(10);
     expect(result.modifier).toBe(3);
-    expect(result.detail).toBe(
+    expect(result.band).toBe('2:1');
+    expect(navalRatioDetail(result)).toBe(
       "naval factors Allied 21 (20 full + 3 at half strength = 1) vs Axis 10: 21:10 in the Allies' favour reaches 2:1: +3",
     );
   });
   it('59.22F: detail for a ratio under 4:3 and for an Axis lead', () => {
-    expect(navalRatio(fleets(7, 6), allAtWar).detail).toBe('naval factors Allied 7 vs Axis 6: 7:6 is under 4:3: 0');
-    expect(navalRatio(fleets(3, 12), allAtWar).detail).toBe("naval factors Allied 3 vs Axis 12: 12:3 in the Axis' favour reaches 4:1 or more: -5");
-    expect(navalRatio([], allAtWar).detail).toBe('naval factors Allied 0 vs Axis 0: even: 0');
+    expect(navalRatioDetail(navalRatio(fleets(7, 6), allAtWar))).toBe('naval factors Allied 7 vs Axis 6: 7:6 is under 4:3: 0');
+    expect(navalRatioDetail(navalRatio(fleets(3, 12), allAtWar))).toBe("naval factors Allied 3 vs Axis 12: 12:3 in the Axis' favour reaches 4:1 or more: -5");
+    expect(navalRatioDetail(navalRatio([], allAtWar))).toBe('naval factors Allied 0 vs Axis 0: even: 0');
   });
   it('59.22F: the detail says how many units were left out and why', () => {
     const units = [
@@ -106,7 +108,14 @@ describe('59.22F ratio bands', () => {
       ship({ nationality: 'american' }),
       ship({ side: 'axis', nationality: 'italian', location: 'pacific' }),
     ];
-    expect(navalRatio(units, { ...allAtWar, usAtWarWithGermany: false }).detail).toBe(
+    const result = navalRatio(units, { ...allAtWar, usAtWarWithGermany: false });
+    expect(result.uncounted).toEqual([
+      { reason: 'submarine', units: 1 },
+      { reason: 'transport', units: 1 },
+      { reason: 'us-not-at-war-with-germany', units: 1 },
+      { reason: 'location-pacific', units: 1 },
+    ]);
+    expect(navalRatioDetail(result)).toBe(
       'naval factors Allied 6 vs Axis 6, 4 units not counted (submarine: 1; transport: 1; U.S. not at war with Germany: 1; location pacific: 1): even: 0',
     );
   });
