@@ -8,6 +8,8 @@ import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineId } from './engine-id.js';
 import { parseHead } from './log-head.js';
+import { execCommand } from './exec.js';
+import { appendCommand } from './append.js';
 
 function usage(): string {
   const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
@@ -34,6 +36,8 @@ export interface CliSettings {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
+  if (argv[0] === 'exec') return execCommand(argv.slice(1), io, settings);
+  if (argv[0] === 'append') return appendCommand(argv.slice(1), io, settings);
   // Options end at `--` (util.parseArgs reads what follows as positionals).
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
