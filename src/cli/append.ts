@@ -2,7 +2,7 @@
 // (./append-run.ts), so that the CLI's start-up stays light.
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
-import { engineIdOf, parseCommandArgs, type CommandSettings } from './command-args.js';
+import { engineIdOf, helpText, parseCommandArgs, type CommandSettings } from './command-args.js';
 import type { CommandHelp } from './help-types.js';
 import type { CliIo, ExitCode } from './io.js';
 
@@ -23,9 +23,13 @@ export const appendHelp: CommandHelp = {
 };
 
 export async function appendCommand(argv: readonly string[], io: CliIo, settings: CommandSettings = {}): Promise<ExitCode> {
-  const args = parseCommandArgs(argv, { flags: [], values: ['game'] });
+  const args = parseCommandArgs(argv, { flags: ['help'], values: ['game'] });
   const usage = (message: string): ExitCode => reportInputError(io, new InputError('$', `usage: ${message} (${appendHelp.usage})`), true);
   if ('error' in args) return usage(args.error);
+  if (args.flags.has('help')) {
+    io.out(helpText(appendHelp));
+    return 0;
+  }
   if (args.positionals.length !== 2) return usage('append takes a log file and a command file (or - for standard input)');
   const [path, source] = args.positionals as [string, string];
   if (path === '-') return usage('append reads a log file, not standard input');

@@ -1,6 +1,7 @@
 // Arguments of the commands that parse their own (exec, append): flags, options with a value, positionals,
 // `--` ending the options. A mistake is one usage message, in our words, not Node's argument parser's.
 import { engineId } from './engine-id.js';
+import type { CommandHelp } from './help-types.js';
 
 export interface ParsedArgs {
   readonly positionals: readonly string[];
@@ -45,3 +46,7 @@ export interface CommandSettings {
 }
 
 export const engineIdOf = (settings: CommandSettings): string | null => (settings.engineId === undefined ? engineId : settings.engineId);
+
+/** `COMMAND --help`: the command's help as text (until the dispatcher renders every command's alike). */
+export const helpText = (help: CommandHelp): string =>
+  [`usage: ${help.usage}`, '', help.summary, '', ...help.fields.map((f) => `  ${f}`), '', `example: ${help.example}`].join('\n');

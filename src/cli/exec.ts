@@ -2,7 +2,7 @@
 // engine it drives are loaded only when it runs, so that the CLI's start-up stays light.
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
-import { engineIdOf, parseCommandArgs, type CommandSettings } from './command-args.js';
+import { engineIdOf, helpText, parseCommandArgs, type CommandSettings } from './command-args.js';
 import type { CommandHelp } from './help-types.js';
 import type { CliIo, ExitCode } from './io.js';
 import type { ExecStdio } from './exec-loop.js';
@@ -27,9 +27,13 @@ export const execHelp: CommandHelp = {
 };
 
 export async function execCommand(argv: readonly string[], io: CliIo, settings: CommandSettings = {}, stdio?: ExecStdio): Promise<ExitCode> {
-  const args = parseCommandArgs(argv, { flags: ['create'], values: [] });
+  const args = parseCommandArgs(argv, { flags: ['create', 'help'], values: [] });
   const usage = (message: string): ExitCode => reportInputError(io, new InputError('$', `usage: ${message} (${execHelp.usage})`), false);
   if ('error' in args) return usage(args.error);
+  if (args.flags.has('help')) {
+    io.out(helpText(execHelp));
+    return 0;
+  }
   const [path, ...extra] = args.positionals;
   if (path === undefined || extra.length > 0) return usage('exec takes exactly one log file');
   if (path === '-') return usage('exec reads requests from standard input: its log is a file');

@@ -27,5 +27,5 @@ export function previewAfter(view: GameView | undefined, game: string, events: r
     if (next === undefined) next = event.type === 'host.game-started' ? initialState(game, event.data) : undefined;
     else next = evolve(next, event, fastStep);
   }
-  return { events: events.map((e, i) => ({ ...e, game, seq: tip.seq + 1 + i })), view: next };
+  return { events: events.map((e, i) => ({ seq: tip.seq + 1 + i, game, ...e })), view: next };
 }

@@ -147,6 +147,8 @@ describe('awaw-surrender exec', () => {
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([2, '', `$: cannot read ${join(dir, 'missing.jsonl')} (ENOENT)\n`]);
     expect(existsSync(join(dir, 'missing.jsonl'))).toBe(false);
     const usage = spawnSync(process.execPath, [BIN, 'exec', path, '--force'], { input: '', encoding: 'utf8' });
-    expect([usage.status, usage.stdout, usage.stderr]).toEqual([2, '', '$: usage: unknown option "--force" (options: --create) (awaw-surrender exec LOG [--create])\n']);
+    expect([usage.status, usage.stdout, usage.stderr]).toEqual([2, '', '$: usage: unknown option "--force" (options: --create, --help) (awaw-surrender exec LOG [--create])\n']);
+    const help = spawnSync(process.execPath, [BIN, 'exec', '--help'], { encoding: 'utf8' });
+    expect([help.status, help.stdout.split('\n')[0], help.stderr]).toEqual([0, 'usage: awaw-surrender exec LOG [--create]', '']);
   });
 });

@@ -2,7 +2,7 @@
 // request's id echoed, every kind of bad request answered (never thrown), and a conflict with a writer that
 // keeps appending.
 import { describe, expect, it } from 'vitest';
-import type { NewEvent, OriginEvent } from '../../events/index.js';
+import type { NewEvent } from '../../events/index.js';
 import { auditEntries } from '../../src/audit/audit.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { withDescription } from '../../src/engine/pending-text.js';
