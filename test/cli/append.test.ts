@@ -6,19 +6,12 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OriginEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
-import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { markPathOf } from '../../src/store/verified-mark.js';
 import { ensureBuilt } from '../support/build.js';
-import { BIN } from '../support/exec-process.js';
+import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog } from '../support/exec-process.js';
 
-const GAME = 'sea-lion-1941';
-const script = seaLion1941().events;
-const ACCEPT = script.findIndex((e) => e.type === 'britain.offer-accepted');
-const accept = script[ACCEPT] as OriginEvent;
+const GAME = SEA_LION;
+const accept = acceptOffer;
 
 let dir = '';
 beforeAll(async () => {
@@ -28,16 +21,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let logs = 0;
-/** A new log holding the example's first `count` commands, and as many other games as `others` names. */
-async function logAt(count: number, others: readonly string[] = []): Promise<{ path: string; version: number }> {
-  const path = join(dir, `log-${(logs += 1)}.jsonl`);
-  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource(GAME) }));
-  for (const command of script.slice(0, count)) if (!(await engine.execute(GAME, command)).ok) throw new Error('script refused');
-  for (const game of others) if (!(await engine.execute(game, script[0] as OriginEvent)).ok) throw new Error('start refused');
-  const { version } = engine;
-  await engine.close();
-  return { path, version };
-}
+const logAt = (count: number, others: readonly string[] = []) => seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
 
 function append(args: readonly string[], input = '') {
   const run = spawnSync(process.execPath, [BIN, 'append', ...args], { input, encoding: 'utf8' });

@@ -7,19 +7,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OriginEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
-import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
 import { withLogLock } from '../../src/store/file-lock.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { ensureBuilt } from '../support/build.js';
-import { BIN, startExec } from '../support/exec-process.js';
+import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog, seaLionScript, startExec } from '../support/exec-process.js';
 
-const GAME = 'sea-lion-1941';
-const script = seaLion1941().events;
-const ACCEPT = script.findIndex((e) => e.type === 'britain.offer-accepted');
-const accept = script[ACCEPT] as OriginEvent;
+const GAME = SEA_LION;
+const script = seaLionScript;
+const accept = acceptOffer;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let dir = '';
@@ -30,15 +24,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let logs = 0;
-/** A new log holding the example's first `count` commands (through the engine, as a host wrote it). */
-async function logAt(count: number): Promise<{ path: string; version: number }> {
-  const path = join(dir, `log-${(logs += 1)}.jsonl`);
-  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource(GAME) }));
-  for (const command of script.slice(0, count)) if (!(await engine.execute(GAME, command)).ok) throw new Error('script refused');
-  const { version } = engine;
-  await engine.close();
-  return { path, version };
-}
+const logAt = (count: number, others: readonly string[] = []) => seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
 
 describe('awaw-surrender exec', () => {
   it('59.23: every operation answers on its own line with the request id; execute appends and answers what is pending next', async () => {

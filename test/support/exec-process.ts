@@ -2,6 +2,11 @@
 // would drive it: `send` writes one request line, `next` resolves with the next response line, parsed.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
+import type { OriginEvent } from '../../events/index.js';
+import { SurrenderEngine } from '../../src/engine/engine.js';
+import { deterministicSource } from '../../src/examples/build.js';
+import { seaLion1941 } from '../../src/examples/british-games.js';
+import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { ROOT } from './build.js';
 
 export const BIN = join(ROOT, 'dist/awaw-surrender.cjs');
@@ -65,4 +70,20 @@ export function startExec(args: readonly string[]): ExecProcess {
       return { code, signal, stderr, rest: [...lines, stdout].filter((l) => l !== '').join('\n') };
     },
   };
+}
+
+export const SEA_LION = 'sea-lion-1941';
+export const seaLionScript = seaLion1941().events;
+/** The example's acceptance of the British offer of Summer 1941 (59.23), and its index in the script. */
+export const ACCEPT = seaLionScript.findIndex((e) => e.type === 'britain.offer-accepted');
+export const acceptOffer = seaLionScript[ACCEPT] as OriginEvent;
+
+/** A new log at `path` holding the Sea Lion example's first `count` commands, then a start of each game in `others`. */
+export async function seaLionLog(path: string, count: number, others: readonly string[] = []): Promise<{ path: string; version: number }> {
+  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource(SEA_LION) }));
+  for (const command of seaLionScript.slice(0, count)) if (!(await engine.execute(SEA_LION, command)).ok) throw new Error('script refused');
+  for (const game of others) if (!(await engine.execute(game, seaLionScript[0] as OriginEvent)).ok) throw new Error('start refused');
+  const { version } = engine;
+  await engine.close();
+  return { path, version };
 }
