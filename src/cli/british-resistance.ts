@@ -57,7 +57,6 @@ EOF`,
 };
 
 export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceOutput> = {
-
   name: 'british-resistance',
   rule: '59.2',
   summary: britishResistanceHelp.summary,

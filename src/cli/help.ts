@@ -1,6 +1,9 @@
 // `awaw-surrender --help`, `help COMMAND` and `COMMAND --help`: built from the CommandHelp beside each command.
 import { calculators } from './commands.js';
 import type { CommandHelp } from './help-types.js';
+import { renderHelp } from './help-render.js';
+import { execHelp } from './exec.js';
+import { appendHelp } from './append.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
 
@@ -12,26 +15,14 @@ export const commandHelps: readonly CommandHelp[] = [
   verifyHelp,
   exportHelp,
   importHelp,
+  execHelp,
+  appendHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 
-export const findHelp = (name: string): CommandHelp | undefined => commandHelps.find((h) => h.name === name);
+export { renderHelp };
 
-/** One command's help: usage, input fields and options, an example. */
-export function renderHelp(help: CommandHelp): string {
-  return [
-    `awaw-surrender ${help.name}: ${help.summary}`,
-    '',
-    'usage:',
-    ...help.usage.split('\n').map((line) => `  ${line}`),
-    '',
-    'input fields and options:',
-    ...help.fields.map((field) => `  ${field}`),
-    '',
-    'example:',
-    ...help.example.split('\n').map((line) => `  ${line}`),
-  ].join('\n');
-}
+export const findHelp = (name: string): CommandHelp | undefined => commandHelps.find((h) => h.name === name);
 
 /** The overview: every command with its summary. */
 export function usage(): string {

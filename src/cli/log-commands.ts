@@ -33,7 +33,7 @@ export interface LogCommand {
   run(path: string, options: LogCommandOptions, io: CliIo): Promise<ExitCode>;
 }
 
-interface ReadResult {
+export interface ReadResult {
   readonly replayer: Replayer;
   readonly entries: AuditEntry[];
   readonly scan: ScanSummary;
@@ -46,7 +46,7 @@ interface ReadResult {
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
  * the log (src/store/verified-mark.ts).
  */
-async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress): Promise<ReadResult> {
+export async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress = undefined): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
   const hashAt = expectHead?.seq ?? -1;
   try {

@@ -11,6 +11,8 @@ import { engineId } from './engine-id.js';
 import { parseHead } from './log-head.js';
 import { readRulingOptions } from './ruling-options.js';
 import { packageVersion } from './version.js';
+import { execCommand } from './exec.js';
+import { appendCommand } from './append.js';
 
 export interface CliSettings {
   /** The build id for verification marks; default the bundle's own (./engine-id.ts), null for none. */
@@ -51,6 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   // The PostgreSQL commands load the database client only when used.
   if (argv[0] === 'export') return (await import('./export.js')).exportCommand(argv.slice(1), io);
   if (argv[0] === 'import') return (await import('./import.js')).importCommand(argv.slice(1), io);
+  if (argv[0] === 'exec') return execCommand(argv.slice(1), io, settings);
+  if (argv[0] === 'append') return appendCommand(argv.slice(1), io, settings);
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
   const read = readArgs(argv, new Set(WITH_VALUE.keys()));

@@ -16,6 +16,12 @@ import { Replayer, type Mismatch } from './replay.js';
 import type { GameView } from './game-view.js';
 import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
+import { previewAfter, type PreviewedEvent } from './preview.js';
+
+/** What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending. */
+export type PreviewResult =
+  | { readonly ok: true; readonly events: readonly PreviewedEvent[]; readonly pending: PendingDecision[]; readonly version: number }
+  | { readonly ok: false; readonly rejection: Rejection };
 
 export type CommandResult =
   | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
@@ -92,6 +98,18 @@ export class SurrenderEngine {
     return engine;
   }
 
+  /**
+   * An engine over a log its caller has already replayed and checked (as `replay` does against a verification
+   * mark): nothing is read now. `hash` is that of event `replayer.version`; the first append is tied to it, so
+   * a log changed since is read again before anything is written.
+   */
+  static resume(store: EventStore, replayed: { readonly replayer: Replayer; readonly hash: string }, options?: EngineOptions): SurrenderEngine {
+    const engine = new SurrenderEngine(store, settingsOf(options));
+    engine.#replayer = replayed.replayer;
+    engine.#hash = replayed.hash;
+    return engine;
+  }
+
   /** Rule decisions found in the log that the rules no longer produce (only with checkDecisions). */
   get mismatches(): readonly Mismatch[] {
     return this.#replayer.mismatches;
@@ -145,9 +163,32 @@ export class SurrenderEngine {
     }
   }
 
+  /**
+   * What `execute` would append for this command and what would then be pending, decided against the log as it
+   * is now (other writers' appends read first); appends nothing. The events carry the seqs they would get if
+   * nobody appends first. Resolves in every case, as `execute` does.
+   */
+  preview(game: string, origin: OriginEvent): Promise<PreviewResult> {
+    const command = copyCommand(game, origin);
+    if (!command.ok) return Promise.resolve(command);
+    return this.#serialize(async (): Promise<PreviewResult> => {
+      await this.#catchUpIfMoved();
+      const view = this.#replayer.view(game);
+      const decision = decide(view, command.origin);
+      if (!decision.ok) return decision;
+      const version = this.#replayer.version;
+      const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#hash });
+      return { ok: true, events: after.events, pending: after.view === undefined ? [] : pendingDecisions(after.view), version };
+    }).catch((error: unknown): PreviewResult => ({ ok: false, rejection: storeFailure(error) }));
+  }
+
   /** Reads what other writers appended since this engine last looked (the whole log again if it was changed otherwise). */
   catchUp(): Promise<void> {
-    return this.#serialize(() => this.#catchUp());
+    return this.#serialize(() => this.#catchUpIfMoved());
+  }
+
+  async #catchUpIfMoved(): Promise<void> {
+    if (!(await this.#readsAll())) await this.#catchUp();
   }
 
   /** Whether the log still ends with the last event this engine read. */

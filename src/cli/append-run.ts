@@ -1,0 +1,75 @@
+// One command appended to a log by a fresh process (./append.ts): read, decided as the host API decides it,
+// one JSON result. The log is opened as `replay` reads it, on the fast path a verification mark allows.
+import { GAME_ID_PATTERN } from '../../events/envelope.js';
+import type { OriginEvent } from '../engine/decide.js';
+import type { RejectionCode } from '../engine/decision.js';
+import { withDescription } from '../engine/pending-text.js';
+import { InputError } from '../schema/validate.js';
+import { oneLine, parseJson, reportInputError } from './calculator.js';
+import type { CliIo, ExitCode } from './io.js';
+import { guarded } from './log-guard.js';
+import { openLogEngine } from './open-engine.js';
+import { decodeUtf8 } from './utf8.js';
+
+/** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
+const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
+const gameIdPattern = new RegExp(GAME_ID_PATTERN);
+
+/** The command read from the input, its `game` (if it names one) taken off. */
+async function readCommand(source: string, io: CliIo): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readInput(source);
+  } catch (error) {
+    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`);
+  }
+  const value = parseJson(decodeUtf8(bytes));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
+  const { game, ...command } = value as Record<string, unknown>;
+  if (game !== undefined && (typeof game !== 'string' || !gameIdPattern.test(game))) throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);
+  return { game: game ?? null, command };
+}
+
+/** The game: the command's, else --game (they must agree when both are given), else the log's only one. */
+function gameOf(named: string | null, flag: string | null, games: readonly string[]): string {
+  if (named !== null && flag !== null && named !== flag) throw new InputError('game', `the command is for game ${JSON.stringify(named)}, --game names ${JSON.stringify(flag)}`);
+  const game = named ?? flag;
+  if (game !== null) return game;
+  if (games.length === 1) return games[0] as string;
+  throw new InputError('game', `the command names no game and the log holds ${games.length === 0 ? 'none' : `several (${games.join(', ')})`}: give --game`);
+}
+
+export async function runAppend(path: string, source: string, options: { readonly game: string | null; readonly engineId: string | null }, io: CliIo): Promise<ExitCode> {
+  let input;
+  try {
+    input = await readCommand(source, io);
+  } catch (error) {
+    if (error instanceof InputError) return reportInputError(io, error, true);
+    throw error;
+  }
+  return guarded(path, true, io, async () => {
+    const opened = await openLogEngine(path, { create: false, engineId: options.engineId });
+    const { engine } = opened;
+    try {
+      let game: string;
+      try {
+        game = gameOf(input.game, options.game, engine.games());
+      } catch (error) {
+        if (error instanceof InputError) return reportInputError(io, error, true);
+        throw error;
+      }
+      // The engine checks the command as it checks any host's: a malformed one is refused, never thrown.
+      const result = await engine.execute(game, input.command as unknown as OriginEvent);
+      if (!result.ok) {
+        io.out(JSON.stringify({ ok: false, game, rejection: result.rejection }, null, 2));
+        io.err(oneLine(`${result.rejection.code} (${result.rejection.rule}): ${result.rejection.message}; nothing was appended`));
+        return EXIT_2.has(result.rejection.code) ? 2 : 1;
+      }
+      const pending = engine.pending(game).map(withDescription);
+      io.out(JSON.stringify({ ok: true, game, events: result.events, version: result.head.seq, head: result.head, pending }, null, 2));
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  });
+}

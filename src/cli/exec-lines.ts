@@ -1,0 +1,107 @@
+// The request lines `exec` reads from a byte stream: split on `\n` (a `\r` before it dropped), each decoded as
+// strict UTF-8; blank lines are no requests. Reading pauses while requests wait, so a host that writes faster
+// than the engine answers does not fill memory; `stop()` ends the lines at once (SIGTERM).
+import type { Readable } from 'node:stream';
+import { InputError } from '../schema/validate.js';
+import { decodeUtf8 } from './utf8.js';
+
+/** The longest request line read: a command is at most 1,048,576 characters of JSON (src/engine/json-copy.ts). */
+export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+const QUEUE_HIGH = 64;
+
+export type RequestLine = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+
+export class LineReader {
+  readonly #stream: Readable;
+  readonly #queue: RequestLine[] = [];
+  #parts: Buffer[] = [];
+  #partBytes = 0;
+  #overlong = false;
+  #ended = false;
+  #waiting: ((line: RequestLine | null) => void) | null = null;
+
+  constructor(stream: Readable) {
+    this.#stream = stream;
+    stream.on('data', (chunk: Buffer) => this.#take(chunk));
+    stream.on('end', () => this.#finish());
+    stream.on('error', () => this.#finish());
+  }
+
+  /** The next line, or null at the end of the input (or once stopped). */
+  next(): Promise<RequestLine | null> {
+    const line = this.#queue.shift();
+    if (line !== undefined) {
+      if (this.#queue.length < QUEUE_HIGH && !this.#ended) this.#stream.resume();
+      return Promise.resolve(line);
+    }
+    if (this.#ended) return Promise.resolve(null);
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+
+  /** No more lines: the ones not yet taken are dropped. */
+  stop(): void {
+    this.#queue.length = 0;
+    this.#ended = true;
+    this.#stream.pause();
+    this.#deliver(null);
+  }
+
+  #take(chunk: Buffer): void {
+    if (this.#ended) return;
+    let start = 0;
+    for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, start)) {
+      this.#append(chunk.subarray(start, at));
+      this.#endLine();
+      start = at + 1;
+    }
+    this.#append(chunk.subarray(start));
+    if (this.#queue.length >= QUEUE_HIGH) this.#stream.pause();
+  }
+
+  #append(bytes: Buffer): void {
+    if (this.#overlong || bytes.length === 0) return;
+    this.#partBytes += bytes.length;
+    if (this.#partBytes > MAX_REQUEST_BYTES) {
+      this.#overlong = true;
+      this.#parts = [];
+    } else {
+      this.#parts.push(bytes);
+    }
+  }
+
+  #endLine(): void {
+    const bytes = Buffer.concat(this.#parts);
+    const overlong = this.#overlong;
+    this.#parts = [];
+    this.#partBytes = 0;
+    this.#overlong = false;
+    if (overlong) return this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
+    const body = bytes.at(-1) === 0x0d ? bytes.subarray(0, -1) : bytes;
+    let text: string;
+    try {
+      text = decodeUtf8(body);
+    } catch (error) {
+      return this.#push({ ok: false, message: error instanceof InputError ? error.message : String(error) });
+    }
+    if (text.trim() !== '') this.#push({ ok: true, text });
+  }
+
+  #push(line: RequestLine): void {
+    if (this.#waiting !== null) this.#deliver(line);
+    else this.#queue.push(line);
+  }
+
+  #finish(): void {
+    if (this.#ended) return;
+    // A last line without its `\n` is a request too.
+    if (this.#partBytes > 0 || this.#overlong) this.#endLine();
+    this.#ended = true;
+    if (this.#queue.length === 0) this.#deliver(null);
+  }
+
+  #deliver(line: RequestLine | null): void {
+    const waiting = this.#waiting;
+    this.#waiting = null;
+    waiting?.(line);
+  }
+}

@@ -1,0 +1,76 @@
+// `awaw-surrender exec LOG`: the host protocol over standard input and output (src/host-protocol/). One
+// response line per request line, in order, one request at a time; EOF ends it cleanly, and SIGTERM (or SIGINT)
+// lets the request in flight finish and answer first. Loaded only when exec runs (./log-command-list.ts).
+import type { Readable } from 'node:stream';
+import { handleLine, type ProtocolContext } from '../host-protocol/handle.js';
+import type { Response } from '../host-protocol/protocol.js';
+import { oneLine } from './calculator.js';
+import type { CliIo, ExitCode } from './io.js';
+import { LineReader } from './exec-lines.js';
+import { guarded } from './log-guard.js';
+import { openLogEngine } from './open-engine.js';
+
+/** The process's side of exec: where requests come from, where responses go, and the signal to stop. */
+export interface ExecStdio {
+  readonly input: Readable;
+  /** Writes one response line; resolves once it is handed to the system (false: the reader has gone). */
+  write(line: string): Promise<boolean>;
+  /** Calls `stop` on SIGTERM or SIGINT; returns the function that stops listening. */
+  onTerminate(stop: () => void): () => void;
+}
+
+export const processStdio: ExecStdio = {
+  input: process.stdin,
+  write: (line) =>
+    new Promise((resolve) => {
+      if (process.stdout.destroyed) return resolve(false);
+      process.stdout.write(`${line}\n`, (error) => resolve(error === null || error === undefined));
+    }),
+  onTerminate: (stop) => {
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    // A reader that has gone away (EPIPE) is no reason to die: exec stops like at EOF.
+    process.stdout.on('error', stop);
+    return () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      process.stdout.off('error', stop);
+    };
+  },
+};
+
+const unreadable = (message: string, context: ProtocolContext): Response => ({
+  id: null,
+  ok: false,
+  op: null,
+  rejection: { code: 'bad-request', rule: 'protocol', message },
+  version: context.engine.version,
+  othersAppended: 0,
+});
+
+export function runExec(path: string, options: { readonly create: boolean; readonly engineId: string | null }, io: CliIo, stdio: ExecStdio): Promise<ExitCode> {
+  return guarded(path, false, io, async () => {
+    const opened = await openLogEngine(path, options);
+    if (opened.tornLine !== null) io.err(oneLine(`${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until \`awaw-surrender verify ${path} --repair\``));
+    if (opened.mismatches.length > 0) io.err(oneLine(`${path}: ${opened.mismatches.length} rule decisions no longer re-derive (see awaw-surrender replay ${path})`));
+    const context: ProtocolContext = { engine: opened.engine, store: opened.store };
+    const lines = new LineReader(stdio.input);
+    let stopping = false;
+    const stopListening = stdio.onTerminate(() => {
+      stopping = true;
+      lines.stop();
+    });
+    try {
+      for (let line = await lines.next(); line !== null; line = await lines.next()) {
+        const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
+        if (!(await stdio.write(JSON.stringify(response))) || stopping) break;
+      }
+    } finally {
+      stopListening();
+      lines.stop();
+      stdio.input.destroy();
+      await opened.engine.close();
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,30 @@
+// Opening a log for commands that append to it (exec, append): the log is read as `replay` reads it, the part a
+// verification mark of this build vouches for on the fast path (./log-commands.ts), and the engine resumes
+// from that replay, so that a fresh process on a large verified log does not check every line again.
+import { SurrenderEngine } from '../engine/engine.js';
+import type { Mismatch } from '../engine/replay.js';
+import { JsonlFileStore } from '../store/jsonl-file.js';
+import { replayLog } from './log-commands.js';
+
+export interface OpenedLog {
+  readonly engine: SurrenderEngine;
+  readonly store: JsonlFileStore;
+  /** Rule decisions of the log that the rules no longer produce (the engine appends after them all the same). */
+  readonly mismatches: readonly Mismatch[];
+  /** The line number of a torn last line (appends are refused until `verify --repair`), or null. */
+  readonly tornLine: number | null;
+}
+
+/** Throws what the log commands throw for a log that cannot be used (./log-guard.ts reports it). */
+export async function openLogEngine(path: string, options: { readonly create: boolean; readonly engineId: string | null }): Promise<OpenedLog> {
+  const store = await JsonlFileStore.open(path, { create: options.create });
+  try {
+    const { replayer, scan } = await replayLog(path, false, { json: false, repair: false, full: false, engineId: options.engineId, expectHead: null });
+    // An append is tied to this hash: if another writer appended since the log was read, the engine reads again.
+    const engine = SurrenderEngine.resume(store, { replayer, hash: scan.lastHash });
+    return { engine, store, mismatches: replayer.mismatches, tornLine: scan.fragment?.line ?? null };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

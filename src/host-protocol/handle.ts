@@ -1,0 +1,152 @@
+// One request of the host protocol (./protocol.ts) against a SurrenderEngine and its store: a response for
+// every line, whatever it holds; nothing throws. No I/O of its own beyond the engine and the store
+// (the stdio loop is src/cli/exec-loop.ts).
+import type { StoredEvent } from '../../events/index.js';
+import { auditEntries } from '../audit/audit.js';
+import type { AuditEntry } from '../audit/entry.js';
+import type { OriginEvent } from '../engine/decide.js';
+import type { SurrenderEngine } from '../engine/engine.js';
+import { withDescription } from '../engine/pending-text.js';
+import { storeFailure } from '../engine/store-failure.js';
+import { summarize } from '../engine/summary.js';
+import { UnknownGameError } from '../engine/unknown-game.js';
+import { compile, type Validator } from '../schema/validate.js';
+import type { EventStore } from '../store/store.js';
+import {
+  DEFAULT_EVENTS_PER_REQUEST,
+  OPERATIONS,
+  RequestIdSchema,
+  requestSchemas,
+  type FailedResponse,
+  type Operation,
+  type Request,
+  type RequestId,
+  type Response,
+  type ResponseCode,
+} from './protocol.js';
+
+export interface ProtocolContext {
+  readonly engine: SurrenderEngine;
+  /** The engine's store, for `events` and `audit`. */
+  readonly store: EventStore;
+}
+
+type Rejected = FailedResponse['rejection'];
+/** A response's own fields, filled in by `answer`. */
+type Body<R> = R extends Response ? Omit<R, 'id' | 'version' | 'othersAppended'> : never;
+
+const requestId = compile(RequestIdSchema);
+const validators = new Map<Operation, Validator<Request>>();
+const validatorOf = (op: Operation): Validator<Request> => {
+  let validator = validators.get(op);
+  if (validator === undefined) validators.set(op, (validator = compile(requestSchemas[op]) as Validator<Request>));
+  return validator;
+};
+
+const protocolError = (code: ResponseCode, message: string): Rejected => ({ code, rule: 'protocol', message });
+const isOperation = (op: unknown): op is Operation => typeof op === 'string' && (OPERATIONS as readonly string[]).includes(op);
+
+/** The request a parsed line holds, or why it is none (with the id and op when they could be read). */
+function readRequest(value: unknown): { readonly ok: true; readonly request: Request } | { readonly ok: false; readonly id: RequestId | null; readonly op: Operation | null; readonly rejection: Rejected } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, op: null, rejection: protocolError('bad-request', '$: expected a request object { id?, op, ... }') };
+  const fields = value as Record<string, unknown>;
+  const id = fields['id'] === undefined || !requestId.check(fields['id']) ? null : fields['id'];
+  if (fields['id'] !== undefined && id === null) return { ok: false, id, op: null, rejection: protocolError('bad-request', 'id: expected a string of at most 256 characters or an integer') };
+  const op = fields['op'];
+  if (op === undefined) return { ok: false, id, op: null, rejection: protocolError('bad-request', `op: required, one of ${OPERATIONS.join(', ')}`) };
+  if (!isOperation(op)) return { ok: false, id, op: null, rejection: protocolError('unknown-op', `op: unknown operation ${JSON.stringify(op)}: expected one of ${OPERATIONS.join(', ')}`) };
+  const issue = validatorOf(op).firstError(value);
+  if (issue !== null) return { ok: false, id, op, rejection: protocolError('bad-request', issue.message) };
+  return { ok: true, request: value as Request };
+}
+
+/** A line of input: JSON text (its decoding as UTF-8 is the caller's). */
+export function handleLine(line: string, context: ProtocolContext): Promise<Response> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return Promise.resolve(failed(null, null, protocolError('bad-request', `$: not JSON: ${reason}`), context.engine.version, 0));
+  }
+  return handleRequest(value, context);
+}
+
+/** Any value at all as a request. */
+export async function handleRequest(value: unknown, context: ProtocolContext): Promise<Response> {
+  const { engine } = context;
+  const read = readRequest(value);
+  if (!read.ok) return failed(read.id, read.op, read.rejection, engine.version, 0);
+  const { request } = read;
+  const before = engine.version;
+  let body: Body<Response>;
+  let appended = 0;
+  try {
+    // Another writer's appends are read first, so that every answer is of the log as it is now.
+    await engine.catchUp();
+    body = await perform(request, context);
+    if (body.ok && body.op === 'execute') appended = body.events.length;
+  } catch (error) {
+    body = { ok: false, op: request.op, rejection: error instanceof UnknownGameError ? { code: 'no-game', rule: 'sequence', message: error.message } : storeFailure(error) };
+  }
+  const version = engine.version;
+  return { id: request.id ?? null, ...body, version, othersAppended: Math.max(0, version - before - appended) } as Response;
+}
+
+const failed = (id: RequestId | null, op: Operation | null, rejection: Rejected, version: number, othersAppended: number): FailedResponse => ({ id, ok: false, op, rejection, version, othersAppended });
+
+async function perform(request: Request, { engine, store }: ProtocolContext): Promise<Body<Response>> {
+  switch (request.op) {
+    case 'execute': {
+      const result = await engine.execute(request.game, request.command as OriginEvent);
+      if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
+      return { ok: true, op: request.op, events: result.events, head: result.head, pending: engine.pending(request.game).map(withDescription) };
+    }
+    case 'preview': {
+      const result = await engine.preview(request.game, request.command as OriginEvent);
+      if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
+      return { ok: true, op: request.op, events: result.events, pending: result.pending.map(withDescription) };
+    }
+    case 'pending':
+      return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game).map(withDescription) };
+    case 'state': {
+      const view = engine.view(request.game);
+      if (view === undefined) throw new UnknownGameError(request.game);
+      return { ok: true, op: request.op, game: request.game, state: summarize(view) };
+    }
+    case 'wars':
+      return { ok: true, op: request.op, game: request.game, wars: engine.wars(request.game) };
+    case 'permissions':
+      return { ok: true, op: request.op, game: request.game, permissions: engine.permissions(request.game) };
+    case 'events': {
+      const events: StoredEvent[] = [];
+      const next = await readRange(store, request, (event) => events.push(event));
+      return { ok: true, op: request.op, events, next };
+    }
+    case 'audit': {
+      const entries: AuditEntry[] = [];
+      const next = await readRange(store, request, (event) => entries.push(...auditEntries(event)));
+      return { ok: true, op: request.op, entries, next };
+    }
+    case 'games':
+      return { ok: true, op: request.op, games: engine.games() };
+  }
+}
+
+/**
+ * Reads at most `limit` events from `from` (those of `game` only, when given, are passed on) and returns the seq
+ * to continue from, or null when the log ends there.
+ */
+async function readRange(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, use: (event: StoredEvent) => void): Promise<number | null> {
+  const from = request.from ?? 1;
+  const limit = request.limit ?? DEFAULT_EVENTS_PER_REQUEST;
+  let read = 0;
+  for await (const batch of store.read({ from })) {
+    for (const event of batch) {
+      if (read === limit) return event.seq;
+      read += 1;
+      if (request.game === undefined || event.game === request.game) use(event);
+    }
+  }
+  return null;
+}

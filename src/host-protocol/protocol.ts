@@ -1,0 +1,98 @@
+// The host protocol of `awaw-surrender exec`: one JSON request per line in, one JSON response per line out
+// (docs/host-protocol.md). The one source of truth for both: requests are validated with these schemas, and the
+// handler's responses are typed by them.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EnvelopeSchema, GAME_ID_PATTERN, type StoredEvent } from '../../events/index.js';
+import type { AuditEntry } from '../audit/entry.js';
+import type { RejectionCode } from '../engine/decision.js';
+import type { PreviewedEvent } from '../engine/preview.js';
+import type { DescribedDecision } from '../engine/pending-text.js';
+import type { GameSummary } from '../engine/summary.js';
+import type { Permission } from '../engine/britain/permissions.js';
+import { Enum, Strict } from '../schema/types.js';
+
+/** The most events one `events` or `audit` request reads, and the default. */
+export const MAX_EVENTS_PER_REQUEST = 10_000;
+export const DEFAULT_EVENTS_PER_REQUEST = 1_000;
+
+/** A request's own id, echoed in its response (null in the response when the request had none or was unreadable). */
+export const RequestIdSchema = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
+export type RequestId = Static<typeof RequestIdSchema>;
+
+const Game = Type.String({ pattern: GAME_ID_PATTERN });
+/** A command `{ type, data }`: checked by the engine, as `SurrenderEngine.execute` checks it (code `malformed`). */
+const Command = Type.Unknown({ description: 'a host fact or player decision: { type, data }' });
+const Seq = Type.Integer({ minimum: 1 });
+const Limit = Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST });
+const id = Type.Optional(RequestIdSchema);
+
+const commandRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: Game, command: Command });
+const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: Game });
+/** Reads the log from `from` (default 1), at most `limit` events; with `game`, only that game's. */
+const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(Game) });
+
+export const requestSchemas = {
+  execute: commandRequest('execute'),
+  preview: commandRequest('preview'),
+  pending: gameRequest('pending'),
+  state: gameRequest('state'),
+  wars: gameRequest('wars'),
+  permissions: gameRequest('permissions'),
+  events: rangeRequest('events'),
+  audit: rangeRequest('audit'),
+  games: Strict({ id, op: Type.Literal('games') }),
+} as const;
+
+export type Operation = keyof typeof requestSchemas;
+export const OPERATIONS = Object.keys(requestSchemas) as Operation[];
+export const RequestSchema = Type.Union(Object.values(requestSchemas));
+export type Request = { [O in Operation]: Static<(typeof requestSchemas)[O]> }[Operation];
+
+/** The protocol's own refusals, beside the engine's rejection codes (src/engine/decision.ts). */
+export const PROTOCOL_CODES = ['bad-request', 'unknown-op'] as const;
+export type ResponseCode = RejectionCode | (typeof PROTOCOL_CODES)[number];
+
+export const RejectionSchema = Type.Object({
+  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, store-failed ...), or bad-request, unknown-op' }),
+  rule: Type.String({ description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol' }),
+  message: Type.String(),
+  violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
+  fields: Type.Optional(Type.Tuple([Type.String(), Type.String()])),
+});
+
+/** Domain values the engine defines; their shapes are documented where they are defined. */
+const opaque = <T>(description: string, schema: TSchema = Type.Object({}, { additionalProperties: true })) => Type.Unsafe<T>({ ...schema, description });
+const EventSchema = opaque<StoredEvent>('an event as stored (docs/events.md)', EnvelopeSchema);
+const PreviewedEventSchema = opaque<PreviewedEvent>('an event a command would append: { seq, game, type, data }');
+const PendingSchema = opaque<DescribedDecision>('a pending decision: { decision, by, rule, commands, ... , description }');
+const Head = Strict({ seq: Type.Integer({ minimum: 0 }), hash: Type.String() });
+
+/** What every response has: the request's id, its op (null when unreadable), and the log version it answers at. */
+const common = {
+  id: Type.Union([RequestIdSchema, Type.Null()]),
+  /** The log's version (the seq of its last event) this answer reflects. */
+  version: Type.Integer({ minimum: 0 }),
+  /** Events other writers appended that were read while answering (0 when none). */
+  othersAppended: Type.Integer({ minimum: 0 }),
+};
+const ok = <O extends Operation, P extends Record<string, TSchema>>(op: O, payload: P) => Strict({ ...common, ok: Type.Literal(true), op: Type.Literal(op), ...payload });
+
+export const responseSchemas = {
+  execute: ok('execute', { events: Type.Array(EventSchema), head: Head, pending: Type.Array(PendingSchema) }),
+  preview: ok('preview', { events: Type.Array(PreviewedEventSchema), pending: Type.Array(PendingSchema) }),
+  pending: ok('pending', { game: Game, pending: Type.Array(PendingSchema) }),
+  state: ok('state', { game: Game, state: opaque<GameSummary>('the game summary, as `replay --json` prints it') }),
+  wars: ok('wars', { game: Game, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
+  permissions: ok('permissions', { game: Game, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
+  events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
+  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown }')), next: Type.Union([Seq, Type.Null()]) }),
+  games: ok('games', { games: Type.Array(Game) }),
+  failed: Strict({ ...common, ok: Type.Literal(false), op: Type.Union([Enum(OPERATIONS as [Operation, ...Operation[]]), Type.Null()]), rejection: RejectionSchema }),
+} as const;
+
+/** Responses are built from the engine's readonly values and never changed. */
+type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+export type ResponseOf<K extends keyof typeof responseSchemas> = Frozen<Static<(typeof responseSchemas)[K]>>;
+export type FailedResponse = ResponseOf<'failed'> & { readonly rejection: { readonly code: ResponseCode } };
+export type Response = { [O in Operation]: ResponseOf<O> }[Operation] | FailedResponse;
+export const ResponseSchema = Type.Union(Object.values(responseSchemas));
