@@ -14,6 +14,16 @@ import { packageVersion } from './version.js';
 import { execCommand } from './exec.js';
 import { appendCommand } from './append.js';
 
+type SelfParsing = (argv: readonly string[], io: CliIo, settings: CliSettings) => Promise<ExitCode>;
+
+/** The commands that read their own arguments; the PostgreSQL ones load the database client only when used. */
+const SELF_PARSING: ReadonlyMap<string, SelfParsing> = new Map<string, SelfParsing>([
+  ['exec', execCommand],
+  ['append', appendCommand],
+  ['export', async (argv, io) => (await import('./export.js')).exportCommand(argv, io)],
+  ['import', async (argv, io) => (await import('./import.js')).importCommand(argv, io)],
+]);
+
 export interface CliSettings {
   /** The build id for verification marks; default the bundle's own (./engine-id.ts), null for none. */
   readonly engineId?: string | null;
@@ -48,13 +58,17 @@ const takes = (name: string, allowed: ReadonlySet<string>): string =>
 const dashed = (o: GivenOption): string => (o.raw.startsWith('--') ? `--${o.name}` : `-${o.name}`);
 
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
-  // Commands that read their own arguments, one line each, before the generic reading below:
-  // if (argv[0] === 'x') return xCommand(argv.slice(1), io, settings);
-  // The PostgreSQL commands load the database client only when used.
-  if (argv[0] === 'export') return (await import('./export.js')).exportCommand(argv.slice(1), io);
-  if (argv[0] === 'import') return (await import('./import.js')).importCommand(argv.slice(1), io);
-  if (argv[0] === 'exec') return execCommand(argv.slice(1), io, settings);
-  if (argv[0] === 'append') return appendCommand(argv.slice(1), io, settings);
+  // Commands that read their own arguments: their help is printed here, alike for every command.
+  const own = argv[0] === undefined ? undefined : SELF_PARSING.get(argv[0]);
+  if (own !== undefined) {
+    const head = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+    const help = findHelp(argv[0] as string);
+    if (help !== undefined && (head.includes('--help') || head.includes('-h'))) {
+      io.out(renderHelp(help));
+      return 0;
+    }
+    return own(argv.slice(1), io, settings);
+  }
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
   const read = readArgs(argv, new Set(WITH_VALUE.keys()));
