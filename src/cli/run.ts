@@ -8,6 +8,7 @@ import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineId } from './engine-id.js';
 import { parseHead } from './log-head.js';
+import { schemaCommand } from './schema.js';
 
 function usage(): string {
   const width = Math.max(...[...calculators, ...logCommands].map((c) => c.name.length));
@@ -17,6 +18,7 @@ function usage(): string {
     '                                                           replay|audit --full: ignore the verification mark;',
     '                                                           --expect-head SEQ:HASH: fail unless the log holds',
     '                                                           that head, as verify reports it)',
+    '       awaw-surrender schema [--json] [NAME]               the JSON Schemas of commands, events, logs and calculators',
     '',
     'calculators (JSON input from a file, or - for standard input):',
     ...calculators.map((c) => `  ${c.name.padEnd(width)}  ${c.summary} [${c.rule}]`),
@@ -34,6 +36,7 @@ export interface CliSettings {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo, settings: CliSettings = {}): Promise<ExitCode> {
+  if (argv[0] === 'schema') return schemaCommand(argv.slice(1), io);
   // Options end at `--` (util.parseArgs reads what follows as positionals).
   const end = argv.indexOf('--');
   const wantsJson = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
