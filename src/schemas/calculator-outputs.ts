@@ -3,6 +3,7 @@
 // them at run time; the compile-time checks below keep each schema equal to its calculator's output type, and
 // test/schemas/calculator-outputs.test.ts validates real outputs against them.
 import { Type, type TSchema } from '@sinclair/typebox';
+import { eventDefinitions } from '../../events/index.js';
 import { Count, Enum, Int, Strict } from '../schema/types.js';
 import { BritishLineKeys } from '../rules/british-resistance.js';
 import { germanLineCodes } from '../rules/german-lines.js';
@@ -51,15 +52,18 @@ export const ItalianSurrenderOutputSchema = Strict({
   lines: Type.Array(WordedLine(keysOf(italianLineCodes))),
 });
 
+// 59.65-59.75: the points as the engine records them when terms are imposed.
+const { pointsAvailable, pointsUsed, pointsNotTaken, pointsReturned, resistanceModifier, usatChange } = eventDefinitions['britain.terms-imposed'].schema.properties;
+
 export const ConcessionsOutputSchema = Strict({
   legal: Type.Boolean(),
   violations: Violations,
-  pointsAvailable: Count(),
-  pointsUsed: Count(),
-  pointsNotTaken: Count(),
-  pointsReturned: Count(),
-  resistanceModifier: Int({ maximum: 0 }),
-  usatChange: Int({ maximum: 0 }),
+  pointsAvailable,
+  pointsUsed,
+  pointsNotTaken,
+  pointsReturned,
+  resistanceModifier,
+  usatChange,
 });
 
 const ForceTotals = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });

@@ -15,13 +15,16 @@ export type { CatalogEntry };
 
 const definitions = Object.values(eventDefinitions as Record<string, EventDefinition>);
 
+/** TypeBox, as the engine checks, measures strings in UTF-16 code units; JSON Schema in characters. */
+const LENGTHS = 'A `maxLength` counts UTF-16 code units (a character beyond U+FFFF counts twice).';
+
 const LINE_CHECKS =
   `Checked beyond this schema when a log is read: \`seq\` counts from 1 without gaps, \`id\` is unique in the log, ` +
-  `\`hash\` chains the line to the one before (docs/log-format.md), a line holds at most ${MAX_LINE_BYTES} bytes, and \`type\` and \`v\` name a known event version.`;
+  `\`hash\` chains the line to the one before (docs/log-format.md), a line holds at most ${MAX_LINE_BYTES} bytes, and \`type\` and \`v\` name a known event version. ${LENGTHS}`;
 
 const COMMAND_CHECKS =
   `Checked beyond this schema when the engine decides it: at most ${COMMAND_LIMITS.maxDepth} levels of nesting and ${COMMAND_LIMITS.maxChars} characters of JSON, ` +
-  'no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). Members other than `type` and `data` are ignored.';
+  `no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). Members other than \`type\` and \`data\` are ignored. ${LENGTHS}`;
 
 /** A whole log line of one event type at version `v`: the envelope with its `type`, `v` and payload. */
 const eventLine = (definition: EventDefinition, v: number, data: TSchema): TSchema =>
