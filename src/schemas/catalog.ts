@@ -45,6 +45,14 @@ const eventEntries = (definition: EventDefinition): CatalogEntry[] => [
     })),
 ];
 
+/** Entries `PREFIX/KEY` from a record of schemas, each described by its own `description` option. */
+export const entriesOf = (prefix: string, schemas: Readonly<Record<string, TSchema>>): CatalogEntry[] =>
+  Object.entries(schemas).map(([key, schema]) => ({
+    name: `${prefix}/${key}`,
+    schema,
+    description: typeof schema['description'] === 'string' ? schema['description'] : `${prefix} ${key}`,
+  }));
+
 const origins = definitions.filter((d) => d.source !== 'engine');
 const commandSchema = (definition: EventDefinition): TSchema => Type.Object({ type: Type.Literal(definition.type), data: definition.schema });
 
@@ -64,7 +72,8 @@ export const catalog: readonly CatalogEntry[] = [
     description: 'A decision the rules wait for (`pending` of the host API and of `replay --json`): who makes it, the rule, the commands that answer it and its parameters.',
   },
   ...calculatorSchemas,
-  // The exec protocol's requests and responses (src/host-protocol/protocol.ts) join here, one line.
+  // The exec protocol's requests and responses (src/host-protocol/protocol.ts) join here in one line:
+  // ...entriesOf('exec', protocolSchemas), each named exec/KEY and described by its own `description`.
 ];
 
 const byName = new Map(catalog.map((entry) => [entry.name, entry]));

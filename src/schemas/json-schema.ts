@@ -32,7 +32,7 @@ function walk(value: unknown, at: string): JsonValue {
 /** The JSON Schema document of an entry. */
 export function jsonSchemaOf(entry: CatalogEntry): { readonly [key: string]: JsonValue } {
   const body = walk(entry.schema, entry.name) as { readonly [key: string]: JsonValue };
-  const own = typeof body['description'] === 'string' ? ` ${body['description']}` : '';
+  const own = typeof body['description'] === 'string' && body['description'] !== entry.description ? ` ${body['description']}` : '';
   return { $schema: DRAFT_2020_12, $id: schemaId(entry.name), title: entry.name, ...body, description: `${entry.description}${own}` };
 }
 

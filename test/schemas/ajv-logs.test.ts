@@ -30,7 +30,9 @@ describe('the bundled logs against the shipped JSON Schemas (Ajv)', () => {
   });
 
   it('reads the example games, the version 1 fixtures and the legacy logs', () => {
-    expect(logs.length).toBe(12);
+    for (const dir of dirs) expect(logs.filter((l) => l.startsWith(dir)).length, dir).toBeGreaterThan(0);
+    expect(logs.map((l) => l.slice(l.lastIndexOf('/') + 1))).toEqual(expect.arrayContaining(['sea-lion-1941.jsonl', 'legacy-sea-lion-1941.jsonl']));
+    expect(logs.length).toBeGreaterThanOrEqual(12);
   });
 
   for (const path of logs) {

@@ -3,7 +3,8 @@
 // header and the pending decisions.
 import { describe, expect, it } from 'vitest';
 import { eventDefinitions, EnvelopeSchema, LogHeaderSchema, type EventDefinition } from '../../events/index.js';
-import { catalog, catalogEntry } from '../../src/schemas/catalog.js';
+import { Type } from '@sinclair/typebox';
+import { catalog, catalogEntry, entriesOf } from '../../src/schemas/catalog.js';
 import { calculators as cliCalculators } from '../../src/cli/commands.js';
 import { calculators } from '../../src/schemas/calculator-schemas.js';
 import { PendingDecisionSchema } from '../../src/schemas/pending-decision.js';
@@ -63,6 +64,16 @@ describe('the schema catalogue', () => {
     for (const c of calculators) expect(c.beyond !== undefined, c.spec.name).toBe(c.spec.refine !== undefined);
     expect(catalogEntry('calculator/concessions/input')?.description).toContain('`territories` holds exactly the 18 keys');
     expect(catalogEntry('calculator/german-surrender/input')?.description).toContain('at most 9007199254740991');
+  });
+
+  it('entriesOf names a record of schemas under a prefix, each described by its own description, once in its document', () => {
+    const request = Type.Object({ op: Type.Literal('pending') }, { description: 'Asks what is pending.' });
+    const entries = entriesOf('exec', { 'request/pending': request, plain: Type.Null() });
+    expect(entries).toEqual([
+      { name: 'exec/request/pending', schema: request, description: 'Asks what is pending.' },
+      { name: 'exec/plain', schema: Type.Null(), description: 'exec plain' },
+    ]);
+    expect(jsonSchemaOf(entries[0] as (typeof entries)[number])['description']).toBe('Asks what is pending.');
   });
 
   it('gives every schema draft 2020-12, a stable $id from its name, its name as title and a description', () => {
