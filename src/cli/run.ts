@@ -13,12 +13,14 @@ import { readRulingOptions } from './ruling-options.js';
 import { packageVersion } from './version.js';
 import { execCommand } from './exec.js';
 import { appendCommand } from './append.js';
+import { schemaCommand } from './schema.js';
 
 type SelfParsing = (argv: readonly string[], io: CliIo, settings: CliSettings) => Promise<ExitCode>;
 
 /** The commands that read their own arguments; the PostgreSQL ones load the database client only when used. */
 const SELF_PARSING: ReadonlyMap<string, SelfParsing> = new Map<string, SelfParsing>([
   ['exec', execCommand],
+  ['schema', schemaCommand],
   ['append', appendCommand],
   ['export', async (argv, io) => (await import('./export.js')).exportCommand(argv, io)],
   ['import', async (argv, io) => (await import('./import.js')).importCommand(argv, io)],

@@ -57,7 +57,10 @@ export const RejectionSchema = Type.Object({
   rule: Type.String({ description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol' }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
-  fields: Type.Optional(Type.Tuple([Type.String(), Type.String()])),
+  // Written as draft 2020-12 says a pair (TypeBox's Tuple is the draft 7 form).
+  fields: Type.Optional(
+    Type.Unsafe<readonly [string, string]>({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }], items: false, minItems: 2, maxItems: 2, description: 'contradictory: the JSON paths of the two facts' }),
+  ),
 });
 
 /** Domain values the engine defines; their shapes are documented where they are defined. */

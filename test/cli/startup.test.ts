@@ -1,5 +1,5 @@
 // What a CLI process loads (docs/performance.md): a calculator call loads neither the engine nor the event
-// vocabulary, and the log commands it lists without loading them are the log commands there are.
+// vocabulary nor the schema catalogue, and the log commands it lists without loading them are the log commands there are.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +40,11 @@ describe('CLI startup', () => {
     writeFileSync(input, JSON.stringify({ berlin: 'axis', germanDpTotal: 3, germanyControlsBerchtesgaden: true, germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false }));
     const loaded = modulesLoaded(['german-surrender', input]);
     expect(loaded).toContain('dist/src/rules/german-resistance.js');
-    expect(loaded.filter((m) => /^dist\/(events|machines|src\/engine|src\/store|src\/audit)\/|node_modules\/(xstate|immer)\//.test(m))).toEqual([]);
+    expect(loaded.filter((m) => /^dist\/(events|machines|src\/engine|src\/store|src\/audit|src\/schemas)\/|node_modules\/(xstate|immer)\//.test(m))).toEqual([]);
+  });
+
+  it('the schema catalogue is loaded when `schema` runs, and only then', () => {
+    expect(modulesLoaded(['schema', 'log-header'])).toContain('dist/src/schemas/catalog.js');
   });
 
   it('a log command loads them once it runs', () => {

@@ -1,0 +1,82 @@
+// The pending decisions (src/engine/pending-types.ts) as a TypeBox schema, for the JSON Schema a host reads
+// (`awaw-surrender schema pending-decision`). Pending decisions are computed, never parsed: the compile-time
+// check below keeps this schema equal to the PendingDecision type, and test/schemas/pending-decision.test.ts
+// validates the decisions every example game raises.
+import { Type, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
+import type { PendingDecision } from '../engine/pending-types.js';
+import type { SameShape } from './same-shape.js';
+
+/** What every member has (pending-types.ts `Awaiting`): its name, who decides, the rule, the answering commands. */
+const awaiting = <const D extends string, const B extends readonly [string, ...string[]], const R extends string, const C extends readonly [string, ...string[]], P extends TProperties>(
+  decision: D,
+  by: B,
+  rule: R,
+  commands: C,
+  properties: P,
+) =>
+  Strict({
+    decision: Type.Literal(decision),
+    by: by.length === 1 ? (Type.Literal(by[0]) as TLiteral<B[number]>) : Enum(by),
+    rule: Type.Literal(rule),
+    commands: Type.Array(Enum(commands)),
+    ...properties,
+  });
+
+const Level = Int({ minimum: -10, maximum: 0 });
+const PreviousLevel = Type.Union([Int({ minimum: -9, maximum: 0 }), Type.Null()]);
+const ForceTotals = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });
+const ForceAmounts = Strict({ infantryFactors: Count(), namedShips: Count(), cruisers: Count(), destroyerFactors: Count() });
+const ItalianLevel = Int({ minimum: -2, maximum: 2 });
+const Row = Strict({ germany: ForceAmounts, us: ForceAmounts });
+const Sides = ['axis', 'allied'] as const;
+
+export const PendingDecisionSchema = Type.Union([
+  awaiting('respond-to-british-offer', ['germany'], '59.23', ['britain.offer-accepted', 'britain.offer-rejected'], {
+    turn: Turn,
+    resistanceLevel: Int(),
+    surrenderLevel: Level,
+    previousSurrenderLevel: PreviousLevel,
+    forced: Type.Boolean(),
+  }),
+  awaiting('report-british-force-pool', ['host'], '59.513', ['host.british-force-pool'], {
+    turn: Turn,
+    surrenderLevel: Level,
+    previousSurrenderLevel: PreviousLevel,
+    required: ForceTotals,
+  }),
+  awaiting('select-british-force-reductions', ['britain'], '59.513A', ['britain.forces-selected'], {
+    turn: Turn,
+    surrenderLevel: Level,
+    previousSurrenderLevel: PreviousLevel,
+    required: ForceTotals,
+    uncapped: ForceTotals,
+    minorUnitsSubjectToElimination: Type.Array(Type.String()),
+  }),
+  awaiting('report-british-hex-control', ['host'], '59.631', ['host.british-hex-control'], { turn: Turn, surrenderLevel: Level }),
+  awaiting('state-german-terms', ['germany'], '59.66', ['britain.terms-demanded'], {
+    turn: Turn,
+    surrenderLevel: Level,
+    concessionPoints: Count(),
+    cap: Count(),
+  }),
+  awaiting('decide-japanese-adherence', ['japan'], '59.891C', ['japan.treaty-decided'], { turn: Turn }),
+  awaiting('report-far-east-hex-control', ['host'], '59.892A', ['host.far-east-hex-control'], { turn: Turn }),
+  awaiting('report-italian-forces', ['host'], '56.31D', ['host.italian-forces-reported'], {
+    turn: Turn,
+    surrenderLevel: ItalianLevel,
+    row: Row,
+    selectionOrder: Type.Array(Enum(Sides)),
+  }),
+  awaiting('select-post-surrender-italian-forces', Sides, '56.311', ['italy.forces-selected'], {
+    turn: Turn,
+    surrenderLevel: ItalianLevel,
+    side: Enum(Sides),
+    forces: ForceAmounts,
+    row: Row,
+    selectionOrder: Type.Array(Enum(Sides)),
+  }),
+]);
+
+/** Fails to compile when this schema and the PendingDecision type part. */
+export const pendingDecisionMatches = true satisfies SameShape<typeof PendingDecisionSchema, PendingDecision>;
