@@ -5,7 +5,7 @@ import { Enum, Strict, Turn } from '../src/schema/types.js';
 import { ForceUnitSchema } from '../src/rules/force-reduction.js';
 import { defineEvent } from './registry.js';
 
-/** A unit of the British force pool: the calculator's unit (CONTRACT.md), and for a minor-country unit its country. */
+/** A unit of the British force pool: the calculator's unit (docs/cli.md), and for a minor-country unit its country. */
 export const PoolUnitSchema = Strict({
   ...ForceUnitSchema.properties,
   /** 59.514E: the minor country a `minor` unit belongs to, as the terms name it (present exactly for those units). */

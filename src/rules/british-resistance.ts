@@ -65,7 +65,7 @@ export const BritishResistanceFactsSchema = Strict({
 });
 export type BritishResistanceFacts = Static<typeof BritishResistanceFactsSchema>;
 
-/** CONTRACT.md: the one `atWarWithEuropeanAxis` flag per power also counts as "at war with Germany". */
+/** docs/cli.md: the one `atWarWithEuropeanAxis` flag per power also counts as "at war with Germany". */
 export function contractFacts(input: BritishResistanceInput): BritishResistanceFacts {
   return { ...input, atWarWithGermany: { us: input.atWarWithEuropeanAxis.us, russia: input.atWarWithEuropeanAxis.russia } };
 }
@@ -146,7 +146,7 @@ export function britishResistanceLines(
   return lines;
 }
 
-/** 59.2 for the contract's input (CONTRACT.md): the British resistance level and whether Britain offers to surrender. */
+/** 59.2 for the contract's input (docs/cli.md): the British resistance level and whether Britain offers to surrender. */
 export function britishResistance(input: BritishResistanceInput, options: BritishResistanceOptions = {}): BritishResistanceResult {
   return britishResistanceOf(contractFacts(input), options);
 }

@@ -1,4 +1,4 @@
-// `awaw-surrender german-surrender`: rule 55.1 exactly as CONTRACT.md fixes it (input, --json output,
+// `awaw-surrender german-surrender`: rule 55.1 exactly as docs/cli.md fixes it (input, --json output,
 // readable table, exit codes), in-process through runCli + memoryIo, and twice as a spawned process.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The calculators read UTF-8 (RFC 8259, CONTRACT.md): bytes that are not UTF-8 are malformed input, exit 2
+// The calculators read UTF-8 (RFC 8259, docs/cli.md): bytes that are not UTF-8 are malformed input, exit 2
 // naming the offset of the first bad byte, never decoded as U+FFFD and computed with (the log reader refuses
 // them as well, docs/log-format.md).
 import { spawnSync } from 'node:child_process';

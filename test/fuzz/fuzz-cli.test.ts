@@ -21,7 +21,7 @@ import { expectTypedAnswer, expectUsageOrInputError, fuzzParameters, mutatedDocu
 /** A plain JSON copy of an example input. */
 const asJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 
-/** One valid input per calculator (CONTRACT.md), each the seed of its mutations. */
+/** One valid input per calculator (docs/cli.md), each the seed of its mutations. */
 const calculators: readonly { readonly name: string; readonly valid: Json; readonly schema: Validator<unknown> }[] = [
   {
     name: 'german-surrender',

@@ -15,6 +15,7 @@ interface PackedFile {
 interface LockEntry {
   readonly version: string;
   readonly dependencies?: Record<string, string>;
+  readonly optionalDependencies?: Record<string, string>;
 }
 interface Manifest {
   readonly name: string;
@@ -80,7 +81,8 @@ describe('installed from the tarball into an empty project, offline', () => {
       const entry = lock.packages[key];
       if (entry === undefined || key in packages) return;
       packages[key] = entry;
-      for (const dep of Object.keys(entry.dependencies ?? {})) add(dep);
+      // Optional ones too (pg's pg-cloudflare): npm ci wants the lock to name every one it may install.
+      for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) add(dep);
     };
     for (const dep of Object.keys(pkg.dependencies)) add(dep);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { 'awaw-surrender': `file:../${tarball}` } }));

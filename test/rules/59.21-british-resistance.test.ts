@@ -248,7 +248,7 @@ describe('59.22F and 59.21: at war with Germany, or with the European Axis', () 
     expect(result.lines.find((l) => l.key === 'usat30to39')?.value).toBe(1);
   });
 
-  it("59.22F: on the command line the contract's one flag per power counts as at war with Germany too (CONTRACT.md)", () => {
+  it("59.22F: on the command line the contract's one flag per power counts as at war with Germany too (docs/cli.md)", () => {
     const input = withInput({ naval: [...naval], atWarWithEuropeanAxis: { us: true, russia: true, france: false } });
     expect(contractFacts(input).atWarWithGermany).toEqual({ us: true, russia: true });
     expect(britishResistance(input).naval).toEqual({ alliedFactors: 30, axisFactors: 10, modifier: 4 });

@@ -1,4 +1,4 @@
-// One valid input per contract calculator (CONTRACT.md): the CLI tests' examples and the fuzzers' seeds.
+// One valid input per contract calculator (docs/cli.md): the CLI tests' examples and the fuzzers' seeds.
 import { territories1941 } from './concessions-fixtures.js';
 
 const territories = territories1941;

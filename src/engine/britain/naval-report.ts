@@ -1,5 +1,5 @@
 // 56.31D with 59.22F: once Italy's navy has been disposed of, no naval unit is Italian any more. Ships that
-// joined the U.S. or Germany are entered with their new owner's nationality (CONTRACT.md), the rest left play.
+// joined the U.S. or Germany are entered with their new owner's nationality (docs/cli.md), the rest left play.
 import type { EventData } from '../../../events/index.js';
 import { reject, type Decision } from '../decision.js';
 import type { GameView } from '../game-view.js';
