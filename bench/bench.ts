@@ -7,7 +7,7 @@
 // Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs,
 // BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,8 @@ import { Replayer } from '../src/engine/replay.js';
 import { replayVerifiedLog } from '../src/engine/replay-file.js';
 import { readLog } from '../src/store/scan.js';
 import { generateGame, generateLog, type GeneratedLog } from './generate.js';
-import { formatTable, hostBench, hostRows, hostTargets, type HostBenchResult } from './host-bench.js';
+import { formatTable, hostTargets } from './host-bench.js';
+import { hostOnly, passes, runHost, targetLine, type Target } from './host-run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The project root: this file runs as dist/bench/bench.js. */
@@ -108,16 +109,6 @@ async function timeWarm(repeats: number, body: () => Promise<void>): Promise<num
   return times;
 }
 
-interface Target {
-  readonly name: string;
-  readonly value: number;
-  readonly limit: number;
-  /** 'ratio' (shown in %), 'x' (a multiple), 'ms', 'MB'. */
-  readonly unit: string;
-  /** 'min': the value must reach the limit; 'max': it must stay below it. */
-  readonly kind: 'min' | 'max';
-}
-const passes = (t: Target): boolean => (t.kind === 'min' ? t.value >= t.limit : t.value < t.limit);
 
 async function main(): Promise<void> {
   const target = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
@@ -233,7 +224,7 @@ async function main(): Promise<void> {
     }
     for (const line of formatTable(rows)) say(line);
     say('');
-    const host = await runHost(dir, say);
+    const host = await runHost(dir, cli, say);
     for (const t of targets) say(targetLine(t));
     for (const t of hostTargets(host)) say(targetLine(t));
 
@@ -285,49 +276,8 @@ async function main(): Promise<void> {
   }
 }
 
-const targetLine = (t: Target): string => {
-  const shown =
-    t.unit === 'ratio'
-      ? `${fmt(100 * t.value)}% (target ${t.kind === 'min' ? '>=' : '<'} ${fmt(100 * t.limit)}%)`
-      : `${fmt(t.value, t.unit === 'x' ? 2 : 1)} ${t.unit} (target ${t.kind === 'min' ? '>=' : '<'} ${t.limit} ${t.unit})`;
-  return `${passes(t) ? 'PASS' : 'MISS'}  ${t.name}: ${shown}`;
-};
-
-/** The host lines (./host-bench.ts): exec, the host API and append against their floors, printed as a table. */
-async function runHost(dir: string, say: (text: string) => void): Promise<HostBenchResult> {
-  const commands = Math.max(20, Number(process.env['BENCH_COMMANDS'] ?? 500));
-  const processes = Math.max(3, Number(process.env['BENCH_RUNS'] ?? 3) * 5);
-  say(`host lines: ${commands} commands per run, fresh processes best of ${processes} ...`);
-  const host = await hostBench({ dir, cli, commands, processes });
-  for (const line of formatTable(hostRows(host))) say(line);
-  say('');
-  return host;
-}
-
-/** `BENCH_ONLY=host`: the host lines alone, merged into bench/results.json (the other lines as they were). */
-async function hostOnly(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'awaw-bench-'));
-  const say = (text: string): void => {
-    process.stdout.write(`${text}\n`);
-  };
-  try {
-    say(`${cpus().length} cpus, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    const host = await runHost(dir, say);
-    for (const t of hostTargets(host)) say(targetLine(t));
-    const file = join(root, 'bench', 'results.json');
-    const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => t.unit !== 'x') : [];
-    const report = { ...previous, hostDate: new Date().toISOString(), hostLoadavg: loadavg(), host, targets: [...kept, ...hostTargets(host).map((t) => ({ ...t, pass: passes(t) }))] };
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    say('\nwrote bench/results.json (host lines)');
-  } finally {
-    if (process.env['BENCH_KEEP'] === '1') say(`kept ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const argv = process.argv.slice(2);
-const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : process.env['BENCH_ONLY'] === 'host' ? hostOnly() : main();
+const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : process.env['BENCH_ONLY'] === 'host' ? hostOnly(root, cli) : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
