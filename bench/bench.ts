@@ -4,7 +4,8 @@
 //   node dist/bench/bench.js                      generate, measure, print the table, write bench/results.json
 //   node dist/bench/bench.js --child MODE FILE    one timed pass over FILE in this process (used by the above)
 //
-// Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs.
+// Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs,
+// BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
@@ -16,6 +17,8 @@ import { Replayer } from '../src/engine/replay.js';
 import { replayVerifiedLog } from '../src/engine/replay-file.js';
 import { readLog } from '../src/store/scan.js';
 import { generateGame, generateLog, type GeneratedLog } from './generate.js';
+import { formatTable, hostTargets } from './host-bench.js';
+import { hostOnly, passes, runHost, targetLine, type Target } from './host-run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The project root: this file runs as dist/bench/bench.js. */
@@ -106,15 +109,6 @@ async function timeWarm(repeats: number, body: () => Promise<void>): Promise<num
   return times;
 }
 
-interface Target {
-  readonly name: string;
-  readonly value: number;
-  readonly limit: number;
-  readonly unit: string;
-  /** 'min': the value must reach the limit; 'max': it must stay below it. */
-  readonly kind: 'min' | 'max';
-}
-const passes = (t: Target): boolean => (t.kind === 'min' ? t.value >= t.limit : t.value < t.limit);
 
 async function main(): Promise<void> {
   const target = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
@@ -228,16 +222,11 @@ async function main(): Promise<void> {
       rows.push(['     without it: fresh `replay`, verified log', `${fmt(best(bare.replay))} (${fmt(median(bare.replay))})`, '', '', '']);
       rows.push(['     without it: fresh `replay --full`', `${fmt(best(bare.first))} (${fmt(median(bare.first))})`, '', '', '']);
     }
-    const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-    for (const [i, r] of rows.entries()) {
-      say(r.map((c, j) => (j === 0 ? c.padEnd(widths[j] ?? 0) : c.padStart(widths[j] ?? 0))).join('  '));
-      if (i === 0) say(widths.map((w) => '-'.repeat(w)).join('  '));
-    }
+    for (const line of formatTable(rows)) say(line);
     say('');
-    for (const t of targets) {
-      const shown = t.unit === 'ratio' ? `${fmt(100 * t.value)}% (target ${t.kind === 'min' ? '>=' : '<'} ${fmt(100 * t.limit)}%)` : `${fmt(t.value, 1)} ${t.unit} (target ${t.kind === 'min' ? '>=' : '<'} ${t.limit} ${t.unit})`;
-      say(`${passes(t) ? 'PASS' : 'MISS'}  ${t.name}: ${shown}`);
-    }
+    const host = await runHost(dir, cli, say);
+    for (const t of targets) say(targetLine(t));
+    for (const t of hostTargets(host)) say(targetLine(t));
 
     const report = {
       date: new Date().toISOString(),
@@ -276,7 +265,8 @@ async function main(): Promise<void> {
         bare === null
           ? null
           : { nodeStartupMs: best(bare.node), calculatorProcessMs: best(bare.calculator), freshReplayProcessMs: best(bare.replay), freshReplayFullProcessMs: best(bare.first) },
-      targets: targets.map((t) => ({ ...t, pass: passes(t) })),
+      host,
+      targets: [...targets, ...hostTargets(host)].map((t) => ({ ...t, pass: passes(t) })),
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     say(`\nwrote bench/results.json`);
@@ -287,7 +277,7 @@ async function main(): Promise<void> {
 }
 
 const argv = process.argv.slice(2);
-const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : main();
+const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : process.env['BENCH_ONLY'] === 'host' ? hostOnly(root, cli) : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

@@ -4,9 +4,11 @@
 // several hard links is refused for writing: ./log-file.ts). A lock whose holder is gone, a zombie, or another
 // process that was given its pid (./process-info.ts) is stale and is taken over under a second O_EXCL file
 // (`.lock.takeover`), so that two processes never both remove a lock and both go ahead. Local file systems only.
+// The lock file's own calls are synchronous: each is a few microseconds on a local disk, where a trip through
+// libuv's thread pool costs far more (docs/performance.md); only waiting for another holder sleeps. Its content is a
+// hint for judging a stale lock, never needed after a crash, so it is not fsynced.
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, realpath, unlink } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isSameLiveProcess, selfStartTime } from './process-info.js';
 
 export interface LockOptions {
@@ -49,7 +51,7 @@ interface Holder {
  * resolved), and `run` is given that path: open the file by it, so that the locked file is the written one.
  */
 export async function withLogLock<T>(logPath: string, run: (realPath: string) => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const real = await realpath(logPath);
+  const real = realpathSync.native(logPath);
   return withFileLock(`${real}.lock`, () => run(real), options);
 }
 
@@ -69,11 +71,11 @@ async function acquire(lockPath: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let delay = 1;
   for (;;) {
-    if (await tryCreate(lockPath, lockLine(token))) {
+    if (tryCreate(lockPath, lockLine(token))) {
       heldTokens.add(token);
       return token;
     }
-    const holder = await readHolder(lockPath);
+    const holder = readHolder(lockPath);
     if (holder === null) continue; // released between our attempt and our look: try again at once
     const stale = await isStale(holder);
     if (stale && (await takeOver(lockPath, holder))) continue;
@@ -85,48 +87,60 @@ async function acquire(lockPath: string, timeoutMs: number): Promise<string> {
 
 async function release(lockPath: string, token: string): Promise<void> {
   heldTokens.delete(token);
-  const holder = await readHolder(lockPath);
+  const holder = readHolder(lockPath);
   // Remove only our own lock: never one that somebody else holds.
-  if (holder !== null && holder.token === token) await unlinkIfPresent(lockPath);
+  if (holder !== null && holder.token === token) unlinkIfPresent(lockPath);
 }
 
 /** Creates the file with O_EXCL; false when it exists. A file it cannot fill (a full disk) is removed again. */
-async function tryCreate(path: string, content: string): Promise<boolean> {
-  let handle;
+function tryCreate(path: string, content: string): boolean {
+  let fd: number;
   try {
-    handle = await open(path, 'wx');
+    fd = openSync(path, 'wx');
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return false;
     throw error;
   }
   try {
-    await handle.writeFile(content, 'utf8');
-    await handle.close();
+    writeFileSync(fd, content, 'utf8');
   } catch (error) {
     // An empty lock would make every writer wait out its grace period: it is ours, so it goes.
-    await handle.close().catch(() => undefined);
-    await unlinkIfPresent(path).catch(() => undefined);
+    closeQuietly(fd);
+    try {
+      unlinkIfPresent(path);
+    } catch {
+      // the write's error is the one to report
+    }
     throw error;
   }
+  closeSync(fd);
   return true;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already failing: the first error is reported
+  }
 }
 
 const LOCK_LINE = /^(\d+) (\d+|-) (\S+)\n$/;
 /** The lock line of builds before the start time was recorded. */
 const OLD_LOCK_LINE = /^(\d+) (\S+)\n$/;
 
-async function readHolder(path: string): Promise<Holder | null> {
-  let handle;
+function readHolder(path: string): Holder | null {
+  let fd: number;
   try {
     // Never blocking: something other than a lock file in its place (a FIFO) reads as an unwritten lock.
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw error;
   }
   try {
-    const info = await handle.stat();
-    const raw = await handle.readFile('utf8');
+    const info = fstatSync(fd);
+    const raw = readRaw(fd);
     const match = LOCK_LINE.exec(raw);
     const old = match === null ? OLD_LOCK_LINE.exec(raw) : null;
     const pid = match?.[1] ?? old?.[1];
@@ -140,7 +154,17 @@ async function readHolder(path: string): Promise<Holder | null> {
       ageMs: Date.now() - info.mtimeMs,
     };
   } finally {
-    await handle.close();
+    closeSync(fd);
+  }
+}
+
+/** A lock's text; a FIFO or the like in its place (EAGAIN: nothing to read yet) reads as empty, an unwritten lock. */
+function readRaw(fd: number): string {
+  try {
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'EAGAIN') return '';
+    throw error;
   }
 }
 
@@ -159,27 +183,27 @@ async function isStale(holder: Holder): Promise<boolean> {
 async function takeOver(lockPath: string, stale: Holder): Promise<boolean> {
   const guard = `${lockPath}.takeover`;
   const guardToken = randomUUID();
-  if (!(await tryCreate(guard, lockLine(guardToken)))) {
+  if (!tryCreate(guard, lockLine(guardToken))) {
     // Somebody else is taking over. Their guard is removed only if they died in the middle of it.
-    const other = await readHolder(guard);
+    const other = readHolder(guard);
     if (other === null) return true;
-    if (other.ageMs > UNWRITTEN_LOCK_GRACE_MS && (await isStale(other))) await unlinkIfPresent(guard);
+    if (other.ageMs > UNWRITTEN_LOCK_GRACE_MS && (await isStale(other))) unlinkIfPresent(guard);
     return false;
   }
   heldTokens.add(guardToken);
   try {
-    const again = await readHolder(lockPath);
-    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && (await isStale(again))) await unlinkIfPresent(lockPath);
+    const again = readHolder(lockPath);
+    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && (await isStale(again))) unlinkIfPresent(lockPath);
     return true;
   } finally {
     heldTokens.delete(guardToken);
-    await unlinkIfPresent(guard);
+    unlinkIfPresent(guard);
   }
 }
 
-async function unlinkIfPresent(path: string): Promise<void> {
+function unlinkIfPresent(path: string): void {
   try {
-    await unlink(path);
+    unlinkSync(path);
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') throw error;
   }

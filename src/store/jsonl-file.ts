@@ -1,11 +1,14 @@
 // The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
 // Open reads only the header and the tail; appends take the log's lock (`<real path>.lock`, ./file-lock.ts),
-// write a batch in one write and fsync before they resolve; reads stream the file in large chunks.
+// write a batch in one write and fdatasync before they resolve; reads stream the file in large chunks. The calls
+// of an append and of `head()` are synchronous: each costs microseconds on a local disk, where a trip through
+// libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { decodeEventLine, HASH_TAIL_BYTES, LogError, MAX_HEADER_BYTES, MAX_LINE_BYTES, tooLong } from './line-format.js';
 import { withLogLock } from './file-lock.js';
-import { createLog, DEFAULT_CHUNK_SIZE, openLogFile, readAt } from './log-file.js';
+import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile, readAtSync } from './log-file.js';
 import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import {
@@ -78,8 +81,8 @@ export class JsonlFileStore implements EventStore {
     const handle = await openLogFile(path, 'r');
     try {
       const info = await handle.stat();
-      const header = await readHeader(handle, info.size);
-      const tail = await readTail(path, handle, info.ino, info.size, header, chunkSizeOf(options));
+      const header = readHeader(handle.fd, info.size);
+      const tail = await readTail(path, handle.fd, info.ino, info.size, header, chunkSizeOf(options));
       return new JsonlFileStore(path, options, header, tail);
     } finally {
       await handle.close();
@@ -97,12 +100,13 @@ export class JsonlFileStore implements EventStore {
 
   async head(): Promise<LogHead> {
     this.#assertOpen();
-    const handle = await openLogFile(this.path, 'r');
+    // A reader's open never finds "several links" in its way: always a descriptor.
+    const fd = openLogFd(this.path, 'r') as number;
     try {
-      const tail = await this.#refresh(handle);
+      const tail = await this.#refresh(fd);
       return { seq: logVersion(tail.seq), hash: tail.hash };
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
 
@@ -126,9 +130,12 @@ export class JsonlFileStore implements EventStore {
   }
 
   async #appendLocked(real: string, events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
-    const handle = await openLogFile(real, 'r+');
+    // A second hard link (or one still settling after createLog) takes the slow path, which waits or refuses.
+    const fast = openLogFd(real, 'r+');
+    const slow = fast === null ? await openLogFile(real, 'r+') : null;
+    const fd = fast ?? (slow as FileHandle).fd;
     try {
-      const tail = await this.#refresh(handle);
+      const tail = await this.#refresh(fd);
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
@@ -136,18 +143,20 @@ export class JsonlFileStore implements EventStore {
       if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
       try {
-        await writeAll(handle, bytes, tail.size);
-        await handle.sync();
+        writeAll(fd, bytes, tail.size);
+        // The data and the file's new size are what a reader needs: fdatasync, not fsync (the times are not).
+        fdatasyncSync(fd);
       } catch (error) {
         // Leave no partial batch behind: the append did not happen.
         this.#tail = { ...tail, size: -1 };
-        await handle.truncate(tail.size).then(() => handle.sync()).catch(() => undefined);
+        truncateQuietly(fd, tail.size);
         throw error;
       }
       this.#tail = { ino: tail.ino, size: tail.size + bytes.length, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
       return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
     } finally {
-      await handle.close();
+      if (slow === null) closeSync(fd);
+      else await slow.close();
     }
   }
 
@@ -155,13 +164,13 @@ export class JsonlFileStore implements EventStore {
    * Looks at the tail again if the file changed since (appended to, or repaired, cut back, rewritten: a log cut
    * back and grown again may have its old size, so the hash ending the known last line is read again).
    */
-  async #refresh(handle: FileHandle): Promise<Tail> {
-    const info = await handle.stat();
+  async #refresh(fd: number): Promise<Tail> {
+    const info = fstatSync(fd);
     const known = this.#tail;
-    const unchanged = info.size === known.size && info.ino === known.ino && known.tornLine === null && (await endsWith(handle, known));
+    const unchanged = info.size === known.size && info.ino === known.ino && known.tornLine === null && endsWith(fd, known);
     if (unchanged) return known;
-    if (info.ino !== known.ino || info.size <= known.size) this.#header = await readHeader(handle, info.size);
-    this.#tail = await readTail(this.path, handle, info.ino, info.size, this.#header, this.#chunkSize);
+    if (info.ino !== known.ino || info.size <= known.size) this.#header = readHeader(fd, info.size);
+    this.#tail = await readTail(this.path, fd, info.ino, info.size, this.#header, this.#chunkSize);
     return this.#tail;
   }
 
@@ -180,23 +189,30 @@ function chunkSizeOf(options: JsonlFileStoreOptions): number {
   return Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
 }
 
-async function writeAll(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
+function writeAll(fd: number, bytes: Buffer, position: number): void {
   let done = 0;
-  while (done < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
-    done += bytesWritten;
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+}
+
+/** After a failed write: the file back to its size before the batch, if the file system lets us. */
+function truncateQuietly(fd: number, size: number): void {
+  try {
+    ftruncateSync(fd, size);
+    fdatasyncSync(fd);
+  } catch {
+    // the write's error is the one to report; a torn end left behind is refused until `verify --repair`
   }
 }
 
 /** Whether the file's last line still ends in the known hash (it ends at `size - 1`, in `"}\n`). */
-async function endsWith(handle: FileHandle, known: Tail): Promise<boolean> {
+function endsWith(fd: number, known: Tail): boolean {
   const at = known.size - 1 - HASH_TAIL_BYTES;
-  return at >= 0 && (await readAt(handle, at, HASH_TAIL_BYTES - 2)).toString('latin1') === known.hash;
+  return at >= 0 && readAtSync(fd, at, HASH_TAIL_BYTES - 2).toString('latin1') === known.hash;
 }
 
-async function readHeader(handle: FileHandle, size: number): Promise<Header> {
+function readHeader(fd: number, size: number): Header {
   if (size === 0) throw new LogError(1, '$', 'the file is empty: not an awaw-surrender log');
-  const bytes = await readAt(handle, 0, Math.min(size, MAX_HEADER_BYTES + 1));
+  const bytes = readAtSync(fd, 0, Math.min(size, MAX_HEADER_BYTES + 1));
   const newline = bytes.indexOf(NEWLINE);
   if (newline < 0 && bytes.length > MAX_HEADER_BYTES) throw tooLong(1);
   const end = newline < 0 ? bytes.length : newline;
@@ -205,11 +221,11 @@ async function readHeader(handle: FileHandle, size: number): Promise<Header> {
 }
 
 /** The offset of the last `\n` in [floor, before), reading backwards `step` bytes at a time; -1 if none. */
-async function lastNewline(handle: FileHandle, floor: number, before: number, step: number): Promise<number> {
+function lastNewline(fd: number, floor: number, before: number, step: number): number {
   let end = before;
   while (end > floor) {
     const start = Math.max(floor, end - step);
-    const index = (await readAt(handle, start, end - start)).lastIndexOf(NEWLINE);
+    const index = readAtSync(fd, start, end - start).lastIndexOf(NEWLINE);
     if (index >= 0) return start + index;
     end = start;
   }
@@ -221,23 +237,23 @@ async function lastNewline(handle: FileHandle, floor: number, before: number, st
  * of the line before it, so the seq and hash to chain onto are learnt without reading the whole log. If that
  * line is bad, the whole file is checked to name the first bad line.
  */
-async function readTail(path: string, handle: FileHandle, ino: number, size: number, header: Header, step: number): Promise<Tail> {
+async function readTail(path: string, fd: number, ino: number, size: number, header: Header, step: number): Promise<Tail> {
   if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
   const floor = header.end - 1; // the header's `\n`
   // No line, whole or torn, is longer than MAX_LINE_BYTES: the search for a line break stops there.
-  const last = size - 1 > floor ? await lastNewline(handle, Math.max(floor, size - 1 - MAX_LINE_BYTES), size, step) : floor;
+  const last = size - 1 > floor ? lastNewline(fd, Math.max(floor, size - 1 - MAX_LINE_BYTES), size, step) : floor;
   if (last < 0) throw await firstBadLine(path, tooLong(0));
   const end = last;
   const tornLine = end === size - 1 ? null : 0; // its number is known once the last whole seq is
   if (end === floor) return { ino, size, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
-  const before = await lastNewline(handle, Math.max(floor, end - 1 - MAX_LINE_BYTES), end, step);
+  const before = lastNewline(fd, Math.max(floor, end - 1 - MAX_LINE_BYTES), end, step);
   if (before < 0) throw await firstBadLine(path, tooLong(0));
   const start = before;
   let prevHash = header.hash;
   if (start > floor) {
-    prevHash = start - HASH_TAIL_BYTES >= header.end ? (await readAt(handle, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2)).toString('latin1') : '';
+    prevHash = start - HASH_TAIL_BYTES >= header.end ? readAtSync(fd, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2).toString('latin1') : '';
   }
-  const bytes = await readAt(handle, start + 1, end - start - 1);
+  const bytes = readAtSync(fd, start + 1, end - start - 1);
   const text = bytes.toString('utf8');
   let event: StoredEvent;
   try {
