@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     say(`  single game: ${fmt(single.events)} events, ${fmt(single.bytes / 1048576, 1)} MiB`);
     const calcPath = join(dir, 'british-resistance.json');
     if (big.britishInput === null) throw new Error('the log holds no British resistance decision');
-    // The calculator's input (CONTRACT.md) is the engine's less what only the engine keeps apart (59.22F: at war
+    // The calculator's input (docs/cli.md) is the engine's less what only the engine keeps apart (59.22F: at war
     // with Germany, not only with the European Axis).
     const { atWarWithGermany: _engineOnly, ...calculatorInput } = big.britishInput;
     writeFileSync(calcPath, JSON.stringify(calculatorInput));
