@@ -4,6 +4,7 @@ import type { CommandHelp } from './help-types.js';
 import { renderHelp } from './help-render.js';
 import { execHelp } from './exec.js';
 import { appendHelp } from './append.js';
+import { schemaHelp } from './schema.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
 
@@ -17,6 +18,7 @@ export const commandHelps: readonly CommandHelp[] = [
   importHelp,
   execHelp,
   appendHelp,
+  schemaHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 

@@ -38,10 +38,7 @@ export function closeNames(name: string, names: readonly string[]): string[] {
 
 export async function schemaCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const json = argv.includes('--json');
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.out([`usage: ${schemaHelp.usage}`, '', schemaHelp.summary, '', ...schemaHelp.fields.map((f) => `  ${f}`), '', `example: ${schemaHelp.example}`].join('\n'));
-    return 0;
-  }
+  // `schema --help` is printed by the dispatcher (./run.ts), as for every command.
   const unknownOption = argv.find((a) => a.startsWith('-') && a !== '--json');
   if (unknownOption !== undefined) return reportInputError(io, new InputError('$', `usage: unknown option '${unknownOption}' for schema (${schemaHelp.usage})`), json);
   const names = argv.filter((a) => a !== '--json');

@@ -57,7 +57,7 @@ describe('awaw-surrender schema', () => {
   it('--help prints its usage, fields and an example', async () => {
     const { code, stdout } = await cli('schema', '--help');
     expect(code).toBe(0);
-    expect(stdout).toContain('usage: awaw-surrender schema [--json] [NAME]');
-    expect(stdout).toContain('example: awaw-surrender schema calculator/british-resistance/input');
+    expect(stdout).toContain('usage:\n  awaw-surrender schema [--json] [NAME]\n');
+    expect(stdout).toContain('example:\n  awaw-surrender schema calculator/british-resistance/input');
   });
 });
