@@ -49,7 +49,7 @@ export { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResu
 export { validateAllocation, finalDisposition } from './rules/italian-allocation.js';
 export type { Line, Violation } from './rules/lines.js';
 export { InputError } from './schema/validate.js';
-export { auditEntries, formatAuditEntry } from './audit/audit.js';
+export { auditEntries, auditHeadline, formatAuditEntry, formatAuditTrail } from './audit/audit.js';
 export type { AuditEntry } from './audit/entry.js';
 
 export { eventDefinitions, type DomainEvent, type StoredEvent, type EventType, type EventData } from '../events/index.js';

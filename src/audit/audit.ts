@@ -1,6 +1,6 @@
-// Builds the audit trail of a log: every rule decision and player decision, in log order.
+// Builds the audit trail of a log: every rule decision and player decision, in log order, and its text.
 import type { StoredEvent } from '../../events/index.js';
-import type { AuditEntry } from './entry.js';
+import { entryOf, type AuditEntry } from './entry.js';
 import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
@@ -9,15 +9,38 @@ import { auditItaly } from './italy.js';
 const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
 
 export function auditEntries(event: StoredEvent): AuditEntry[] {
-  const out: AuditEntry[] = [];
-  for (const format of formatters) {
-    for (const entry of format(event)) out.push({ seq: event.seq, game: event.game, ...entry });
-  }
-  return out;
+  return formatters.flatMap((format) => format(event).map((draft) => entryOf(event.seq, event.game, draft)));
 }
 
-/** One readable line per entry: turn, rule, result, breakdown. */
-export function formatAuditEntry(entry: AuditEntry, showGame: boolean): string {
-  const head = `${showGame ? `[${entry.game}] ` : ''}${entry.turn.padEnd(11)}  ${entry.rule.padEnd(6)}  ${entry.result}`;
-  return entry.breakdown.length === 0 ? head : `${head}  |  ${entry.breakdown.join('; ')}`;
+/** The turn and rule columns of a headline; the breakdown is indented to the rule column. */
+const TURN = 11;
+const RULE = 7;
+const INDENT = ' '.repeat(TURN + 2);
+
+/** The headline of an entry: turn, rule, result. */
+export const auditHeadline = (entry: AuditEntry): string => `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  ${entry.result}`;
+
+/** An entry as text: its headline, then one indented line per row, the rows that count zero gathered on one line. */
+export function formatAuditEntry(entry: AuditEntry): string {
+  const zero = new Set(entry.zeroRows.map((z) => z.row));
+  const last = entry.zeroRows[entry.zeroRows.length - 1]?.row ?? -1;
+  const rows: string[] = [];
+  entry.breakdown.forEach((r, i) => {
+    if (!zero.has(i)) rows.push(r);
+    // Where the last of them was, in the order of the table.
+    if (i === last) rows.push(`zero: ${entry.zeroRows.map((z) => z.name).join(', ')}`);
+  });
+  return [auditHeadline(entry), ...rows.map((r) => `${INDENT}${r}`)].join('\n');
+}
+
+/** The whole trail; when the log holds several games, each run of one game's entries under its name. */
+export function formatAuditTrail(entries: readonly AuditEntry[], showGames: boolean): string {
+  const out: string[] = [];
+  let game: string | null = null;
+  for (const entry of entries) {
+    if (showGames && entry.game !== game) out.push(`game ${entry.game}`);
+    game = entry.game;
+    out.push(formatAuditEntry(entry));
+  }
+  return out.join('\n');
 }

@@ -5,15 +5,18 @@ import { turnName } from '../engine/turns.js';
 import { britishLineCodes } from '../rules/british-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';
-import { breakdownOf, type AuditEntry } from './entry.js';
+import { breakdownOf, type Draft } from './entry.js';
 
-type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+type Entry = Draft;
 
+/** The outcome in the headline, and in full in the breakdown. */
 const OUTCOME = {
-  'war-continues': 'the U.S. is at war with Germany, so the war continues with force reductions only (59.61)',
-  peace: 'peace negotiations follow (59.62)',
-  'war-ends-62.91': 'the U.S. and Britain leave the war in Europe (62.91)',
+  'war-continues': { short: 'the war continues (59.61)', full: '59.61 the U.S. is at war with Germany, so the war continues with force reductions only' },
+  peace: { short: 'peace negotiations follow (59.62)', full: '59.62 the U.S. was not at war in Europe: a peace treaty is negotiated' },
+  'war-ends-62.91': { short: 'the U.S. and Britain leave the war (62.91)', full: '62.91 the U.S. and Britain leave the war in Europe' },
 } as const;
+
+const names = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(', '));
 
 /** One unit of a reported pool: id, nationality (and minor country), kind, factors, BRPs, theater, ship. */
 const poolLine = (u: EventData<'host.british-force-pool'>['units'][number]): string =>
@@ -28,7 +31,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.21',
-          result: `British resistance level ${signed(d.level)}${prev === undefined ? '' : ` (previous surrender level ${prev}, 59.87)`}; naval ${d.naval.alliedFactors}:${d.naval.axisFactors}`,
+          result: `British resistance level ${signed(d.level)}; naval ${d.naval.alliedFactors}:${d.naval.axisFactors}${prev === undefined ? '' : `; previous level ${prev} (59.87)`}`,
           breakdown: breakdownOf(wordedLines(britishLineCodes, d.lines)),
         },
       ];
@@ -39,7 +42,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: d.previousSurrenderLevel === null ? '59.12' : '59.87',
-          result: `Britain offers to surrender at ${signed(d.resistanceLevel)}${d.germanyMustAccept ? '; Germany must accept at -10 or lower (59.23)' : ''}`,
+          result: `Britain offers to surrender at ${signed(d.resistanceLevel)}${d.germanyMustAccept ? ': Germany must accept (59.23)' : ''}`,
           breakdown: [`59.41 surrender level if accepted ${d.surrenderLevel}`],
         },
       ];
@@ -47,7 +50,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
     case 'britain.offer-accepted':
       return [{ turn: turnName(event.data.turn), rule: '59.23', result: 'Germany accepts the British surrender offer', breakdown: [] }];
     case 'britain.offer-rejected':
-      return [{ turn: turnName(event.data.turn), rule: '59.32', result: 'Germany rejects the British surrender offer; it lapses and play continues (59.31)', breakdown: [] }];
+      return [{ turn: turnName(event.data.turn), rule: '59.32', result: 'Germany rejects the British offer: it lapses and play continues (59.31)', breakdown: [] }];
     case 'britain.surrendered': {
       const d = event.data;
       const r = d.requirements;
@@ -55,8 +58,11 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.41',
-          result: `Britain surrenders at level ${d.surrenderLevel}${d.forced ? ' (forced, 59.23)' : ''}${d.previousSurrenderLevel === null ? '' : `, below its previous ${d.previousSurrenderLevel} (59.872)`}: ${OUTCOME[d.outcome]}`,
+          result: `Britain surrenders at level ${d.surrenderLevel}${d.forced ? ', forced' : ''}: ${OUTCOME[d.outcome].short}`,
           breakdown: [
+            ...(d.forced ? ['59.23 forced: at -10 or lower Germany had to accept the offer'] : []),
+            ...(d.previousSurrenderLevel === null ? [] : [`59.872 below its previous surrender level ${d.previousSurrenderLevel}`]),
+            OUTCOME[d.outcome].full,
             `59.512 remove ${r.aafFactors} AAF, ${r.groundNasBrps} BRPs ground/NAS, ${r.navalFactors} naval factors`,
             `59.65 concession points ${d.concessionPoints}`,
             `59.891 Far East: ${d.farEast}`,
@@ -75,8 +81,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
         },
       ];
     case 'britain.forces-selected': {
-      const inline = event.data.units === undefined ? '' : ` from ${event.data.units.length} units carried inline (a log written before the pool was reported)`;
-      return [{ turn: turnName(event.data.turn), rule: '59.513A', result: `The British player selects ${event.data.selection.length} units for removal${inline}`, breakdown: [event.data.selection.join(', ')] }];
+      const inline = event.data.units === undefined ? [] : [`59.513A from ${event.data.units.length} units carried inline (a log written before the pool was reported)`];
+      return [{ turn: turnName(event.data.turn), rule: '59.513A', result: `The British player selects ${event.data.selection.length} units for removal`, breakdown: [event.data.selection.join(', '), ...inline] }];
     }
     case 'britain.forces-reduced': {
       const d = event.data;
@@ -84,8 +90,9 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.51',
-          result: `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ground/NAS, ${d.selected.navalFactors} naval factors (required ${d.required.aafFactors}/${d.required.groundNasBrps}/${d.required.navalFactors})`,
-          breakdown: [...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${renderEffect(e)}`)],
+          result: `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ground/NAS, ${d.selected.navalFactors} naval factors`,
+          breakdown: [
+            `59.512 required ${d.required.aafFactors} AAF, ${d.required.groundNasBrps} BRPs ground/NAS, ${d.required.navalFactors} naval factors`,...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${renderEffect(e)}`)],
         },
       ];
     }
@@ -94,8 +101,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: '59.632',
-          result: `${event.data.unsuppliedHexes.length} unsupplied British hexes pass to German control; ${event.data.fortificationsEliminated.length} fortifications eliminated (59.633)`,
-          breakdown: Object.entries(event.data.territories).map(([k, v]) => `${k} ${v}`),
+          result: `${event.data.unsuppliedHexes.length} unsupplied British hexes pass to German control`,
+          breakdown: [`59.633 ${event.data.fortificationsEliminated.length} fortifications eliminated`, ...Object.entries(event.data.territories).map(([k, v]) => `${k} ${v}`)],
         },
       ];
     case 'britain.terms-demanded': {
@@ -104,8 +111,13 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: '59.66',
-          result: `Germany demands: take [${d.take.join(', ')}], minors [${d.minors.map((m) => `${m.name}→${m.to}`).join(', ')}], indemnity ${d.indemnityBrps} BRPs, return [${d.return.join(', ')}]`,
-          breakdown: event.data.toItaly.length > 0 ? [`59.66G to Italy: ${event.data.toItaly.join(', ')}`] : [],
+          result: `Germany demands ${d.take.length} territories, ${d.minors.length} minor countries, an indemnity of ${d.indemnityBrps} BRPs`,
+          breakdown: [
+            `59.66 take ${names(d.take)}`,
+            `59.66 minors ${names(d.minors.map((m) => `${m.name}→${m.to}`))}`,
+            `59.66 return ${names(d.return)}`,
+            ...(event.data.toItaly.length > 0 ? [`59.66G to Italy: ${event.data.toItaly.join(', ')}`] : []),
+          ],
         },
       ];
     }
@@ -135,8 +147,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.892A',
-          result: `Far East hex control (59.63): ${d.unsuppliedHexes.length} unsupplied British hexes pass to Japanese control; ${d.fortificationsEliminated.length} fortifications eliminated (59.633)`,
-          breakdown: d.areas.map((a) => `59.634 ${a.name} ${a.control}`),
+          result: `Far East: ${d.unsuppliedHexes.length} unsupplied British hexes pass to Japanese control (59.63)`,
+          breakdown: [`59.633 ${d.fortificationsEliminated.length} fortifications eliminated`, ...d.areas.map((a) => `59.634 ${a.name} ${a.control}`)],
         },
       ];
     }
@@ -147,7 +159,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: event.data.rule,
-          result: event.data.rule === '59.86B' ? 'Germany declares war on the U.S.: Britain is at war with Germany again' : 'The U.S. declares war on Germany: the U.S. and Britain are at war with Germany',
+          result: event.data.rule === '59.86B' ? 'Germany declares war on the U.S.: Britain is at war with Germany again' : 'The U.S. declares war on Germany: it and Britain are at war with Germany',
           breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
         },
       ];

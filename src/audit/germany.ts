@@ -5,9 +5,9 @@ import { germanLineCodes } from '../rules/german-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
-import { breakdownOf, type AuditEntry } from './entry.js';
+import { breakdownOf, type Draft } from './entry.js';
 
-type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+type Entry = Draft;
 
 const BERLIN = { axis: 'Berlin Axis-controlled', allied: 'Berlin under Allied control', atomic: 'atomic attack marker in Berlin' } as const;
 
@@ -19,7 +19,7 @@ export function auditGermany(event: StoredEvent): Entry[] {
         d.reason === 'berlin-and-resistance'
           ? `Germany surrenders: resistance ${signed(d.resistance)} and ${BERLIN[d.inputs.berlin]}`
           : d.reason === 'collapse'
-            ? `Germany surrenders: German collapse, every hex in Germany Allied-controlled or atomic-attacked (resistance ${signed(d.resistance)})`
+            ? `Germany surrenders: German collapse, every German hex Allied or atomic (resistance ${signed(d.resistance)})`
             : `Germany fights on: resistance ${signed(d.resistance)}, ${BERLIN[d.inputs.berlin]}`;
       const rule = d.reason === 'collapse' ? '55.12' : '55.11';
       return [{ turn: turnName(d.turn), rule, result: verdict, breakdown: [...breakdownOf(wordedLines(germanLineCodes, d.lines)), `55.11A berlin ${d.inputs.berlin}`, `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`] }];

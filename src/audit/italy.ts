@@ -5,9 +5,9 @@ import { turnName } from '../engine/turns.js';
 import { signed } from '../rules/lines.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
-import { breakdownOf, type AuditEntry } from './entry.js';
+import { breakdownOf, type Draft } from './entry.js';
 
-type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+type Entry = Draft;
 type Amounts = { readonly infantryFactors: number; readonly namedShips: number; readonly cruisers: number; readonly destroyerFactors: number };
 type Selection = { readonly infantry: readonly string[]; readonly namedShips: readonly string[]; readonly cruisers: readonly string[]; readonly destroyers: readonly string[] };
 
@@ -18,13 +18,12 @@ const SIDE = { axis: 'Axis player (Germany)', allied: 'Allied player (U.S.)' } a
 function checkVerdict(d: { dpTotal: number; surrenders: boolean; surrenderLevel: number; inputs: { romeAlliedControlled: boolean; axisUnitsInAfrica: boolean } }): string {
   const level = `surrender level ${signed(d.surrenderLevel)}`;
   if (d.surrenders) {
-    const why = [d.inputs.romeAlliedControlled ? 'Rome under Allied control (56.11A)' : null, d.inputs.axisUnitsInAfrica ? null : 'no Axis units in Africa (56.11B)']
-      .filter((x) => x !== null)
-      .join(' and ');
-    return `Italy surrenders: DP total ${signed(d.dpTotal)}, ${why}; ${level}`;
+    // 56.11A Rome under Allied control, 56.11B no Axis units in Africa: which held (the rows say each).
+    const why = [d.inputs.romeAlliedControlled ? '56.11A' : null, d.inputs.axisUnitsInAfrica ? null : '56.11B'].filter((x) => x !== null).join(', ');
+    return `Italy surrenders (${why}): DP total ${signed(d.dpTotal)}, ${level}`;
   }
   if (d.dpTotal > 0) return `Italy fights on: DP total ${signed(d.dpTotal)} (above zero)`;
-  return `Italy fights on: DP total ${signed(d.dpTotal)}, but Rome is not under Allied control and Axis units remain in Africa`;
+  return `Italy fights on: DP total ${signed(d.dpTotal)}, Rome not Allied, Axis units in Africa`;
 }
 
 const selectionBreakdown = (s: Selection): string[] => [
@@ -54,8 +53,8 @@ export function auditItaly(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '56.2',
-          result: `Italy has surrendered (${d.conditions.join(', ')}) at level ${signed(d.surrenderLevel)}: Germany ${amounts(d.row.germany)}; U.S. ${amounts(d.row.us)}; selects: ${order}`,
-          breakdown: d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
+          result: `Italy has surrendered (${d.conditions.join(', ')}) at level ${signed(d.surrenderLevel)}`,
+          breakdown: [`56.312 Germany ${amounts(d.row.germany)}`, `56.312 U.S. ${amounts(d.row.us)}`, `56.311 selects: ${order}`, ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`)],
         },
       ];
     }
@@ -66,7 +65,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '56.31D',
-          result: `Italy's forces at surrender reported: ${d.navy.length} naval unit(s), ${d.infantry.length} infantry unit(s) of ${infantryFactors} factor(s)`,
+          result: `Italy's forces reported: ${d.navy.length} naval, ${d.infantry.length} infantry unit(s) of ${infantryFactors} factor(s)`,
           breakdown: [...d.navy.map((s) => `${s.id} ${s.type} ${s.factors} ${s.status}`), ...d.infantry.map((u) => `${u.id} infantry ${u.factors}`)],
         },
       ];
@@ -81,7 +80,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '56.31D',
-          result: `Post-surrender Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ${d.germany.infantry.length + d.germany.navy.length} unit(s), U.S. ${d.us.infantry.length + d.us.navy.length}, removed ${d.removed.infantry.length + d.removed.navy.length}`,
+          result: `Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ${d.germany.infantry.length + d.germany.navy.length}, U.S. ${d.us.infantry.length + d.us.navy.length}, removed ${d.removed.infantry.length + d.removed.navy.length} unit(s)`,
           breakdown: [
             ...d.allocations.map((a) => `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ${amounts(a.allocated)}; lost ${amounts(a.lost)}`),
             ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),

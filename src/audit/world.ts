@@ -2,9 +2,9 @@
 import { EUROPE_WAR_END_WORDS } from '../../events/europe.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
-import type { AuditEntry } from './entry.js';
+import type { Draft } from './entry.js';
 
-type Entry = Omit<AuditEntry, 'seq' | 'game'>;
+type Entry = Draft;
 
 export function auditWorld(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -34,7 +34,7 @@ export function auditWorld(event: StoredEvent): Entry[] {
     case 'host.dominion-surrendered':
       return [{ turn: turnName(event.data.turn), rule: '59.21', result: `${event.data.dominion} has surrendered (reported by the host)`, breakdown: [] }];
     case 'europe.war-ended':
-      return [{ turn: turnName(event.data.turn), rule: event.data.rule, result: `The war in Europe ends: ${EUROPE_WAR_END_WORDS[event.data.reason]}`, breakdown: [] }];
+      return [{ turn: turnName(event.data.turn), rule: event.data.rule, result: 'The war in Europe ends', breakdown: [`${event.data.rule} ${EUROPE_WAR_END_WORDS[event.data.reason]}`] }];
     default:
       return [];
   }

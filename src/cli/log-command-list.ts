@@ -34,7 +34,7 @@ export const replayHelp: CommandHelp = {
 
 export const auditHelp: CommandHelp = {
   name: 'audit',
-  summary: 'print every rule decision of a log, one line each: turn, rule, result, breakdown',
+  summary: 'print every rule decision of a log: a headline (turn, rule, result), its breakdown indented below',
   usage: 'awaw-surrender audit [--json] [--full] [--expect-head SEQ:HASH] LOG',
   fields: [
     'LOG: an event log file (JSON Lines, docs/log-format.md); not standard input',

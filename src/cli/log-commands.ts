@@ -2,7 +2,7 @@
 // Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, a rule decision
 // the rules no longer produce, or not the head `--expect-head` names; 2 usage or a file that cannot be used
 // (./log-guard.ts).
-import { auditEntries, formatAuditEntry } from '../audit/audit.js';
+import { auditEntries, formatAuditTrail } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
 import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
@@ -160,7 +160,7 @@ const replayCommand: LogCommand = {
 
 const auditCommand: LogCommand = {
   name: 'audit',
-  summary: 'print every rule decision of a log, one line each: turn, rule, result, breakdown',
+  summary: 'print every rule decision of a log: a headline (turn, rule, result), its breakdown indented below',
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
@@ -170,8 +170,7 @@ const auditCommand: LogCommand = {
       if (json) {
         io.out(JSON.stringify({ ok, entries, mismatches: replayer.mismatches, headMismatch: found.head }, null, 2));
       } else {
-        const several = replayer.games.size > 1;
-        io.out(entries.map((e) => formatAuditEntry(e, several)).join('\n'));
+        io.out(formatAuditTrail(entries, replayer.games.size > 1));
       }
       reportMismatches(io, path, replayer.mismatches);
       reportProblems(io, path, found);

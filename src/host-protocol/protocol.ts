@@ -88,7 +88,7 @@ export const responseSchemas = {
   wars: ok('wars', { game: Game, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
   permissions: ok('permissions', { game: Game, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
   events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
-  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown }')), next: Type.Union([Seq, Type.Null()]) }),
+  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Type.Union([Seq, Type.Null()]) }),
   games: ok('games', { games: Type.Array(Game) }),
   failed: Strict({ ...common, ok: Type.Literal(false), op: Type.Union([Enum(OPERATIONS as [Operation, ...Operation[]]), Type.Null()]), rejection: RejectionSchema }),
 } as const;

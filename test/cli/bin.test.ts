@@ -45,7 +45,7 @@ describe('the bundled bin', () => {
     expect(run(['verify', log]).status).toBe(0);
     const audit = run(['audit', log]);
     expect(audit.status).toBe(0);
-    expect(audit.stdout).toContain('59.41   Britain surrenders at level -4');
+    expect(audit.stdout).toContain('Summer 1941  59.41    Britain surrenders at level -4: peace negotiations follow (59.62)\n');
   });
 
   it('replay marks the log with the bundle\'s own id, and the next replay, trusting it, prints the same', () => {

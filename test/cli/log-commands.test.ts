@@ -306,7 +306,7 @@ describe('audit', () => {
     const events = eventsOf(await readFile(path, 'utf8'));
     const json = await cli('audit', '--json', path);
     expect([json.code, json.stderr]).toEqual([0, '']);
-    const { entries, ok, mismatches } = JSON.parse(json.stdout) as { ok: boolean; mismatches: unknown[]; entries: { seq: number; turn: string; rule: string }[] };
+    const { entries, ok, mismatches } = JSON.parse(json.stdout) as { ok: boolean; mismatches: unknown[]; entries: { seq: number; turn: string; rule: string; result: string; breakdown: string[]; zeroRows: { row: number; name: string }[] }[] };
     expect([ok, mismatches]).toEqual([true, []]);
     const decisions = events.filter((e) => definitionOf(e.type)?.source === 'engine');
     expect(decisions.length).toBeGreaterThan(0);
@@ -320,23 +320,31 @@ describe('audit', () => {
         expect(rules.some((r) => r === entry.rule || r.startsWith(entry.rule)), `${entry.rule} for ${event.type} (${rules.join(', ')})`).toBe(true);
       }
     }
+    // The text: per entry a headline (turn, rule, result), then its rows indented, the zero ones gathered on one line.
     const readable = await cli('audit', path);
     const lines = readable.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(entries.length);
-    lines.forEach((line, i) => {
-      const entry = entries[i];
-      expect(line.startsWith(`${entry?.turn.padEnd(11)}  ${entry?.rule.padEnd(6)}  `)).toBe(true);
-    });
+    const headlines = lines.filter((l) => !l.startsWith(' '));
+    expect(headlines).toEqual(entries.map((e) => `${e.turn.padEnd(11)}  ${e.rule.padEnd(7)}  ${e.result}`));
+    const rows = lines.filter((l) => l.startsWith(' '));
+    const expected = entries.map((e) => e.breakdown.length - e.zeroRows.length + (e.zeroRows.length > 0 ? 1 : 0));
+    expect(rows).toHaveLength(expected.reduce((a, b) => a + b, 0));
+    expect(rows.every((r) => r.startsWith(' '.repeat(13)) && r[13] !== ' ')).toBe(true);
   });
 
   it('59.12, 59.23, 59.41: the sea-lion surrender reads line by line', async () => {
     const r = await cli('audit', seaLion);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines).toContain('Summer 1941  59.12   Britain offers to surrender at -4  |  59.41 surrender level if accepted -4');
-    expect(lines).toContain('Summer 1941  59.23   Germany accepts the British surrender offer');
-    expect(lines.filter((l) => l.startsWith('Summer 1941  59.21   British resistance level -4; naval 51:44  |  59.22A dpLevel -1: British DP level, calculated as though a YSS were taking place: -1;'))).toHaveLength(1);
-    expect(lines.filter((l) => l.includes('  55.11   Germany fights on: resistance '))).toHaveLength(5);
+    const text = r.stdout;
+    expect(text).toContain('\nSummer 1941  59.12    Britain offers to surrender at -4\n             59.41 surrender level if accepted -4\nSummer 1941  59.23    Germany accepts the British surrender offer\n');
+    expect(text).toContain(
+      '\nSummer 1941  59.21    British resistance level -4; naval 51:44\n             59.22A dpLevel -1: British DP level, calculated as though a YSS were taking place: -1\n',
+    );
+    expect(lines.filter((l) => l.includes('  55.11    Germany fights on: resistance '))).toHaveLength(5);
+    // 59.21: the rows that count zero are gathered on one line, named by rule and key, where the last of them stands in the table.
+    expect(text).toContain(
+      '\n             59.21 majorPowersAtWar +1: Russia at war with the European Axis, +1 each: +1\n             zero: 59.22B maltaSingapore, 59.21 australiaIndia, 59.21 atomicAttacks, 59.21 noRussianUnitInEasternEurope, 59.22F navalRatio, ',
+    );
   });
 });
 

@@ -507,17 +507,34 @@ describe('audit and replay', () => {
       .filter((a) => a.rule.startsWith('56'))
       .map((a) => `${a.turn} ${a.rule} ${a.result}`);
     expect(lines).toEqual([
-      'Spring 1944 56.11 Italy surrenders: DP total 0, Rome under Allied control (56.11A); surrender level 0',
-      'Spring 1944 56.2 Italy has surrendered (56.11A) at level 0: Germany inf 3, named 0, CA 1, DD 1; U.S. inf 3, named 0, CA 1, DD 1; selects: Axis player (Germany) then Allied player (U.S.)',
-      "Spring 1944 56.31D Italy's forces at surrender reported: 11 naval unit(s), 5 infantry unit(s) of 11 factor(s)",
+      'Spring 1944 56.11 Italy surrenders (56.11A): DP total 0, surrender level 0',
+      'Spring 1944 56.2 Italy has surrendered (56.11A) at level 0',
+      "Spring 1944 56.31D Italy's forces reported: 11 naval, 5 infantry unit(s) of 11 factor(s)",
       'Spring 1944 56.311 The Axis player (Germany) selects post-surrender Italian forces',
       'Spring 1944 56.311 The Allied player (U.S.) selects post-surrender Italian forces',
-      'Spring 1944 56.31D Post-surrender Italian forces disposed of at level 0: Germany 3 unit(s), U.S. 3, removed 10',
+      'Spring 1944 56.31D Italian forces disposed of at level 0: Germany 3, U.S. 3, removed 10 unit(s)',
+    ]);
+    const surrendered = stored(full).find((e) => e.type === 'italy.surrendered');
+    expect((surrendered === undefined ? [] : auditEntries(surrendered))[0]?.breakdown.slice(0, 3)).toEqual([
+      '56.312 Germany inf 3, named 0, CA 1, DD 1',
+      '56.312 U.S. inf 3, named 0, CA 1, DD 1',
+      '56.311 selects: Axis player (Germany) then Allied player (U.S.)',
     ]);
     const checked = stored(full).find((e) => e.type === 'italy.surrender-checked');
-    const check = checked === undefined ? [] : auditEntries(checked).map((a) => formatAuditEntry(a, false));
+    const check = checked === undefined ? [] : auditEntries(checked).map((a) => formatAuditEntry(a));
     expect(check).toEqual([
-      'Spring 1944  56.11   Italy surrenders: DP total 0, Rome under Allied control (56.11A); surrender level 0  |  56.12 dpTotal 0: Italian DP total at the end of the Allied player turn, as during a YSS: 0; 56.12A westernAlliesDeclaredWar 0: The Western Allies did not declare war on Italy: 0; 56.12B italianDeclarationYear 0: Italy declared war on the Western Allies in 1940 (before 1941): 0; 56.31 dpsInItaly 0: Axis DPs in Italy 0, Allied DPs in Italy 0: 0; 56.31 covertOperations 0: Covert operations: 0; 56.11A romeAlliedControlled true; 56.11B axisUnitsInAfrica true; 56.31 level 0 (clamped to +/-2)',
+      [
+        'Spring 1944  56.11    Italy surrenders (56.11A): DP total 0, surrender level 0',
+        '             zero: 56.12 dpTotal, 56.12A westernAlliesDeclaredWar, 56.12B italianDeclarationYear, 56.31 dpsInItaly, 56.31 covertOperations',
+        '             56.11A romeAlliedControlled true',
+        '             56.11B axisUnitsInAfrica true',
+        '             56.31 level 0 (clamped to +/-2)',
+      ].join('\n'),
+    ]);
+    // --json keeps every row, the zero ones included.
+    expect(checked === undefined ? [] : auditEntries(checked)[0]?.breakdown.slice(0, 2)).toEqual([
+      '56.12 dpTotal 0: Italian DP total at the end of the Allied player turn, as during a YSS: 0',
+      '56.12A westernAlliesDeclaredWar 0: The Western Allies did not declare war on Italy: 0',
     ]);
   });
 

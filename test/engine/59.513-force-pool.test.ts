@@ -104,6 +104,8 @@ describe('59.513: the British force pool is a host report', () => {
     expect(pool?.result).toBe('The host reports the British force pool: 16 units');
     expect(pool?.breakdown.slice(0, 2)).toEqual(['aaf-1 british aaf 1 factors 5 BRPs unbuilt', 'aaf-2 british aaf 1 factors 5 BRPs unbuilt']);
     expect(pool?.breakdown).toContain('bb-1 british naval 9 factors 0 BRPs europe battleship operational');
-    expect(entries.find((e) => e.rule === '59.51')?.result).toBe('British forces reduced: 2 AAF, 4 BRPs ground/NAS, 10 naval factors (required 2/4/10)');
+    const reduced = entries.find((e) => e.rule === '59.51');
+    expect(reduced?.result).toBe('British forces reduced: 2 AAF, 4 BRPs ground/NAS, 10 naval factors');
+    expect(reduced?.breakdown[0]).toBe('59.512 required 2 AAF, 4 BRPs ground/NAS, 10 naval factors');
   });
 });

@@ -9,7 +9,7 @@ import type { OriginEvent, StoredEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
-import { auditEntries, formatAuditEntry } from '../../src/audit/audit.js';
+import { auditEntries } from '../../src/audit/audit.js';
 import { renderBritishLine, type BritishLine } from '../../src/rules/british-lines.js';
 import { defaultRulingOptions, type RulingOptions } from '../../src/rules/options.js';
 import { decodeEventLine, headerLine, sealLine } from '../../src/store/line-format.js';
@@ -109,7 +109,8 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
     const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
     expect(engine.mismatches).toEqual([]);
     await engine.close();
-    const audit = (await resistanceEvents(path, true)).flatMap((e) => auditEntries(e).map((entry) => formatAuditEntry(entry, false))).join('\n');
+    // --json keeps every row, the zero ones included.
+    const audit = (await resistanceEvents(path, true)).flatMap((e) => auditEntries(e).flatMap((entry) => entry.breakdown)).join('\n');
     expect(audit).toContain('59.21 usat30to39 0: USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option usat30to39WhenUsAtWar: ignored): 0');
   });
 

@@ -1,0 +1,68 @@
+// The text audit reads in an ordinary terminal: per decision a headline of at most 100 columns (turn, rule,
+// result), its breakdown indented below it one row per line, the rows that count zero gathered on one line.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { auditEntries, auditHeadline, formatAuditEntry, formatAuditTrail } from '../../src/audit/audit.js';
+import { breakdownOf, entryOf } from '../../src/audit/entry.js';
+import { readLog } from '../../src/store/verify.js';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+const logs = readdirSync(EXAMPLES).filter((f) => f.endsWith('.jsonl'));
+
+describe('the text audit', () => {
+  it.each(logs)('55.11, 56.11, 59.21: every headline of %s is at most 100 columns', async (name) => {
+    const entries = [];
+    for await (const batch of readLog(`${EXAMPLES}${name}`, { validate: true })) entries.push(...batch.flatMap(auditEntries));
+    expect(entries.length).toBeGreaterThan(10);
+    const long = entries.map(auditHeadline).filter((h) => h.length > 100 || h.includes('\n'));
+    expect(long).toEqual([]);
+  });
+
+  const entry = entryOf(7, 'g', {
+    turn: 'Spring 1945',
+    rule: '55.11',
+    result: 'Germany surrenders: resistance -1 and Berlin under Allied control',
+    breakdown: [
+      ...breakdownOf([
+        { key: 'dpTotal', rule: '55.11B', value: -1, detail: 'German DP total at the end of the Allied player turn: -1' },
+        { key: 'berchtesgaden', rule: '55.11B', value: 0, detail: 'Germany does not control Berchtesgaden: 0' },
+        { key: 'firestorms', rule: '55.11B', value: 0, detail: '0 German cities firestormed (26.93A), -1 each: 0' },
+      ]),
+      '55.11A berlin allied',
+    ],
+  });
+
+  it('55.11B: --json keeps every row; the zero rows are named by rule and key', () => {
+    expect(entry.breakdown).toEqual([
+      '55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
+      '55.11B berchtesgaden 0: Germany does not control Berchtesgaden: 0',
+      '55.11B firestorms 0: 0 German cities firestormed (26.93A), -1 each: 0',
+      '55.11A berlin allied',
+    ]);
+    expect(entry.zeroRows).toEqual([
+      { row: 1, name: '55.11B berchtesgaden' },
+      { row: 2, name: '55.11B firestorms' },
+    ]);
+  });
+
+  it('55.11B: the headline, then each row indented to the rule column, the zero rows on one line where the last stood', () => {
+    expect(formatAuditEntry(entry)).toBe(
+      [
+        'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control',
+        '             55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
+        '             zero: 55.11B berchtesgaden, 55.11B firestorms',
+        '             55.11A berlin allied',
+      ].join('\n'),
+    );
+    expect(formatAuditEntry({ ...entry, breakdown: [], zeroRows: [] })).toBe('Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control');
+  });
+
+  it('a log of several games names each game above its run of entries, not on every headline', () => {
+    const other = { ...entry, game: 'h', breakdown: [], zeroRows: [] };
+    const text = formatAuditTrail([{ ...entry, breakdown: [], zeroRows: [] }, other, other], true);
+    const headline = 'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control';
+    expect(text).toBe(['game g', headline, 'game h', headline, headline].join('\n'));
+    expect(formatAuditTrail([other], false)).toBe(headline);
+  });
+});
