@@ -6,6 +6,7 @@ import { execHelp } from './exec.js';
 import { appendHelp } from './append.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
+import { serveHelp } from './serve.js';
 
 /** Every command's help, in the order `--help` lists the commands. */
 export const commandHelps: readonly CommandHelp[] = [
@@ -17,6 +18,7 @@ export const commandHelps: readonly CommandHelp[] = [
   importHelp,
   execHelp,
   appendHelp,
+  serveHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 
