@@ -5,11 +5,13 @@ import Fastify, { type FastifyError } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { storeFailure } from '../engine/store-failure.js';
 import { bearerToken } from './auth.js';
 import type { Backend } from './backend.js';
 import { gameRoutes } from './game-routes.js';
 import { refusal, validationPath, type HttpFailure } from './http-errors.js';
 import { schemaRoutes } from './schema-routes.js';
+import { SeatsError } from './seat-store.js';
 import { hashToken, newSeatTokens } from './seats.js';
 import { streamRoute } from './sse.js';
 import { Game, type Server } from './types.js';
@@ -37,9 +39,13 @@ function failureOf(error: FastifyError): HttpFailure {
       return refusal('unsupported-media-type', 'http', `Content-Type: expected application/json (${error.message})`);
     case 429:
       return refusal('rate-limited', 'http', error.message);
-    default:
+    default: {
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return refusal('bad-request', 'http', `$: ${error.message}`);
-      return refusal('internal', 'engine', `internal error, nothing was recorded: ${error.message}`);
+      // A store that cannot be read (a seats file, a log, the database) is store-failed (503); anything else internal.
+      if (error instanceof SeatsError) return refusal('store-failed', 'store', `the seats could not be read (SeatsError): ${error.message}`);
+      const rejection = storeFailure(error);
+      return refusal(rejection.code, rejection.rule, rejection.message);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // The seat token hashes in the PostgreSQL schema's seats table (migration 2, applied by PostgresEventStore.open).
 import pg from 'pg';
 import { SEATS, type TokenHashes } from './seats.js';
-import { hashesOf, type SeatStore } from './seat-store.js';
+import { hashesOf, SeatsError, type SeatStore } from './seat-store.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -32,7 +32,7 @@ export class PostgresSeatStore implements SeatStore {
     const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(`SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`, [game]);
     if (rows.rows.length === 0) return null;
     const hashes = hashesOf(rows.rows.map((row) => [row.seat, row.token_sha256] as const));
-    if (hashes === null) throw new Error(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
+    if (hashes === null) throw new SeatsError(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
     return hashes;
   }
 

@@ -14,6 +14,11 @@ export interface SeatStore {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
+
+/** Stored seats that cannot be read as a game's seats: a store failure (503), like a bad log line. */
+export class SeatsError extends Error {
+  override readonly name = 'SeatsError';
+}
 export const SEATS_FORMAT = 'awaw-surrender-seats';
 
 /** Every seat's hash from stored pairs, or null when one is missing or malformed. */
@@ -52,9 +57,14 @@ export class FileSeatStore implements SeatStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    const value = JSON.parse(text) as { format?: unknown; game?: unknown; seats?: unknown };
-    const hashes = value.format === SEATS_FORMAT && value.game === game && typeof value.seats === 'object' && value.seats !== null ? hashesOf(Object.entries(value.seats)) : null;
-    if (hashes === null) throw new Error(`${this.path(game)}: not a seats file of game ${game}`);
+    let value: { format?: unknown; game?: unknown; seats?: unknown } | null;
+    try {
+      value = JSON.parse(text) as typeof value;
+    } catch {
+      value = null;
+    }
+    const hashes = value?.format === SEATS_FORMAT && value.game === game && typeof value.seats === 'object' && value.seats !== null ? hashesOf(Object.entries(value.seats)) : null;
+    if (hashes === null) throw new SeatsError(`${this.path(game)}: not a seats file of game ${game}`);
     return hashes;
   }
 
