@@ -21,6 +21,9 @@ await build({
   target: 'node20',
   format: 'cjs',
   logLevel: 'warning',
+  // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
+  // every calculator call) does not carry it.
+  external: ['fastify', '@fastify/*'],
   // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
   // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
   define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER), AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },

@@ -7,6 +7,7 @@ import { appendHelp } from './append.js';
 import { schemaHelp } from './schema.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
+import { serveHelp } from './serve.js';
 
 /** Every command's help, in the order `--help` lists the commands. */
 export const commandHelps: readonly CommandHelp[] = [
@@ -19,6 +20,7 @@ export const commandHelps: readonly CommandHelp[] = [
   execHelp,
   appendHelp,
   schemaHelp,
+  serveHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 

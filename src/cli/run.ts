@@ -24,6 +24,7 @@ const SELF_PARSING: ReadonlyMap<string, SelfParsing> = new Map<string, SelfParsi
   ['append', appendCommand],
   ['export', async (argv, io) => (await import('./export.js')).exportCommand(argv, io)],
   ['import', async (argv, io) => (await import('./import.js')).importCommand(argv, io)],
+  ['serve', async (argv, io) => (await import('./serve.js')).serveCommand(argv, io)],
 ]);
 
 export interface CliSettings {

@@ -38,6 +38,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON "${s}".events
         FOR EACH ROW EXECUTE FUNCTION "${s}".events_append_only();`,
   },
+  {
+    version: 2,
+    name: 'seat token hashes',
+    // `awaw-surrender serve`: the SHA-256 of each seat's bearer token (src/server/seats.ts), never the token.
+    sql: (s) => `
+      CREATE TABLE "${s}".seats (
+        game text NOT NULL CHECK (game ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
+        seat text NOT NULL,
+        token_sha256 text NOT NULL CHECK (token_sha256 ~ '^[0-9a-f]{64}$'),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (game, seat)
+      );`,
+  },
 ];
 
 /** The lock key of a schema's migrations, and the one every append of that schema takes (feed order). */

@@ -76,15 +76,22 @@ describe('installed from the tarball into an empty project, offline', () => {
       '': { name: 'app', dependencies: { 'awaw-surrender': `file:../${tarball}` } },
       'node_modules/awaw-surrender': { version: pkg.version, resolved: `file:../${tarball}`, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin },
     };
-    const add = (name: string): void => {
-      const key = `node_modules/${name}`;
-      const entry = lock.packages[key];
-      if (entry === undefined || key in packages) return;
-      packages[key] = entry;
-      // Optional ones too (pg's pg-cloudflare): npm ci wants the lock to name every one it may install.
-      for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) add(dep);
+    // As npm resolves a dependency of the package at `from`: its own node_modules first, then each one above it.
+    const resolve = (from: string, name: string): string | undefined => {
+      for (let base = from; ; base = base.includes('/node_modules/') ? base.slice(0, base.lastIndexOf('/node_modules/')) : '') {
+        const key = `${base === '' ? '' : `${base}/`}node_modules/${name}`;
+        if (key in lock.packages) return key;
+        if (base === '') return undefined;
+      }
     };
-    for (const dep of Object.keys(pkg.dependencies)) add(dep);
+    const add = (from: string, name: string): void => {
+      const key = resolve(from, name);
+      const entry = key === undefined ? undefined : lock.packages[key];
+      if (key === undefined || entry === undefined || key in packages) return;
+      packages[key] = entry;
+      for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) add(key, dep);
+    };
+    for (const dep of Object.keys(pkg.dependencies)) add('', dep);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { 'awaw-surrender': `file:../${tarball}` } }));
     writeFileSync(join(app, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }));
     npm(['ci', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], app);

@@ -1,0 +1,120 @@
+// What the HTTP server runs on: one engine per game with its own store, the seats, and change notification.
+// Two kinds (./directory-backend.ts: one JSON Lines log per game in a directory; ./postgres-backend.ts: the
+// PostgreSQL store), so that the routes are written once.
+import type { LogVersion, NewEvent } from '../../events/index.js';
+import type { SurrenderEngine } from '../engine/engine.js';
+import type { AppendResult, EventStore } from '../store/store.js';
+import type { SeatStore } from './seat-store.js';
+
+export type Unsubscribe = () => void;
+
+/** One game as the server holds it: its engine, the store it reads (events, audit) and its If-Match guard. */
+export interface GameSlot {
+  readonly engine: SurrenderEngine;
+  readonly store: EventStore;
+  readonly guard: IfMatchGuard;
+  /** Runs commands of this game one at a time in this process, so that a guard belongs to one request. */
+  exclusive<T>(body: () => Promise<T>): Promise<T>;
+}
+
+export interface Backend {
+  readonly kind: 'directory' | 'postgres';
+  readonly seats: SeatStore;
+  /** Creates the game's empty stream (after its seats were stored). */
+  createStream(game: string): Promise<void>;
+  /** The game's slot, its engine replayed on first use. */
+  slot(game: string): Promise<GameSlot>;
+  /** Calls `listener` whenever the game may have new events, from this process or another. */
+  watch(game: string, listener: () => void): Promise<Unsubscribe>;
+  /** Throws when the store cannot be used. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An append the engine tried at another version than the request's If-Match: nothing is written. */
+export class StaleIfMatch extends Error {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`If-Match: the game is at version ${actual}, not ${expected}`);
+    this.name = 'StaleIfMatch';
+  }
+}
+
+/**
+ * Holds a command to the version its request named: the engine decides again after another writer's append
+ * (README, the host API), but a request with If-Match must then fail (412), not be applied to a game it did not see.
+ */
+export class IfMatchGuard {
+  expected: number | null = null;
+  tripped: StaleIfMatch | null = null;
+
+  /** Holds the next appends to `expected` (null: any version). */
+  arm(expected: number | null): void {
+    this.expected = expected;
+    this.tripped = null;
+  }
+
+  /** Releases the guard; the refused append, if there was one. */
+  disarm(): StaleIfMatch | null {
+    const tripped = this.tripped;
+    this.expected = null;
+    this.tripped = null;
+    return tripped;
+  }
+
+  wrap(store: EventStore): EventStore {
+    return {
+      version: () => store.version(),
+      head: () => store.head(),
+      read: (options) => store.read(options),
+      close: () => store.close(),
+      append: (events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> => {
+        if (this.expected !== null && expected !== this.expected) {
+          this.tripped = new StaleIfMatch(this.expected, expected);
+          return Promise.reject(this.tripped);
+        }
+        return store.append(events, expected, expectedHash);
+      },
+    };
+  }
+}
+
+/** A slot over an engine and its (guarded) store. */
+export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard): GameSlot {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    engine,
+    store,
+    guard,
+    exclusive<T>(body: () => Promise<T>): Promise<T> {
+      const run = queue.then(body, body);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+/** Opens each game's slot once; a failed open is forgotten, so that the next request tries again. */
+export class SlotCache {
+  readonly #slots = new Map<string, Promise<GameSlot>>();
+
+  constructor(private readonly open: (game: string) => Promise<GameSlot>) {}
+
+  get(game: string): Promise<GameSlot> {
+    let slot = this.#slots.get(game);
+    if (slot === undefined) {
+      slot = this.open(game);
+      this.#slots.set(game, slot);
+      slot.catch(() => this.#slots.delete(game));
+    }
+    return slot;
+  }
+
+  async close(): Promise<void> {
+    const slots = await Promise.allSettled(this.#slots.values());
+    this.#slots.clear();
+    await Promise.all(slots.map((slot) => (slot.status === 'fulfilled' ? slot.value.engine.close() : undefined)));
+  }
+}

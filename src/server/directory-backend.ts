@@ -1,0 +1,57 @@
+// `serve DIR`: one JSON Lines log per game, DIR/GAME.jsonl, its seat token hashes beside it in DIR/GAME.seats.json.
+// Other processes (another serve, `awaw-surrender append`) may append to the same logs: the engine reads their
+// appends before each answer, and a stream hears them through the file system.
+import { watch } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SurrenderEngine } from '../engine/engine.js';
+import { JsonlFileStore } from '../store/jsonl-file.js';
+import { createLog } from '../store/log-file.js';
+import { gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { FileSeatStore } from './seat-store.js';
+
+export class DirectoryBackend implements Backend {
+  readonly kind = 'directory';
+  readonly seats: FileSeatStore;
+  readonly #slots: SlotCache;
+
+  private constructor(private readonly dir: string) {
+    this.seats = new FileSeatStore(dir);
+    this.#slots = new SlotCache(async (game) => {
+      const guard = new IfMatchGuard();
+      const store = guard.wrap(await JsonlFileStore.open(this.logPath(game)));
+      return gameSlot(await SurrenderEngine.open(store), store, guard);
+    });
+  }
+
+  static async open(dir: string): Promise<DirectoryBackend> {
+    await mkdir(dir, { recursive: true });
+    return new DirectoryBackend(dir);
+  }
+
+  logPath(game: string): string {
+    return join(this.dir, `${game}.jsonl`);
+  }
+
+  createStream(game: string): Promise<void> {
+    return createLog(this.logPath(game));
+  }
+
+  slot(game: string): ReturnType<Backend['slot']> {
+    return this.#slots.get(game);
+  }
+
+  async watch(game: string, listener: () => void): Promise<Unsubscribe> {
+    const watcher = watch(this.logPath(game), { persistent: false }, () => listener());
+    watcher.on('error', () => undefined);
+    return () => watcher.close();
+  }
+
+  async check(): Promise<void> {
+    if (!(await stat(this.dir)).isDirectory()) throw new Error(`${this.dir} is not a directory`);
+  }
+
+  close(): Promise<void> {
+    return this.#slots.close();
+  }
+}

@@ -1,0 +1,95 @@
+// The routes of one game: its commands (with seats and If-Match), preview, and the reads, each answered as the
+// host protocol answers it (src/host-protocol/handle.ts), the same JSON as `exec`.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { handleRequest } from '../host-protocol/handle.js';
+import type { Response } from '../host-protocol/protocol.js';
+import type { PendingDecision } from '../engine/pending-types.js';
+import type { SurrenderEngine } from '../engine/engine.js';
+import { failed, ifMatchOf, seatOf } from './auth.js';
+import type { Backend, GameSlot } from './backend.js';
+import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
+import { seatsFor, type Seat } from './seats.js';
+import { GameParams, RangeQuery, type Server } from './types.js';
+
+const send = (reply: FastifyReply, failure: HttpFailure): FastifyReply => reply.code(failure.status).send(failure.body);
+
+/** A protocol response as the HTTP answer: 200 with the response, or the refusal's status; ETag: the version. */
+function answer(reply: FastifyReply, response: Response): FastifyReply {
+  reply.header('etag', `"${response.version}"`);
+  return response.ok ? reply.code(200).send(response) : send(reply, engineRefusal(response));
+}
+
+const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] => (engine.view(game) === undefined ? [] : engine.pending(game));
+
+/** 403 unless `seat` may send the command (./seats.ts seatsFor): the refusal names whose it is and the rule. */
+function forbidden(command: unknown, seat: Seat, pending: readonly PendingDecision[]): HttpFailure | null {
+  const allowed = seatsFor(command, pending);
+  if (allowed === null || allowed.has(seat)) return null;
+  const type = (command as { type: string }).type;
+  const rule = pending.find((p) => (p.commands as readonly string[]).includes(type))?.rule ?? 'seats';
+  return refusal('forbidden', rule, `${type} is for the seat of ${[...allowed].join(' or ')}: this token is the seat of ${seat}`);
+}
+
+/** A command under If-Match: refused with 412 when the game is not at that version, before or while it is decided. */
+async function execute(slot: GameSlot, game: string, command: unknown, seat: Seat, expected: number | null): Promise<Response | HttpFailure> {
+  return slot.exclusive(async () => {
+    const { engine, guard } = slot;
+    await engine.catchUp();
+    const refused = forbidden(command, seat, pendingOf(engine, game));
+    if (refused !== null) return refused;
+    const stale = (actual: number): HttpFailure => refusal('stale-version', 'concurrency', `If-Match: the game is at version ${actual}, not ${String(expected)}: read it again and decide again`);
+    if (expected !== null && engine.version !== expected) return stale(engine.version);
+    guard.arm(expected);
+    // handleRequest never throws; the guard is released before anything else runs on this game.
+    const response = await handleRequest({ op: 'execute', game, command }, { engine, store: slot.store });
+    const tripped = guard.disarm();
+    // Another writer appended between the check and the append: the engine would decide again; nothing was written.
+    return tripped === null ? response : stale(tripped.actual);
+  });
+}
+
+export function gameRoutes(app: Server, backend: Backend): void {
+  /** The game's slot for a request with a seat of it, or the refusal (401, 404). */
+  const open = async (request: FastifyRequest, game: string): Promise<{ slot: GameSlot; seat: Seat } | HttpFailure> => {
+    const seat = await seatOf(request, backend.seats, game);
+    if (failed(seat)) return seat;
+    return { slot: await backend.slot(game), seat: seat.seat };
+  };
+
+  app.post('/games/:game/commands', { schema: { params: GameParams } }, async (request, reply) => {
+    const { game } = request.params;
+    const expected = ifMatchOf(request);
+    if (failed(expected)) return send(reply, expected);
+    const opened = await open(request, game);
+    if (failed(opened)) return send(reply, opened);
+    const result = await execute(opened.slot, game, request.body, opened.seat, expected.version);
+    return failed(result) ? send(reply, result) : answer(reply, result);
+  });
+
+  app.post('/games/:game/preview', { schema: { params: GameParams } }, async (request, reply) => {
+    const opened = await open(request, request.params.game);
+    if (failed(opened)) return send(reply, opened);
+    const { engine, store } = opened.slot;
+    return answer(reply, await handleRequest({ op: 'preview', game: request.params.game, command: request.body }, { engine, store }));
+  });
+
+  const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions' } as const;
+  for (const [path, op] of Object.entries(reads)) {
+    app.get(`/games/:game${path}`, { schema: { params: GameParams } }, async (request, reply) => {
+      const opened = await open(request, request.params.game);
+      if (failed(opened)) return send(reply, opened);
+      const { engine, store } = opened.slot;
+      return answer(reply, await handleRequest({ op, game: request.params.game }, { engine, store }));
+    });
+  }
+
+  for (const op of ['events', 'audit'] as const) {
+    app.get(`/games/:game/${op}`, { schema: { params: GameParams, querystring: RangeQuery } }, async (request, reply) => {
+      const opened = await open(request, request.params.game);
+      if (failed(opened)) return send(reply, opened);
+      const { engine, store } = opened.slot;
+      return answer(reply, await handleRequest({ op, game: request.params.game, ...request.query }, { engine, store }));
+    });
+  }
+}
+

@@ -1,0 +1,42 @@
+// The seat token hashes in the PostgreSQL schema's seats table (migration 2, applied by PostgresEventStore.open).
+import pg from 'pg';
+import { SEATS, type TokenHashes } from './seats.js';
+import { hashesOf, SeatsError, type SeatStore } from './seat-store.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+export class PostgresSeatStore implements SeatStore {
+  readonly #pool: pg.Pool;
+
+  constructor(url: string, private readonly schema: string) {
+    this.#pool = new pg.Pool({ connectionString: url, max: 2 });
+    this.#pool.on('error', () => undefined);
+  }
+
+  async create(game: string, hashes: TokenHashes): Promise<boolean> {
+    try {
+      // One statement: every seat or none; the primary key (game, seat) refuses a second creation.
+      await this.#pool.query(`INSERT INTO "${this.schema}".seats (game, seat, token_sha256) SELECT $1, * FROM unnest($2::text[], $3::text[])`, [
+        game,
+        [...SEATS],
+        SEATS.map((seat) => hashes[seat]),
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return false;
+      throw error;
+    }
+  }
+
+  async load(game: string): Promise<TokenHashes | null> {
+    const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(`SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`, [game]);
+    if (rows.rows.length === 0) return null;
+    const hashes = hashesOf(rows.rows.map((row) => [row.seat, row.token_sha256] as const));
+    if (hashes === null) throw new SeatsError(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
+    return hashes;
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}

@@ -1,0 +1,60 @@
+// `serve --store postgres://…`: every game a stream of the PostgreSQL store, the seat token hashes in its seats
+// table. Other processes' appends are heard through LISTEN/NOTIFY (docs/postgres.md).
+import { SurrenderEngine } from '../engine/engine.js';
+import { gameLog } from '../store/game-log.js';
+import { PostgresEventStore } from '../store/postgres.js';
+import { gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { PostgresSeatStore } from './pg-seat-store.js';
+
+export class PostgresBackend implements Backend {
+  readonly kind = 'postgres';
+  readonly #slots: SlotCache;
+  readonly #listeners = new Map<string, Set<() => void>>();
+  #unsubscribe: () => Promise<void> = async () => undefined;
+
+  private constructor(
+    private readonly store: PostgresEventStore,
+    readonly seats: PostgresSeatStore,
+  ) {
+    this.#slots = new SlotCache(async (game) => {
+      const guard = new IfMatchGuard();
+      const log = guard.wrap(gameLog(store, game));
+      return gameSlot(await SurrenderEngine.open(log), log, guard);
+    });
+  }
+
+  static async open(url: string, schema?: string): Promise<PostgresBackend> {
+    const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
+    const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema));
+    backend.#unsubscribe = await store.subscribe((change) => backend.#listeners.get(change.game)?.forEach((listener) => listener()));
+    return backend;
+  }
+
+  // A stream exists with its first event: nothing to create.
+  async createStream(): Promise<void> {}
+
+  slot(game: string): ReturnType<Backend['slot']> {
+    return this.#slots.get(game);
+  }
+
+  async watch(game: string, listener: () => void): Promise<Unsubscribe> {
+    let listeners = this.#listeners.get(game);
+    if (listeners === undefined) this.#listeners.set(game, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.#listeners.delete(game);
+    };
+  }
+
+  async check(): Promise<void> {
+    await this.store.gameHead('health-check');
+  }
+
+  async close(): Promise<void> {
+    await this.#unsubscribe();
+    await this.#slots.close();
+    await this.seats.close();
+    await this.store.close();
+  }
+}

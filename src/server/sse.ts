@@ -1,0 +1,67 @@
+// GET /games/:game/stream: the game's events as Server-Sent Events, from `from` (or after Last-Event-ID, or after
+// the game's version now), then each append as it is made, by this process or any other (Backend.watch).
+// One `event: <type>` message per event, `id: <seq>`, `data: <the stored event as JSON>`.
+import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { failed, seatOf } from './auth.js';
+import type { Backend, GameSlot } from './backend.js';
+import { GameParams, type Server } from './types.js';
+
+/** A comment line every so often, so that proxies keep an idle stream open. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** Writes the game's events from `next` on, one pump at a time; a change heard meanwhile runs it once more. */
+function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void {
+  let next = first;
+  let running = false;
+  let again = false;
+  const pump = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        for await (const batch of slot.store.read({ from: next })) {
+          for (const event of batch) {
+            if (event.seq < next) continue;
+            reply.raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+            next = event.seq + 1;
+          }
+        }
+      } while (again && !reply.raw.destroyed);
+    } catch (error) {
+      reply.raw.write(`event: error\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : String(error) })}\n\n`);
+    } finally {
+      running = false;
+    }
+  };
+  return () => void pump();
+}
+
+export function streamRoute(app: Server, backend: Backend): void {
+  const schema = { params: GameParams, querystring: Type.Object({ from: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }) };
+  app.get('/games/:game/stream', { schema }, async (request, reply) => {
+    const { game } = request.params;
+    const seat = await seatOf(request, backend.seats, game);
+    if (failed(seat)) return reply.code(seat.status).send(seat.body);
+    const slot = await backend.slot(game);
+    const lastId = Number(request.headers['last-event-id']);
+    const from = request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    reply.raw.write(`: game ${game}, events from seq ${from}\n\n`);
+    const pump = pumpOf(slot, reply, from);
+    const unwatch = await backend.watch(game, pump);
+    const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    keepAlive.unref();
+    request.raw.on('close', () => {
+      clearInterval(keepAlive);
+      unwatch();
+    });
+    pump();
+    return reply;
+  });
+}

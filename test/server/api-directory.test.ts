@@ -1,0 +1,36 @@
+// The HTTP API on a directory of JSON Lines logs, one per game (the embedded default of `serve`).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/server/app.js';
+import { DirectoryBackend } from '../../src/server/directory-backend.js';
+import { auth, createGame, serverSuite } from './server-suite.js';
+
+describe('serve on a directory of JSON Lines logs', () => {
+  const dirs: string[] = [];
+  let dir = '';
+  const fresh = (): string => {
+    dir = mkdtempSync(join(tmpdir(), 'awaw-serve-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  serverSuite(
+    () => DirectoryBackend.open(fresh()),
+    () => DirectoryBackend.open(dir),
+  );
+
+  it('a seats file that is not one is refused as a store failure (503), typed, never a stack trace', async () => {
+    const backend = await DirectoryBackend.open(fresh());
+    const app = await buildServer(backend);
+    const created = await createGame(app, 'g1');
+    writeFileSync(join(dir, 'g1.seats.json'), '{"format":"something else"}');
+    const response = await app.inject({ method: 'GET', url: '/games/g1/pending', headers: auth(created.tokens.host) });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
+    expect(response.json<{ rejection: { message: string } }>().rejection.message).toContain('g1.seats.json: not a seats file of game g1');
+    await app.close();
+    await backend.close();
+  });
+});
