@@ -177,7 +177,13 @@ const replayAll = (log: readonly StoredEvent[], checkDecisions = true): Replayer
 /** Deep copy of events, so that no replay can share (or alter) another's objects. */
 const copy = (log: readonly StoredEvent[]): StoredEvent[] => JSON.parse(JSON.stringify(log)) as StoredEvent[];
 
-const RUNS = { numRuns: 60 };
+/** 60 runs; a counterexample holds a whole generated log, too long for fast-check to print: say how to replay it. */
+const runs = <T,>(): fc.Parameters<T> => ({
+  numRuns: 60,
+  reporter: (out) => {
+    if (out.failed) throw new Error(`property failed (seed ${out.seed}, path ${out.counterexamplePath ?? ''}; replay with fc.assert(..., { seed, path })): ${String(out.errorInstance)}`);
+  },
+});
 
 describe('replay: the state is a fold of the log', () => {
   it('the same log always replays to the same projection, equal to the state it was written from', () => {
@@ -192,7 +198,7 @@ describe('replay: the state is a fold of the log', () => {
         replayAll(log);
         expect(JSON.stringify(log)).toBe(before);
       }),
-      RUNS,
+      runs(),
     );
   });
 
@@ -214,7 +220,7 @@ describe('replay: the state is a fold of the log', () => {
         single.finish();
         expect(single.projection()).toEqual(whole.projection());
       }),
-      RUNS,
+      runs(),
     );
   });
 });
@@ -225,7 +231,7 @@ describe('replay: re-deriving the rule decisions', () => {
       fc.property(generatedLog, ({ log }) => {
         expect(replayAll(log).mismatches).toEqual([]);
       }),
-      RUNS,
+      runs(),
     );
   });
 
@@ -257,7 +263,7 @@ describe('replay: re-deriving the rule decisions', () => {
         expect(mismatches.map((m) => m.seq)).toContain(target.seq);
         expect(mismatches.find((m) => m.seq === target.seq)?.message).toContain(`"${target.type}" no longer matches the rules`);
       }),
-      RUNS,
+      runs(),
     );
   });
 });
