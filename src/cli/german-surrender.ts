@@ -2,12 +2,12 @@
 import { germanSurrender, germanSurrenderInput, type GermanLineKey, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
 import { germanLineCodes } from '../rules/german-lines.js';
 import { wordedLines, type WordedLine } from '../rules/line-spec.js';
-
-/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<GermanLineKey>[] };
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { renderTable, signedCell } from './table.js';
+
+/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
+type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<GermanLineKey>[] };
 
 export const germanSurrenderHelp: CommandHelp = {
   name: 'german-surrender',
