@@ -1,5 +1,5 @@
 // A what-if: the state a game would be in after events decide produced, without appending them. Pure: the
-// events are sealed as if appended after the log's last line, with placeholder ids and time (never written).
+// events are sealed as if appended after the log's last line, with stand-in ids and a fixed time (never written).
 import type { DomainEvent } from '../../events/index.js';
 import { fastStep } from '../../machines/step.js';
 import { sealEvents, type ChainTip } from '../store/seal.js';
@@ -10,7 +10,7 @@ import type { GameView } from './game-view.js';
 /** An event a command would append: its type and data, and the seq it would get if nobody appends first. */
 export type PreviewedEvent = DomainEvent & { readonly seq: number; readonly game: string };
 
-/** Placeholders: a preview's events are never written, so their ids and time mean nothing. */
+/** Stand-ins: a preview's events are never written, so their ids and time mean nothing. */
 const previewSource: EnvelopeSource = {
   id: (seq) => `p${String(seq).padStart(20, '0')}`,
   now: () => '1970-01-01T00:00:00.000Z',
