@@ -1,5 +1,5 @@
 // The options export and import share: which database (--db URL, else AWAW_PG_URL) and which schema.
-import { readArgs } from './args.js';
+import { parseCommandArgs } from './command-args.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { PostgresEventStore } from '../store/postgres.js';
@@ -13,20 +13,13 @@ export interface ParsedArgs {
 
 /** Parses `--db`, `--schema` and the command's own string options; a usage error is reported and null returned. */
 export function parseDatabaseArgs(name: string, argv: readonly string[], options: readonly string[], io: CliIo): ParsedArgs | null {
-  const known = new Set(['db', 'schema', ...options]);
-  const read = readArgs(argv, known);
-  const refuse = (message: string): null => {
-    io.err(oneLine(`${name}: ${message} (see awaw-surrender help ${name})`));
+  const args = parseCommandArgs(argv, { flags: [], values: ['db', 'schema', ...options] });
+  if ('error' in args) {
+    io.err(oneLine(`${name}: ${args.error} (see awaw-surrender help ${name})`));
     return null;
-  };
-  if (!read.ok) return refuse(read.message);
-  const values: Record<string, string | undefined> = {};
-  for (const option of read.args.options) {
-    if (!known.has(option.name)) return refuse(`unknown option ${option.raw.split(' ')[0]}`);
-    if (values[option.name] !== undefined) return refuse(`--${option.name} is given twice`);
-    values[option.name] = option.value ?? undefined;
   }
-  const parsed = { positionals: read.args.positionals };
+  const values: Record<string, string | undefined> = Object.fromEntries(args.values);
+  const parsed = { positionals: args.positionals };
   const url = values['db'] ?? process.env['AWAW_PG_URL'] ?? '';
   if (url === '') {
     io.err(`${name}: no database given: pass --db URL or set AWAW_PG_URL`);
