@@ -64,7 +64,7 @@ describePg('scale: several serve processes on one database', () => {
     }
   });
 
-  it(`${CLIENTS} clients for ${LOAD_MS} ms: every answer the one expected, every refusal typed (412, 422; never a 500)`, async () => {
+  it(`${CLIENTS} clients for ${LOAD_MS} ms: every answer the one expected, every refusal typed (409, 412, 422; never a 500)`, async () => {
     report = await runLoad({ urls: (cluster as ServeCluster).urls, games, clients: CLIENTS, durationMs: LOAD_MS, seed: SEED });
     const counts = Object.fromEntries([...report.counts].sort());
     console.info(`scale: ${JSON.stringify(counts)}`);
@@ -72,6 +72,7 @@ describePg('scale: several serve processes on one database', () => {
     // Each kind of request was made and answered as it must be (the clients pick games and kinds at random; how
     // many in the time depends on the machine's load).
     expect(counts['legal 200'] ?? 0).toBeGreaterThan(0);
+    expect(counts['unguarded 200'] ?? 0).toBeGreaterThan(0);
     expect(counts['stale 412'] ?? 0).toBeGreaterThan(0);
     expect(counts['illegal 422'] ?? 0).toBeGreaterThan(0);
     expect(counts['read 200'] ?? 0).toBeGreaterThan(0);

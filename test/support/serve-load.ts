@@ -1,8 +1,8 @@
 // Concurrent clients against several `serve` processes on one store (./serve-cluster.ts), each request to any
 // process ("any load balancer"): the example games' commands in order, each with If-Match the version the client
-// last saw (two clients racing on one game: one wins, the other gets 412), deliberately stale ones (an older
-// If-Match: 412), illegal ones (a second host.game-started: 422) and reads (never older than an acknowledged
-// append). Every acknowledged event and every refusal is recorded for the checks afterwards.
+// last saw (two clients racing on one game: one wins, the other gets 412), routine host events without If-Match
+// (decided again after another writer's append: 200, or 409), deliberately stale ones (an older If-Match: 412),
+// illegal ones (a second host.game-started: 422) and reads (never older than an acknowledged append). Every acknowledged event and every refusal is recorded for the checks afterwards.
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { INERT_TYPES } from '../../src/engine/replay.js';
@@ -56,7 +56,7 @@ export interface Acked {
   readonly hash: string;
 }
 
-export type Kind = 'legal' | 'stale' | 'illegal' | 'read';
+export type Kind = 'legal' | 'unguarded' | 'stale' | 'illegal' | 'read';
 
 /** A response the load did not expect (wrong status, untyped body, a read older than an acknowledgement). */
 export interface Surprise {
@@ -128,6 +128,12 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const report: LoadReport = { acked: new Map(games.map((g) => [g.game, []])), counts: new Map(), surprises: [] };
   const deadline = Date.now() + durationMs;
+  const matchedSets = new Map<string, Set<number>>();
+  const matchedOf = (g: LoadGame): Set<number> => {
+    let set = matchedSets.get(g.game);
+    if (set === undefined) matchedSets.set(g.game, (set = new Set()));
+    return set;
+  };
 
   const note = (kind: Kind, g: LoadGame, url: string, reply: Reply, expected: readonly number[], detail = ''): void => {
     const key = `${kind} ${reply.status}`;
@@ -138,18 +144,30 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     }
   };
 
+  const acknowledge = (g: LoadGame, body: { version: number; events: readonly Acked[] }): void => {
+    (report.acked.get(g.game) as Acked[]).push(...body.events.map(({ seq, id, hash }) => ({ seq, id, hash })));
+    g.version = Math.max(g.version, body.version);
+  };
+
   const legal = async (g: LoadGame, url: string): Promise<void> => {
     const { cursor, version } = g;
     const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens[g.plan.seats[cursor] as Seat], g.plan.commands[cursor], version);
     if (reply.status !== 200) return note('legal', g, url, reply, [412]);
-    const body = reply.body as { version: number; events: Acked[] };
-    const acked = report.acked.get(g.game) as Acked[];
-    acked.push(...body.events.map(({ seq, id, hash }) => ({ seq, id, hash })));
-    // Only one append can succeed at a version: the game must still be where this client found it.
-    const raced = g.cursor !== cursor || g.version !== version ? `a second 200 at version ${version}` : '';
+    acknowledge(g, reply.body as { version: number; events: Acked[] });
+    // Only one append can succeed at a version, and only it moves the game on in its plan.
+    const matched = matchedOf(g);
+    const raced = matched.has(version) || g.cursor !== cursor ? `a second 200 at version ${version}` : '';
+    matched.add(version);
     g.cursor = cursor + 1;
-    g.version = body.version;
     note('legal', g, url, reply, [200], raced);
+  };
+
+  // A routine host event without If-Match: decided again after another writer's append (409 if that goes on).
+  const unguarded = async (g: LoadGame, url: string): Promise<void> => {
+    const turn = (g.plan.commands[0] as { data: { turn: unknown } }).data.turn;
+    const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens.host, { type: 'host.logged', data: { turn, kind: 'load', data: { url } } });
+    if (reply.status === 200) acknowledge(g, reply.body as { version: number; events: Acked[] });
+    note('unguarded', g, url, reply, [200, 409]);
   };
 
   const stale = async (g: LoadGame, url: string): Promise<void> => {
@@ -180,8 +198,9 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
       const g = pick(random() < 0.5 ? open.slice(0, HOT_GAMES) : open);
       const url = pick(urls);
       const roll = random();
-      if (g.version === 0 || roll < 0.6) await legal(g, url);
-      else if (roll < 0.75) await stale(g, url);
+      if (g.version === 0 || roll < 0.55) await legal(g, url);
+      else if (roll < 0.65) await unguarded(g, url);
+      else if (roll < 0.77) await stale(g, url);
       else if (roll < 0.85) await illegal(g, url);
       else await read(g, url);
     }
