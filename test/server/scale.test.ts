@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { memoryIo } from '../../src/cli/io.js';
+import type { OriginEvent } from '../../src/engine/decide.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import type { Seat } from '../../src/server/seats.js';
 import { gameLog } from '../../src/store/game-log.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { startServeCluster, type ServeCluster } from '../support/serve-cluster.js';
-import { examplePlans, runLoad, type Acked, type LoadGame, type LoadReport } from '../support/serve-load.js';
+import { examplePlans, runLoad, turnOf, type Acked, type LoadGame, type LoadReport } from '../support/serve-load.js';
 
 const PROCESSES = 3;
 const GAMES = 100;
@@ -69,6 +70,12 @@ describePg('scale: several serve processes on one database', () => {
     const counts = Object.fromEntries([...report.counts].sort());
     console.info(`scale: ${JSON.stringify(counts)}`);
     expect(report.surprises).toEqual([]);
+    // A routine event refused as out of sequence: its game has since moved on to another (later) turn.
+    const byGame = new Map(games.map((g) => [g.game, g]));
+    for (const { game, turn } of report.outOfTurn) {
+      const g = byGame.get(game) as LoadGame;
+      expect(turnOf(g.plan.commands[g.cursor - 1] as OriginEvent), game).not.toEqual(turn);
+    }
     // Each kind of request was made and answered as it must be (the clients pick games and kinds at random; how
     // many in the time depends on the machine's load).
     expect(counts['legal 200'] ?? 0).toBeGreaterThan(0);

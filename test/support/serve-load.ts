@@ -73,7 +73,15 @@ export interface LoadReport {
   /** Responses per kind and status, e.g. `legal 200`, `stale 412`. */
   readonly counts: Map<string, number>;
   readonly surprises: Surprise[];
+  /** Routine events refused as out of sequence: play must have moved past their turn. */
+  readonly outOfTurn: { readonly game: string; readonly turn: unknown }[];
 }
+
+/** The turn a command reports (every command has one, the game's start too). */
+export const turnOf = (command: OriginEvent): unknown => (command.data as { turn: unknown }).turn;
+
+/** The concurrency refusals' codes (docs/server.md). */
+const CODE_OF_STATUS: Readonly<Record<number, string>> = { 409: 'conflict', 412: 'stale-version' };
 
 interface Reply {
   readonly status: number;
@@ -126,7 +134,7 @@ export interface LoadSettings {
 export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSettings): Promise<LoadReport> {
   const random = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const report: LoadReport = { acked: new Map(games.map((g) => [g.game, []])), counts: new Map(), surprises: [] };
+  const report: LoadReport = { acked: new Map(games.map((g) => [g.game, []])), counts: new Map(), surprises: [], outOfTurn: [] };
   const deadline = Date.now() + durationMs;
   const matchedSets = new Map<string, Set<number>>();
   const matchedOf = (g: LoadGame): Set<number> => {
@@ -139,7 +147,9 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     const key = `${kind} ${reply.status}`;
     report.counts.set(key, (report.counts.get(key) ?? 0) + 1);
     const typed = reply.status === 200 || isTypedRefusal(reply.body);
-    if (!expected.includes(reply.status) || !typed || detail !== '') {
+    const code = (reply.body as { rejection?: { code?: unknown } } | null)?.rejection?.code;
+    const coded = CODE_OF_STATUS[reply.status] === undefined || CODE_OF_STATUS[reply.status] === code;
+    if (!expected.includes(reply.status) || !typed || !coded || detail !== '') {
       report.surprises.push({ kind, game: g.game, url, status: reply.status, detail: `${detail} ${JSON.stringify(reply.body).slice(0, 300)}`.trim() });
     }
   };
@@ -162,12 +172,15 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     note('legal', g, url, reply, [200], raced);
   };
 
-  // A routine host event without If-Match: decided again after another writer's append (409 if that goes on).
+  // A routine host event of the turn the client last saw, without If-Match: decided against the game as it is
+  // (again after another writer's append; 409 if that goes on), refused only when play has moved to a later turn.
   const unguarded = async (g: LoadGame, url: string): Promise<void> => {
-    const turn = (g.plan.commands[0] as { data: { turn: unknown } }).data.turn;
+    const turn = turnOf(g.plan.commands[g.cursor - 1] as OriginEvent);
     const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens.host, { type: 'host.logged', data: { turn, kind: 'load', data: { url } } });
     if (reply.status === 200) acknowledge(g, reply.body as { version: number; events: Acked[] });
-    note('unguarded', g, url, reply, [200, 409]);
+    const code = (reply.body as { rejection?: { code?: unknown } }).rejection?.code;
+    if (reply.status === 422) report.outOfTurn.push({ game: g.game, turn });
+    note('unguarded', g, url, reply, [200, 409, 422], reply.status === 422 && code !== 'out-of-sequence' ? `code ${String(code)}` : '');
   };
 
   const stale = async (g: LoadGame, url: string): Promise<void> => {
