@@ -1,8 +1,9 @@
 // The host API over a set of game streams (PostgreSQL, or one shared log through LogGameStreams): one
 // SurrenderEngine per game, opened (replayed) when the game is first used, each on its game's stream alone, so
-// that thousands of games cost only the ones in play. Appends by other processes are heard (subscribe) and read
-// before the next use of that game.
-import type { GameStreamStore, Unsubscribe } from '../store/game-streams.js';
+// that thousands of games cost only the ones in play. Before each use of a game its head in the store is compared
+// with what its engine read, and other processes' appends are read then: a notification may come late or never
+// (a lost LISTEN connection), so it cannot be what keeps a game current.
+import type { GameStreamStore } from '../store/game-streams.js';
 import { gameLog } from '../store/game-log.js';
 import { GAME_ID_PATTERN } from '../../events/envelope.js';
 import { SurrenderEngine, type CommandResult, type EngineOptions } from './engine.js';
@@ -13,9 +14,6 @@ const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
 export class SurrenderGames {
   readonly #engines = new Map<string, Promise<SurrenderEngine>>();
-  /** Games another writer appended to since their engine last read them. */
-  readonly #stale = new Set<string>();
-  #unsubscribe: Unsubscribe = async () => undefined;
 
   private constructor(
     private readonly streams: GameStreamStore,
@@ -23,23 +21,22 @@ export class SurrenderGames {
   ) {}
 
   static async open(streams: GameStreamStore, options?: EngineOptions): Promise<SurrenderGames> {
-    const games = new SurrenderGames(streams, options);
-    games.#unsubscribe = await streams.subscribe((change) => games.#stale.add(change.game));
-    return games;
+    return new SurrenderGames(streams, options);
   }
 
-  /** The engine of one game, replayed from its stream on first use and caught up with any append heard since. */
+  /** The engine of one game, replayed from its stream on first use, else caught up with what others appended since. */
   async game(game: string): Promise<SurrenderEngine> {
-    let engine = this.#engines.get(game);
-    if (engine === undefined) {
-      this.#stale.delete(game);
-      engine = SurrenderEngine.open(gameLog(this.streams, game), this.options);
-      this.#engines.set(game, engine);
-      engine.catch(() => this.#engines.delete(game));
+    const known = this.#engines.get(game);
+    if (known !== undefined) {
+      const engine = await known;
+      // One indexed query; the tail is read only when the game moved on.
+      await engine.catchUp();
+      return engine;
     }
-    const opened = await engine;
-    if (this.#stale.delete(game)) await opened.catchUp();
-    return opened;
+    const engine = SurrenderEngine.open(gameLog(this.streams, game), this.options);
+    this.#engines.set(game, engine);
+    engine.catch(() => this.#engines.delete(game));
+    return engine;
   }
 
   /** SurrenderEngine.execute on the game's own stream; resolves with a rejection, never throws. */
@@ -62,7 +59,6 @@ export class SurrenderGames {
   }
 
   async close(): Promise<void> {
-    await this.#unsubscribe();
     const engines = await Promise.allSettled(this.#engines.values());
     await Promise.all(engines.map((engine) => (engine.status === 'fulfilled' ? engine.value.close() : undefined)));
     await this.streams.close();

@@ -11,6 +11,9 @@ import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
 import { seatsFor, type Seat } from './seats.js';
 import { GameParams, RangeQuery, type Server } from './types.js';
 
+/** Refusals that do not rest on the game's state (the command's form, a failure): kept whatever the version. */
+const STATELESS: ReadonlySet<string> = new Set(['malformed', 'bad-request', 'store-failed', 'internal']);
+
 const send = (reply: FastifyReply, failure: HttpFailure): FastifyReply => reply.code(failure.status).send(failure.body);
 
 /** A protocol response as the HTTP answer: 200 with the response, or the refusal's status; ETag: the version. */
@@ -35,16 +38,22 @@ async function execute(slot: GameSlot, game: string, command: unknown, seat: Sea
   return slot.exclusive(async () => {
     const { engine, guard } = slot;
     await engine.catchUp();
+    const stale = (actual: number): HttpFailure => refusal('stale-version', 'concurrency', `If-Match: the game is at version ${actual}, not ${String(expected)}: read it again and decide again`);
+    // Before the seat: whose decision it is rests on the game's state, and the client saw another one (56.311's
+    // Axis and Allied selections alternate: a racing Axis client is stale, not forbidden).
+    if (expected !== null && engine.version !== expected) return stale(engine.version);
     const refused = forbidden(command, seat, pendingOf(engine, game));
     if (refused !== null) return refused;
-    const stale = (actual: number): HttpFailure => refusal('stale-version', 'concurrency', `If-Match: the game is at version ${actual}, not ${String(expected)}: read it again and decide again`);
-    if (expected !== null && engine.version !== expected) return stale(engine.version);
     guard.arm(expected);
     // handleRequest never throws; the guard is released before anything else runs on this game.
     const response = await handleRequest({ op: 'execute', game, command }, { engine, store: slot.store });
     const tripped = guard.disarm();
     // Another writer appended between the check and the append: the engine would decide again; nothing was written.
-    return tripped === null ? response : stale(tripped.actual);
+    if (tripped !== null) return stale(tripped.actual);
+    // Or the engine read another writer's events while deciding and the rules then refused: that refusal is about a
+    // game the client never saw (a second host.game-started, a decision already made), so it is 412 too.
+    if (expected !== null && !response.ok && response.version !== expected && !STATELESS.has(response.rejection.code)) return stale(response.version);
+    return response;
   });
 }
 

@@ -26,7 +26,12 @@ export class PostgresBackend implements Backend {
   static async open(url: string, schema?: string): Promise<PostgresBackend> {
     const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
     const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema));
-    backend.#unsubscribe = await store.subscribe((change) => backend.#listeners.get(change.game)?.forEach((listener) => listener()));
+    const listeners = backend.#listeners;
+    backend.#unsubscribe = await store.subscribe(
+      (change) => listeners.get(change.game)?.forEach((listener) => listener()),
+      // Appends may have been missed while the listening connection was down: every stream reads on from where it is.
+      () => listeners.forEach((set) => set.forEach((listener) => listener())),
+    );
     return backend;
   }
 

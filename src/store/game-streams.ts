@@ -41,7 +41,10 @@ export interface GameStreamStore {
   readAll(from?: number): AsyncIterable<readonly FeedEvent[]>;
   /** The games with at least one event, in the order they began. */
   games(): Promise<string[]>;
-  /** Calls `listener` after every append; resolves once listening. */
-  subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe>;
+  /**
+   * Calls `listener` after every append; resolves once listening. `onGap`: changes may have been missed (the
+   * database ended the listening connection, made again since): whoever follows a game should read it again.
+   */
+  subscribe(listener: (change: StreamChange) => void, onGap?: () => void): Promise<Unsubscribe>;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { InputError } from '../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { resealGame } from './game-lines.js';
 import { headerLine } from './line-format.js';
+import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, lockKey, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
@@ -34,26 +35,13 @@ const violates = (error: unknown, constraint: string): boolean =>
 
 type Sealed = Pick<SealedBatch, 'lines' | 'events' | 'tip'>;
 
-/** A notification's payload as a StreamChange, or null for anything else. */
-function parseChange(payload: string | undefined): StreamChange | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload ?? '');
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { game, version, position } = value as Record<string, unknown>;
-  return typeof game === 'string' && Number.isInteger(version) && Number.isInteger(position) ? { game, version: version as number, position: position as number } : null;
-}
-
 export class PostgresEventStore implements GameStreamStore {
   readonly #pool: pg.Pool;
   readonly #url: string;
   readonly #schema: string;
   readonly #source: EnvelopeSource;
   readonly #batchSize: number;
-  readonly #listeners = new Set<pg.Client>();
+  readonly #listeners = new Set<ChannelListener>();
   #closed = false;
 
   private constructor(pool: pg.Pool, options: PostgresStoreOptions, schema: string) {
@@ -235,29 +223,24 @@ export class PostgresEventStore implements GameStreamStore {
     return rows.rows.map((row) => row.game);
   }
 
-  /** LISTENs on a connection of its own: appends by any process on this database and schema are heard. */
-  async subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe> {
+  /**
+   * LISTENs on a connection of its own: appends by any process on this database and schema are heard. When the
+   * database ends that connection it is made again, and `onGap` called: notifications may have been lost meanwhile.
+   */
+  async subscribe(listener: (change: StreamChange) => void, onGap: () => void = () => undefined): Promise<Unsubscribe> {
     this.#assertOpen();
-    const client = new pg.Client({ connectionString: this.#url });
-    client.on('error', () => undefined);
-    await client.connect();
-    client.on('notification', (message) => {
-      // Anyone may NOTIFY on the channel: only a well-formed change is passed on.
-      const change = message.channel === this.channel ? parseChange(message.payload) : null;
-      if (change !== null) listener(change);
-    });
-    await client.query(`LISTEN "${this.channel}"`);
-    this.#listeners.add(client);
+    const listening = await listenChannel(this.#url, this.channel, listener, onGap);
+    this.#listeners.add(listening);
     return async () => {
-      if (!this.#listeners.delete(client)) return;
-      await client.end();
+      if (!this.#listeners.delete(listening)) return;
+      await listening.stop();
     };
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await Promise.all([...this.#listeners].map((client) => client.end()));
+    await Promise.all([...this.#listeners].map((listening) => listening.stop()));
     this.#listeners.clear();
     await this.#pool.end();
   }

@@ -42,6 +42,9 @@ describe('SurrenderGames over one shared log', () => {
   });
 });
 
+/** A SurrenderGames on its own store: what another process would open. */
+const openGames = (url: string, schema: string): Promise<SurrenderGames> => PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store));
+
 describePg('SurrenderGames on PostgreSQL', () => {
   const db = usePgDatabase();
 
@@ -77,10 +80,7 @@ describePg('SurrenderGames on PostgreSQL', () => {
   it('two engines on one database: each hears what the other appended and decides against it', async () => {
     const [url, schema] = [db.url(), db.schema()];
     const script = seaLion1941().events;
-    const [a, b] = await Promise.all([
-      PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store)),
-      PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store)),
-    ]);
+    const [a, b] = await Promise.all([openGames(url, schema), openGames(url, schema)]);
     // b opens the game (empty) before a starts it; a's appends are heard by b and read before b's next use.
     expect((await b.game(GAME)).view(GAME)).toBeUndefined();
     expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
@@ -97,6 +97,28 @@ describePg('SurrenderGames on PostgreSQL', () => {
     expect(ea.version).toBe(eb.version);
     expect(ea.pending(GAME)).toEqual(eb.pending(GAME));
     expect(ea.version).toBe(example.split('\n').length - 2);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("two engines on one database: a's next use of a game reads b's acknowledged append even when no notification comes (a lost LISTEN connection)", async () => {
+    const [url, schema] = [db.url(), db.schema()];
+    const script = seaLion1941().events;
+    const [a, b] = await Promise.all([openGames(url, schema), openGames(url, schema)]);
+    expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
+    // a hears of its own append (and reads nothing new) before the listening stops.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await a.game(GAME)).version).toBe(1);
+    // The database ends any listening connection (a restart, an idle timeout would too): nobody is notified now.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const ended = await admin.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = $1', [`LISTEN "awaw_${schema}"`]);
+    await admin.end();
+    expect(ended.rows.every((row) => row.ended)).toBe(true);
+    const appended = await b.execute(GAME, script[1] as never);
+    expect(appended.ok).toBe(true);
+    const engine = await a.game(GAME);
+    expect(engine.version).toBe(appended.ok ? appended.head.seq : -1);
+    expect(engine.pending(GAME)).toEqual((await b.game(GAME)).pending(GAME));
     await Promise.all([a.close(), b.close()]);
   });
 });

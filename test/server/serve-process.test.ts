@@ -1,48 +1,19 @@
 // The real `awaw-surrender serve` (the built CLI) on a free port, over HTTP: two processes on one directory of
 // logs; a stream on one hears a command sent to the other; SIGTERM ends each with exit 0.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN } from '../support/exec-process.js';
+import { startServeCluster, type Served } from '../support/serve-cluster.js';
 import { script } from './server-suite.js';
-
-interface Served {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly url: string;
-}
-
-/** Starts `serve --port 0` and resolves with its address once it prints "listening on …" (within 15 s). */
-function serve(dir: string): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--store', dir, '--port', '0'], { stdio: 'pipe' });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 15_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /^listening on (http:\/\/[^ ]+) \(directory store\)$/m.exec(out);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] as string });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${String(code)}: ${out}`)));
-  });
-}
-
-const stop = (served: Served): Promise<number | null> =>
-  new Promise((resolve) => {
-    served.child.on('exit', (code) => resolve(code));
-    served.child.kill('SIGTERM');
-  });
 
 describe('awaw-surrender serve, the process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awaw-serve-process-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('two processes on one directory: a stream on one hears the command sent to the other; the log and the seats file are on disk', async () => {
-    const [a, b] = await Promise.all([serve(dir), serve(dir)]);
+    const cluster = await startServeCluster(2, dir);
+    const [a, b] = cluster.processes as [Served, Served];
     try {
       expect(await (await fetch(`${a.url}/health`)).json()).toEqual({ ok: true, store: 'directory' });
       const created = (await (await fetch(`${a.url}/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"game":"g1"}' })).json()) as { tokens: Record<string, string> };
@@ -71,7 +42,7 @@ describe('awaw-surrender serve, the process', () => {
       expect(Object.values(seats.seats).every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
       expect(JSON.stringify(seats)).not.toContain(created.tokens['host']);
     } finally {
-      expect(await Promise.all([stop(a), stop(b)])).toEqual([0, 0]);
+      expect(await cluster.stop()).toEqual([0, 0]);
     }
   });
 });
