@@ -8,6 +8,7 @@ import { schemaHelp } from './schema.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
 import { serveHelp } from './serve.js';
+import { reportHelp } from './report.js';
 
 /** Every command's help, in the order `--help` lists the commands. */
 export const commandHelps: readonly CommandHelp[] = [
@@ -21,6 +22,7 @@ export const commandHelps: readonly CommandHelp[] = [
   appendHelp,
   schemaHelp,
   serveHelp,
+  reportHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 
