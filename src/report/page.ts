@@ -37,9 +37,11 @@ async function gameHtml(report: ReportGame, index: number): Promise<string> {
   return [
     `<section class="game" data-game="${game}">`,
     `<h2>Game ${game}</h2>`,
+    '<div class="overview">',
     `<div class="card chart"><h3>Resistance levels and Italy's DP total, per turn</h3>${svg}</div>`,
-    `<script type="application/json" class="chart-data" id="chart-data-${index}">${scriptJson(data)}</script>`,
     `<div class="card"><h3>Now</h3>${stateHtml(report.summary)}</div>`,
+    '</div>',
+    `<script type="application/json" class="chart-data" id="chart-data-${index}">${scriptJson(data)}</script>`,
     `<div class="card timeline"><h3>Timeline: every decision, by turn (click one for its breakdown)</h3>${timelineHtml(entries, new Set(data.marks.map((m) => m.seq)))}</div>`,
     '</section>',
   ].join('\n');

@@ -14,11 +14,13 @@ section.game > h2 { font-size: 20px; margin: 8px 0 12px; }
 .chart { overflow-x: auto; }
 .chart svg { display: block; max-width: none; }
 .problems { background: #fdecea; border-color: #e0a39b; }
-.state { display: grid; grid-template-columns: minmax(220px, 1fr) repeat(2, minmax(220px, 1.3fr)); gap: 6px 24px; }
+.overview { display: grid; grid-template-columns: minmax(0, auto) minmax(300px, 1fr); gap: 0 16px; align-items: start; }
+@media (max-width: 1100px) { .overview { grid-template-columns: 1fr; } }
+.state { display: flex; flex-direction: column; gap: 12px; }
 .state h3 { font-size: 14px; margin: 0 0 4px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 .state ul { margin: 0; padding-left: 18px; }
 .state li { margin-bottom: 3px; }
-dl.facts { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; grid-row: span 2; }
+dl.facts { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; align-content: start; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
 li.forbidden { color: var(--muted); }
