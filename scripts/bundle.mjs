@@ -11,16 +11,13 @@ import { build } from 'esbuild';
 // placeholder once the bundle is built: a verification mark is trusted only by the build that wrote it.
 const PLACEHOLDER = 'awaw-surrender-engine-id-placeholder-0123456789abcdef0123456789';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+/** How the command line and the report are bundled: one minified CommonJS file each, for Node 20. */
+const commandBundle = { bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
 
 await build({
+  ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
-  bundle: true,
-  minify: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
   // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
   // every calculator call) does not carry it.
   external: ['fastify', '@fastify/*'],
@@ -35,14 +32,9 @@ await build({
 // its browser module, which draws no canvas either, takes its place (SVG needs none; text is measured by estimate,
 // as it is without `canvas` installed).
 await build({
+  ...commandBundle,
   entryPoints: ['src/report/page.ts'],
   outfile: 'dist/report.cjs',
-  bundle: true,
-  minify: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
   alias: { 'vega-canvas': './node_modules/vega-canvas/build/vega-canvas.browser.js' },
 });
 const bundled = readFileSync('dist/cli.cjs', 'utf8');
