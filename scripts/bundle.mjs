@@ -11,22 +11,31 @@ import { build } from 'esbuild';
 // placeholder once the bundle is built: a verification mark is trusted only by the build that wrote it.
 const PLACEHOLDER = 'awaw-surrender-engine-id-placeholder-0123456789abcdef0123456789';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+/** How the command line and the report are bundled: one minified CommonJS file each, for Node 20. */
+const commandBundle = { bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
 
 await build({
+  ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
-  bundle: true,
-  minify: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
   // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
   // every calculator call) does not carry it.
   external: ['fastify', '@fastify/*'],
+  // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
+  // only by the commands that build one: `report` and `serve`.
+  plugins: [{ name: 'report-bundle', setup: (b) => b.onResolve({ filter: /\/report\/page\.js$/ }, () => ({ path: './report.cjs', external: true })) }],
   // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
   // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
   define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER), AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
+});
+// Vega's module for Node awaits an optional `canvas` package at its top level, which no CommonJS bundle can do:
+// its browser module, which draws no canvas either, takes its place (SVG needs none; text is measured by estimate,
+// as it is without `canvas` installed).
+await build({
+  ...commandBundle,
+  entryPoints: ['src/report/page.ts'],
+  outfile: 'dist/report.cjs',
+  alias: { 'vega-canvas': './node_modules/vega-canvas/build/vega-canvas.browser.js' },
 });
 const bundled = readFileSync('dist/cli.cjs', 'utf8');
 if (!bundled.includes(PLACEHOLDER)) throw new Error('bundle: the engine id placeholder is missing from dist/cli.cjs');

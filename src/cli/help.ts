@@ -8,6 +8,7 @@ import { schemaHelp } from './schema.js';
 import { logCommands, replayHelp, auditHelp, verifyHelp } from './log-command-list.js';
 import { exportHelp, importHelp } from './pg-help.js';
 import { serveHelp } from './serve.js';
+import { reportHelp } from './report.js';
 
 /** Every command's help, in the order `--help` lists the commands. */
 export const commandHelps: readonly CommandHelp[] = [
@@ -21,6 +22,7 @@ export const commandHelps: readonly CommandHelp[] = [
   appendHelp,
   schemaHelp,
   serveHelp,
+  reportHelp,
   // commands with their own argument parsing: add their help objects above this line
 ];
 
@@ -32,7 +34,9 @@ export const findHelp = (name: string): CommandHelp | undefined => commandHelps.
 export function usage(): string {
   const width = Math.max(...commandHelps.map((h) => h.name.length));
   const line = (name: string, summary: string): string => `  ${name.padEnd(width)}  ${summary}`;
-  const listed = new Set([...calculators, ...logCommands].map((c) => c.name));
+  // `report` reads a log as the log commands do, though it parses its own arguments.
+  const logReaders = [...logCommands, reportHelp];
+  const listed = new Set([...calculators, ...logReaders].map((c) => c.name));
   return [
     'usage: awaw-surrender <calculator> [--json] [--option NAME=VALUE] <file|->',
     '       awaw-surrender replay|audit|verify [--json] <log>   (verify --repair: repair a log cut off by a crash;',
@@ -46,7 +50,7 @@ export function usage(): string {
     ...calculators.map((c) => line(c.name, `${c.summary} [${c.rule}]`)),
     '',
     'event logs:',
-    ...logCommands.map((c) => line(c.name, c.summary)),
+    ...logReaders.map((c) => line(c.name, c.summary)),
     ...(commandHelps.some((h) => !listed.has(h.name)) ? ['', 'hosts:', ...commandHelps.filter((h) => !listed.has(h.name)).map((h) => line(h.name, h.summary))] : []),
     '',
     'exit codes: 0 computed or legal, 1 a rule is broken, 2 malformed input or usage (docs/cli.md)',

@@ -4,6 +4,7 @@
 // (./log-guard.ts).
 import { auditEntries, formatAuditTrail } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
+import type { StoredEvent } from '../../events/index.js';
 import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/verify.js';
@@ -37,6 +38,8 @@ export interface ReadResult {
   readonly replayer: Replayer;
   readonly entries: AuditEntry[];
   readonly scan: ScanSummary;
+  /** The events `keep` chose, in log order (none without it). */
+  readonly kept: StoredEvent[];
 }
 
 /**
@@ -46,18 +49,20 @@ export interface ReadResult {
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
  * the log (src/store/verified-mark.ts).
  */
-export async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress = undefined): Promise<ReadResult> {
+export async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress = undefined, keep: Keep = undefined): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
   const hashAt = expectHead?.seq ?? -1;
   try {
-    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress);
+    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep);
   } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress);
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
     throw error;
   }
 }
 
 type OnProgress = ((bytesRead: number) => void) | undefined;
+/** Which events replayed to keep in `kept` (`report` keeps a game's rule decisions). */
+export type Keep = ((event: StoredEvent) => boolean) | undefined;
 
 /** Runs `read` with a progress display (./progress.ts) on a terminal, erased before the command prints anything. */
 async function reading<T>(io: CliIo, command: string, path: string, read: (onProgress: OnProgress) => Promise<T>): Promise<T> {
@@ -70,10 +75,11 @@ async function reading<T>(io: CliIo, command: string, path: string, read: (onPro
   }
 }
 
-async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress): Promise<ReadResult> {
+async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress, keep: Keep): Promise<ReadResult> {
   const through = mark?.events ?? 0;
   const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
   const entries: AuditEntry[] = [];
+  const kept: StoredEvent[] = [];
   const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt, onProgress });
   for (;;) {
     const next = await reader.next();
@@ -93,18 +99,19 @@ async function replayFrom(path: string, collectAudit: boolean, engineId: string 
           segments: scan.index,
         });
       }
-      return { replayer, entries, scan };
+      return { replayer, entries, scan, kept };
     }
     replayer.applyAll(next.value);
     if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
+    if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
   }
 }
 
-function tornWarning(path: string, scan: ScanSummary): string | null {
+export function tornWarning(path: string, scan: ScanSummary): string | null {
   return scan.fragment === null ? null : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``;
 }
 
-function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
+export function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
   for (const m of mismatches) io.err(oneLine(`${path}:line ${m.seq + 1}: [${m.game}] ${m.message}`));
 }
 

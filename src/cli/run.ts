@@ -14,6 +14,7 @@ import { packageVersion } from './version.js';
 import { execCommand } from './exec.js';
 import { appendCommand } from './append.js';
 import { schemaCommand } from './schema.js';
+import { reportCommand } from './report.js';
 
 type SelfParsing = (argv: readonly string[], io: CliIo, settings: CliSettings) => Promise<ExitCode>;
 
@@ -25,6 +26,7 @@ const SELF_PARSING: ReadonlyMap<string, SelfParsing> = new Map<string, SelfParsi
   ['export', async (argv, io) => (await import('./export.js')).exportCommand(argv, io)],
   ['import', async (argv, io) => (await import('./import.js')).importCommand(argv, io)],
   ['serve', async (argv, io) => (await import('./serve.js')).serveCommand(argv, io)],
+  ['report', reportCommand],
 ]);
 
 export interface CliSettings {

@@ -11,6 +11,7 @@ import type { Backend } from './backend.js';
 import { gameRoutes } from './game-routes.js';
 import { refusal, validationPath, type HttpFailure } from './http-errors.js';
 import { schemaRoutes } from './schema-routes.js';
+import { reportRoutes } from './report-routes.js';
 import { SeatsError } from './seat-store.js';
 import { hashToken, newSeatTokens } from './seats.js';
 import { streamRoute } from './sse.js';
@@ -91,6 +92,7 @@ export async function buildServer(backend: Backend, limits: ServerLimits = {}): 
   });
 
   gameRoutes(app, backend);
+  reportRoutes(app, backend);
   streamRoute(app, backend);
   schemaRoutes(app);
   return app;

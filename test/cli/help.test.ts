@@ -33,7 +33,7 @@ function exampleInput(example: string): { argv: string[]; input: string } {
 
 describe('help COMMAND and COMMAND --help', () => {
   it('cover every command, calculators and log commands, each with usage, fields and an example', () => {
-    expect(commandHelps.map((h) => h.name)).toEqual([...calculators.map((c) => c.name), 'replay', 'audit', 'verify', 'export', 'import', 'exec', 'append', 'schema', 'serve']);
+    expect(commandHelps.map((h) => h.name)).toEqual([...calculators.map((c) => c.name), 'replay', 'audit', 'verify', 'export', 'import', 'exec', 'append', 'schema', 'serve', 'report']);
     for (const h of commandHelps) {
       expect(h.usage.startsWith(`awaw-surrender ${h.name} `)).toBe(true);
       expect(h.fields.length).toBeGreaterThan(0);

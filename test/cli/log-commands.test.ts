@@ -15,9 +15,9 @@ import { turnName } from '../../src/engine/turns.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
+import { resealed } from '../support/reseal.js';
 
 
 
@@ -57,23 +57,6 @@ async function writeLog(text: string | Buffer): Promise<string> {
   const path = join(dir, `copy-${(copies += 1)}.jsonl`);
   await writeFile(path, text);
   return path;
-}
-
-/** Rewrites a log's lines (each without its hash field) and seals the chain again: the result verifies. */
-function resealed(text: string, edit: (bodies: string[]) => void): string {
-  const bodies = text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => `${l.slice(0, -75)}}`);
-  edit(bodies);
-  let prev = GENESIS_HASH;
-  return `${bodies
-    .map((body) => {
-      const sealed = sealLine(prev, body);
-      prev = sealed.hash;
-      return sealed.line;
-    })
-    .join('\n')}\n`;
 }
 
 /** Appends one command's batch to a log through the engine, with deterministic envelopes. */

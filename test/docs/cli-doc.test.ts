@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { calculators } from '../../src/cli/commands.js';
+import { commandHelps } from '../../src/cli/help.js';
 import { britishResistanceCommand } from '../../src/cli/british-resistance.js';
 import { concessionsCommand } from '../../src/cli/concessions.js';
 import { forceReductionCommand } from '../../src/cli/force-reduction.js';
@@ -66,6 +67,11 @@ describe('docs/cli.md', () => {
   it('has a section for every calculator and every log command', () => {
     for (const name of [...calculators.map((c) => c.name), 'replay', 'audit', 'verify']) expect(doc).toContain(`\`${name}`);
     expect(cases.map((c) => c.spec.name).sort()).toEqual(calculators.map((c) => c.name).sort());
+  });
+
+  it('documents every command the CLI has help for, each with a section or a row of its own', () => {
+    const undocumented = commandHelps.map((h) => h.name).filter((name) => !doc.includes(`## \`${name}`) && !doc.includes(`| \`${name}`));
+    expect(undocumented).toEqual([]);
   });
 
   for (const { spec, example } of cases) {

@@ -138,7 +138,9 @@ describe('installed from the tarball into an empty project, offline', () => {
   });
 
   it('its types resolve from a .cts and a .mts file (module nodenext): the right types, not any', () => {
-    symlinkSync(join(ROOT, 'node_modules/@types'), join(app, 'node_modules/@types'), 'dir');
+    // Node's types from this repository (a devDependency); the package's own dependencies may bring other @types.
+    mkdirSync(join(app, 'node_modules/@types'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules/@types/node'), join(app, 'node_modules/@types/node'), 'dir');
     const body = [
       "import { SurrenderEngine, defaultRulingOptions, type PendingDecision } from 'awaw-surrender';",
       "import { britainMachine } from 'awaw-surrender/machines';",
@@ -164,6 +166,10 @@ describe('installed from the tarball into an empty project, offline', () => {
     const calc = spawnSync(bin, ['german-surrender', '--json', '-'], { cwd: app, input, encoding: 'utf8' });
     expect(calc.status).toBe(0);
     expect(JSON.parse(calc.stdout)).toMatchObject({ resistance: -2, surrenders: true, reason: 'berlin-and-resistance' });
+    // The report, with its charting library in a bundle of its own (dist/report.cjs).
+    const report = spawnSync(bin, ['report', join(app, 'node_modules/awaw-surrender/examples/sea-lion-1941.jsonl')], { cwd: app, encoding: 'utf8' });
+    expect([report.status, report.stderr]).toEqual([0, '']);
+    expect(report.stdout).toMatch(/^<!DOCTYPE html>[^]*<svg[^]*Britain surrenders at level -4/);
   });
 
   it('59.12, 59.23: the README host example runs as printed against the installed package', () => {
