@@ -3,6 +3,7 @@
 // (`renderEffect`), never stored: rewording a sentence changes no log and no replay verdict.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Strict } from '../src/schema/types.js';
+import { TaggedUnion } from '../src/schema/tagged-union.js';
 import { axisEffectCodes } from './effect-codes-axis.js';
 import { britishEffectCodes } from './effect-codes-britain.js';
 
@@ -17,11 +18,10 @@ export type Effect<C extends EffectCode = EffectCode> = { [K in C]: { readonly r
 
 export const effectCodeList = Object.keys(effectCodes) as EffectCode[];
 
-/** One closed object per code (the code first, so that a check fails fast on the others). */
-export const EffectSchema = Type.Unsafe<Effect>(
-  Type.Union(
-    effectCodeList.map((code) => Strict({ code: Type.Literal(code), rule: Type.String({ minLength: 1 }), params: effectCodes[code].params as TSchema })),
-  ),
+/** One closed object per code, checked by the member its code names. */
+export const EffectSchema = TaggedUnion<Effect>(
+  'code',
+  effectCodeList.map((code) => Strict({ code: Type.Literal(code), rule: Type.String({ minLength: 1 }), params: effectCodes[code].params as TSchema })),
 );
 
 /** Version 1 of the events that carry effects: each effect's words, stored as `text`. */

@@ -2,6 +2,7 @@
 // (test/docs/events-doc.test.ts checks that the committed file is current; `npm run docs` rewrites it).
 import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { eventDefinitions, type EventDefinition } from '../../events/index.js';
+import { TaggedUnionKind } from '../schema/tagged-union.js';
 
 /** A TypeScript-like rendering of a payload schema. */
 export function schemaText(schema: TSchema, indent = ''): string {
@@ -17,6 +18,7 @@ export function schemaText(schema: TSchema, indent = ''): string {
     case 'Record':
       return `Record<string, ${schemaText(Object.values(schema['patternProperties'] as Record<string, TSchema>)[0] as TSchema, indent)}>`;
     case 'Union':
+    case TaggedUnionKind:
       return (schema['anyOf'] as TSchema[]).map((s) => schemaText(s, indent)).join(' | ');
     case 'Literal':
       return JSON.stringify(schema['const']);

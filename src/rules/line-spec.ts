@@ -3,6 +3,7 @@
 // Logs store the data only; the words (`detail`) are rendered when read: the audit and the calculators' output.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Strict } from '../schema/types.js';
+import { TaggedUnion } from '../schema/tagged-union.js';
 import { InputError } from '../schema/validate.js';
 
 export interface LineSpec<S extends TSchema = TSchema> {
@@ -29,13 +30,12 @@ export interface WordedLine<K extends string = string> {
   readonly detail: string;
 }
 
-/** One closed object per key, the key first. */
+/** One closed object per key, checked by the member its key names. */
 export const lineSchemaOf = <R extends LineRegistry>(registry: R) =>
-  Type.Unsafe<LineOf<R>>(
-    Type.Union(
-      Object.keys(registry).map((key) =>
-        Strict({ key: Type.Literal(key), rule: Type.String({ minLength: 1 }), value: Type.Integer(), params: registry[key]?.params ?? Strict({}) }),
-      ),
+  TaggedUnion<LineOf<R>>(
+    'key',
+    Object.keys(registry).map((key) =>
+      Strict({ key: Type.Literal(key), rule: Type.String({ minLength: 1 }), value: Type.Integer(), params: registry[key]?.params ?? Strict({}) }),
     ),
   );
 

@@ -2,6 +2,7 @@
 // Every failure becomes an InputError naming the JSON path, e.g. `naval[3].factors`.
 import { Kind, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type TypeCheck } from '@sinclair/typebox/compiler';
+import { isTaggedUnion, taggedMember, TaggedUnionKind, type TTaggedUnion } from './tagged-union.js';
 
 /** Malformed input: exit code 2 on the CLI. `path` is `$` for the document itself. */
 export class InputError extends Error {
@@ -37,6 +38,7 @@ export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
     if (first === undefined) return new InputError(root || '$', 'does not match the schema');
     const path = joinPath(root, pointerToPath(first.path));
     if (first.type === ValueErrorType.Union) return unionError(first.schema, first.value, path) ?? new InputError(path, describeError(first.type, first.schema));
+    if (isTaggedUnion(first.schema)) return taggedError(first.schema, first.value, path);
     return new InputError(path, describeError(first.type, first.schema));
   };
   return {
@@ -70,10 +72,25 @@ function unionError(schema: TSchema, value: unknown, path: string): InputError |
   const tag: unknown = (value as Record<string, unknown>)[key];
   const member = (variants as TSchema[]).find((v) => literalAt(v, key) === tag);
   if (member === undefined) return new InputError(memberPath(path, key), `unknown ${key} ${JSON.stringify(tag)}`);
+  return validatorOf(member).firstError(value, path);
+}
+
+/** A tagged union's problem: its tag's, when no member has the value's tag, or else the named member's first. */
+function taggedError(schema: TTaggedUnion, value: unknown, path: string): InputError {
+  const found = taggedMember(schema, value);
+  if (found === null) return new InputError(path, 'expected an object');
+  if (found.member === undefined) {
+    const tag: unknown = (value as Record<string, unknown>)[found.tag];
+    return new InputError(memberPath(path, found.tag), tag === undefined ? `missing required field (one of ${schema.anyOf.length} ${found.tag}s)` : `unknown ${found.tag} ${JSON.stringify(tag)}`);
+  }
+  return validatorOf(found.member).firstError(value, path) ?? new InputError(path, 'does not match the schema');
+}
+
+const validatorOf = (member: TSchema): Validator<unknown> => {
   let validator = members.get(member);
   if (validator === undefined) members.set(member, (validator = compile(member)));
-  return validator.firstError(value, path);
-}
+  return validator;
+};
 
 /** `/naval/3/factors` -> `naval[3].factors`; the empty pointer is `$`. */
 export function pointerToPath(pointer: string): string {
@@ -144,6 +161,7 @@ export function describeSchema(schema: TSchema): string {
     }
     case 'Object':
     case 'Record':
+    case TaggedUnionKind:
       return 'expected an object';
     case 'Union': {
       const members = (schema['anyOf'] as TSchema[]) ?? [];

@@ -2,6 +2,7 @@
 // its symbol-keyed metadata; the document adds `$schema`, a stable `$id`, a title and the description.
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { CatalogEntry } from './entry.js';
+import { TaggedUnionKind } from '../schema/tagged-union.js';
 
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -11,7 +12,7 @@ export const schemaId = (name: string): string => `urn:awaw-surrender:schema:${n
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** The TypeBox kinds whose JSON form is plain JSON Schema (Unsafe: written as JSON Schema); any other (Date, Uint8Array, Function ...) is refused. */
-const PLAIN_KINDS = new Set(['Object', 'Array', 'Union', 'Literal', 'Integer', 'Number', 'String', 'Boolean', 'Null', 'Record', 'Unknown', 'Unsafe']);
+const PLAIN_KINDS = new Set(['Object', 'Array', 'Union', 'Literal', 'Integer', 'Number', 'String', 'Boolean', 'Null', 'Record', 'Unknown', 'Unsafe', TaggedUnionKind]);
 
 const isSchema = (value: unknown): value is TSchema => typeof value === 'object' && value !== null && !Array.isArray(value) && Kind in value;
 

@@ -6,7 +6,8 @@
 import { isAscii } from 'node:buffer';
 import type { FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
-import type { IdIndex } from './id-index.js';
+import { SUSPECT, type IdIndex } from './id-index.js';
+import { idsBefore } from './id-rescan.js';
 import { DEFAULT_CHUNK_SIZE, readAt } from './log-file.js';
 import { decodeHeader, HASH_TAIL_BYTES, lineLimit, LogError, MAX_LINE_BYTES, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
 import { StaleMarkError, type VerifiedPrefix } from './verified-mark.js';
@@ -73,7 +74,7 @@ export async function* readVerifiedPrefix(
     if (i === 0 && trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion) {
       throw stale('another log format version');
     }
-    if (checks !== null) lines = checkLines(data, lines, checks, result);
+    if (checks !== null) lines = await checkLines(handle, data, lines, checks, result);
     // A mark is only written for lines within the limit: one over it means a forged mark (the full read names it).
     else if (length > MAX_LINE_BYTES + 1 && holdsLongLine(data)) throw stale('it vouches for a line longer than any event line');
     const batch: StoredEvent[] = [];
@@ -99,7 +100,7 @@ export async function* readVerifiedPrefix(
 /** Walks every line of the prefix again (read and checked anew): for a log that grew while its prefix was read. */
 export async function walkPrefix(handle: FileHandle, prefix: VerifiedPrefix, checks: PrefixChecks, result: PrefixResult): Promise<void> {
   let lines = 0;
-  for await (const { data } of checkedSegments(handle, prefix)) lines = checkLines(data, lines, checks, result);
+  for await (const { data } of checkedSegments(handle, prefix)) lines = await checkLines(handle, data, lines, checks, result);
   if (lines !== prefix.events + 1) throw stale("its last event is not the log's");
 }
 
@@ -117,7 +118,7 @@ function holdsLongLine(data: Buffer): boolean {
  * Walks the whole lines of a segment (it ends in `\n`), which follow `before` lines: each line within its limit,
  * each event's id recorded, the hash of seq `hashAt` noted. Returns the number of lines so far.
  */
-function checkLines(data: Buffer, before: number, checks: PrefixChecks, result: PrefixResult): number {
+async function checkLines(handle: FileHandle, data: Buffer, before: number, checks: PrefixChecks, result: PrefixResult): Promise<number> {
   let line = before;
   // The digits of the line's seq, without formatting it: the id starts after `{"seq":<digits>,"id":"`.
   let digits = String(Math.max(1, line)).length;
@@ -135,13 +136,23 @@ function checkLines(data: Buffer, before: number, checks: PrefixChecks, result: 
       const at = start + SEQ_KEY_LENGTH + digits;
       if (data.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) throw stale(`line ${line} is not an event line`);
       const id = data.toString('latin1', at + ID_KEY.length, at + ID_KEY.length + ID_LENGTH);
-      const earlier = checks.ids.add(id, line);
+      let earlier = checks.ids.add(id, line);
+      if (earlier === SUSPECT) earlier = await settleSuspect(handle, checks.ids, id, line);
       if (earlier !== 0) throw repeatedId(line, id, earlier);
     }
     if (seq === checks.hashAt) result.hashAt = hashAtEnd(data, end);
     start = end + 1;
   }
   return line;
+}
+
+/**
+ * Settles the index's suspicion about the id of `line` (SUSPECT from `add`): the ids before `line` listed exactly
+ * from the file, then the id added again. 0 when it is new, else the earlier line that holds it.
+ */
+export async function settleSuspect(handle: FileHandle, ids: IdIndex, id: string, line: number): Promise<number> {
+  ids.becomeExact(await idsBefore(handle, line));
+  return ids.add(id, line);
 }
 
 /** The LogError of an event line whose id an earlier line holds. */

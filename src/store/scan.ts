@@ -2,10 +2,10 @@
 // decoded, so a multi-byte character across a chunk boundary is never cut. One array of events per chunk.
 import { isAscii } from 'node:buffer';
 import type { StoredEvent } from '../../events/index.js';
-import { IdIndex } from './id-index.js';
+import { IdIndex, SUSPECT } from './id-index.js';
 import { DEFAULT_CHUNK_SIZE, openLogFile } from './log-file.js';
 import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
-import { hashAtEnd, readVerifiedPrefix, repeatedId, walkPrefix, type PrefixResult } from './scan-prefix.js';
+import { hashAtEnd, readVerifiedPrefix, repeatedId, settleSuspect, walkPrefix, type PrefixResult } from './scan-prefix.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
@@ -160,8 +160,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
           ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
         } else {
           const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
-          const earlier = ids?.add(event.id, line) ?? 0;
-          if (earlier !== 0) throw repeatedId(line, event.id, earlier);
+          if (ids !== null) {
+            let earlier = ids.add(event.id, line);
+            if (earlier === SUSPECT) earlier = await settleSuspect(handle, ids, event.id, line);
+            if (earlier !== 0) throw repeatedId(line, event.id, earlier);
+          }
           prevHash = event.hash;
           if (seq >= from) batch.push(event);
           if (index !== null && !unindexed.has(event.type)) listed.push(start);
