@@ -3,7 +3,7 @@
 // million-event log in several hundred), so it favours simplicity: every line before is parsed for its id. The
 // lines before were checked by the read that asks (in full, or vouched for by a verification mark).
 import type { FileHandle } from 'node:fs/promises';
-import { DEFAULT_CHUNK_SIZE } from './log-file.js';
+import { DEFAULT_CHUNK_SIZE, roomAfter } from './log-file.js';
 
 const NEWLINE = 0x0a;
 
@@ -15,11 +15,7 @@ export async function idsBefore(handle: FileHandle, before: number): Promise<Map
   let position = 0;
   let line = 0;
   while (line + 1 < before) {
-    if (carried === buffer.length) {
-      const grown = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(grown, 0, 0, carried);
-      buffer = grown;
-    }
+    buffer = roomAfter(buffer, carried);
     const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position);
     if (bytesRead === 0) break;
     position += bytesRead;

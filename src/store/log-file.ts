@@ -120,6 +120,14 @@ export async function readAt(handle: FileHandle, position: number, length: numbe
   return into.subarray(0, done);
 }
 
+/** The buffer, or one twice as large holding its first `carried` bytes when they fill it (a line longer than it). */
+export function roomAfter(buffer: Buffer<ArrayBuffer>, carried: number): Buffer<ArrayBuffer> {
+  if (carried < buffer.length) return buffer;
+  const grown = Buffer.allocUnsafe(buffer.length * 2);
+  buffer.copy(grown, 0, 0, carried);
+  return grown;
+}
+
 /** `readAt` on a file descriptor, synchronously. */
 export function readAtSync(fd: number, position: number, length: number, into: Buffer = Buffer.alloc(length)): Buffer {
   let done = 0;

@@ -3,7 +3,7 @@
 import { isAscii } from 'node:buffer';
 import type { StoredEvent } from '../../events/index.js';
 import { IdIndex, SUSPECT } from './id-index.js';
-import { DEFAULT_CHUNK_SIZE, openLogFile } from './log-file.js';
+import { DEFAULT_CHUNK_SIZE, openLogFile, roomAfter } from './log-file.js';
 import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
 import { hashAtEnd, readVerifiedPrefix, repeatedId, settleSuspect, walkPrefix, type PrefixResult } from './scan-prefix.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
@@ -105,12 +105,8 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       options.onProgress?.(position);
     }
     for (;;) {
-      if (carried === buffer.length) {
-        // One line longer than the buffer: make room for it (its length is checked below).
-        const grown = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(grown, 0, 0, carried);
-        buffer = grown;
-      }
+      // One line longer than the buffer: room is made for it (its length is checked below).
+      buffer = roomAfter(buffer, carried);
       // Read after the carried bytes, so that no chunk is ever concatenated with the last one's tail.
       const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position);
       if (bytesRead === 0) break;
