@@ -13,6 +13,8 @@ export interface GameSlot {
   readonly engine: SurrenderEngine;
   readonly store: EventStore;
   readonly guard: IfMatchGuard;
+  /** Whether the engine has read every append this process has heard of (another process's included); false when unknown. */
+  heardAll(): boolean;
   /** Runs commands of this game one at a time in this process, so that a guard belongs to one request. */
   exclusive<T>(body: () => Promise<T>): Promise<T>;
 }
@@ -81,13 +83,14 @@ export class IfMatchGuard {
   }
 }
 
-/** A slot over an engine and its (guarded) store. */
-export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard): GameSlot {
+/** A slot over an engine and its (guarded) store; `heard`: the newest version this process has heard the game is at. */
+export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard, heard?: () => number): GameSlot {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     engine,
     store,
     guard,
+    heardAll: () => heard !== undefined && heard() <= engine.version,
     exclusive<T>(body: () => Promise<T>): Promise<T> {
       const run = queue.then(body, body);
       queue = run.catch(() => undefined);

@@ -10,6 +10,8 @@ export class PostgresBackend implements Backend {
   readonly kind = 'postgres';
   readonly #slots: SlotCache;
   readonly #listeners = new Map<string, Set<() => void>>();
+  /** The newest version heard of each game (LISTEN/NOTIFY: this process's appends and every other's). */
+  readonly #heard = new Map<string, number>();
   #unsubscribe: () => Promise<void> = async () => undefined;
 
   private constructor(
@@ -19,14 +21,17 @@ export class PostgresBackend implements Backend {
     this.#slots = new SlotCache(async (game) => {
       const guard = new IfMatchGuard();
       const log = guard.wrap(gameLog(store, game));
-      return gameSlot(await SurrenderEngine.open(log), log, guard);
+      return gameSlot(await SurrenderEngine.open(log), log, guard, () => this.#heard.get(game) ?? 0);
     });
   }
 
   static async open(url: string, schema?: string): Promise<PostgresBackend> {
     const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
     const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema));
-    backend.#unsubscribe = await store.subscribe((change) => backend.#listeners.get(change.game)?.forEach((listener) => listener()));
+    backend.#unsubscribe = await store.subscribe((change) => {
+      backend.#heard.set(change.game, Math.max(change.version, backend.#heard.get(change.game) ?? 0));
+      backend.#listeners.get(change.game)?.forEach((listener) => listener());
+    });
     return backend;
   }
 
