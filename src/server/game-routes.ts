@@ -43,7 +43,7 @@ async function execute(slot: GameSlot, game: string, command: unknown, seat: Sea
     if (expected !== null && engine.version !== expected) return stale(engine.version);
     guard.arm(expected);
     // handleRequest never throws; the guard is released before anything else runs on this game.
-    const response = await handleRequest({ op: 'execute', game, command }, { engine, store: slot.store });
+    const response = await handleRequest({ op: 'execute', game, command }, { engine, store: slot.store, caughtUp: true });
     const tripped = guard.disarm();
     // Another writer appended between the check and the append: the engine would decide again; nothing was written.
     return tripped === null ? response : stale(tripped.actual);
