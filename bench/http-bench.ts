@@ -10,7 +10,7 @@ import pg from 'pg';
 import { startCluster, type Cluster } from './http-cluster.js';
 import { runFloor, type FloorResult } from './http-floor.js';
 import { createGames, driveLoad, type LoadResult } from './http-load.js';
-import { killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
+import { cpuMs, killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
 
@@ -18,14 +18,25 @@ const GAMES = 100;
 const CLIENTS = 16;
 const PROCESSES = [1, 3] as const;
 
+/** A configuration's figures, with the CPU its serve processes used per command in the measured window. */
+export interface HttpRun extends LoadResult {
+  readonly serveCpuMsPerCommand: number | null;
+}
+
 export interface HttpBenchResult {
   readonly cluster: Readonly<Record<string, string>>;
   readonly floor: FloorResult;
-  readonly runs: readonly LoadResult[];
+  readonly runs: readonly HttpRun[];
 }
 
+/** The CPU time of all the serve processes, in ms (null where /proc cannot tell). */
+const serveCpu = (serves: readonly ServeProcess[]): number | null => {
+  const each = serves.map((s) => cpuMs(s.child.pid));
+  return each.every((ms) => ms !== null) ? each.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
+};
+
 /** One configuration: `processes` serve processes on a schema of their own, its games created, then the load. */
-async function runServers(cluster: Cluster, cli: string, processes: number, seconds: number, warmUpSeconds: number): Promise<LoadResult> {
+async function runServers(cluster: Cluster, cli: string, processes: number, seconds: number, warmUpSeconds: number): Promise<HttpRun> {
   const schema = `bench_http_${processes}`;
   const cpuProfDir = process.env['BENCH_CPU_PROF'] ?? null;
   const serves: ServeProcess[] = [];
@@ -34,7 +45,14 @@ async function runServers(cluster: Cluster, cli: string, processes: number, seco
     for (let i = 0; i < processes; i += 1) serves.push(await startServe({ cli, store: cluster.url, schema, cpuProfDir }));
     const servers = serves.map((s) => s.url);
     const games = await createGames(servers[0] ?? '', `p${processes}`, GAMES);
-    return await driveLoad({ servers, games, clients: CLIENTS, seconds, warmUpSeconds });
+    // The serve processes' CPU from the end of the warm-up to the end of the load.
+    let cpuAtStart: number | null = null;
+    const mark = setTimeout(() => (cpuAtStart = serveCpu(serves)), warmUpSeconds * 1000);
+    const load = await driveLoad({ servers, games, clients: CLIENTS, seconds, warmUpSeconds });
+    clearTimeout(mark);
+    const cpuAtEnd = serveCpu(serves);
+    const used = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
+    return { ...load, serveCpuMsPerCommand: used === null || load.commands === 0 ? null : used / load.commands };
   } finally {
     await stopServes(serves);
   }
@@ -68,7 +86,7 @@ export async function httpBench(cli: string, say: (text: string) => void): Promi
   process.once('SIGTERM', interrupted);
   try {
     say(`http lines: PostgreSQL ${cluster.settings['server_version']} (fsync ${cluster.settings['fsync']}, synchronous_commit ${cluster.settings['synchronous_commit']}), ${GAMES} games, ${CLIENTS} clients, ${seconds} s after ${warmUp} s warm-up ...`);
-    const runs: LoadResult[] = [];
+    const runs: HttpRun[] = [];
     const one = await runServers(cluster, cli, PROCESSES[0], seconds, warmUp);
     runs.push(one);
     say(`  1 serve process: ${one.commandsPerSecond.toFixed(0)} commands/s`);
@@ -90,11 +108,12 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minim
 
 /** The table: the floor and each configuration, with its ratio to the floor. */
 export function httpRows(r: HttpBenchResult): string[][] {
-  const rows = [['http lines', 'per s', 'vs floor', 'p50 ms', 'p99 ms', 'failed']];
-  rows.push([`(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`, fmt(r.floor.tps), '100%', fmt(r.floor.latency.p50, 2), fmt(r.floor.latency.p99, 2), fmt(r.floor.failed)]);
+  const rows = [['http lines', 'per s', 'vs floor', 'p50 ms', 'p99 ms', 'failed', 'serve CPU ms/cmd']];
+  rows.push([`(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`, fmt(r.floor.tps), '100%', fmt(r.floor.latency.p50, 2), fmt(r.floor.latency.p99, 2), fmt(r.floor.failed), '']);
   for (const run of r.runs) {
     const label = `(p) HTTP, ${run.processes} serve process${run.processes === 1 ? '' : 'es'}, ${run.clients} clients, ${run.games} games`;
-    rows.push([label, fmt(run.commandsPerSecond), `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`, fmt(run.latency.p50, 2), fmt(run.latency.p99, 2), fmt(run.failures)]);
+    const cpu = run.serveCpuMsPerCommand === null ? '' : fmt(run.serveCpuMsPerCommand, 2);
+    rows.push([label, fmt(run.commandsPerSecond), `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`, fmt(run.latency.p50, 2), fmt(run.latency.p99, 2), fmt(run.failures), cpu]);
   }
   return rows;
 }
