@@ -33,24 +33,23 @@ export class CommitFailed extends Error {
 }
 
 /**
- * BEGIN and the schema's feed lock in one round trip. Every append of the schema holds the lock until it commits,
- * so feed positions are given in commit order and a reader of the feed never skips a row committed later with a
- * smaller position; and the heads read under it cannot move before the commit.
+ * BEGIN, the schema's feed lock and the head of each game (the genesis tip for a game without events) in one round
+ * trip. Every append of the schema holds the lock until it commits, so feed positions are given in commit order
+ * and a reader of the feed never skips a row committed later with a smaller position; and the heads read under it
+ * cannot move before the commit. Several statements go in one simple-protocol query, so nothing is a parameter:
+ * the lock key is made of the schema's name (SCHEMA_PATTERN: letters, digits, _) and the games are quoted literals.
  */
-export async function beginLocked(client: pg.PoolClient, schema: string): Promise<void> {
-  // The key is a literal: the schema matches SCHEMA_PATTERN (letters, digits, _), nothing to escape.
-  await client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(schema, 'feed')}', 0))`);
-}
-
-/** The head of each game (the genesis tip for a game without events), one index probe each, in one query. */
-export async function readHeads(client: pg.PoolClient, schema: string, games: readonly string[]): Promise<Map<string, LogHead>> {
-  const rows = await client.query<{ game: string; seq: number; hash: string }>(
-    `SELECT g.game, e.seq, e.hash FROM unnest($1::text[]) AS g(game)
+export async function beginWithHeads(client: pg.PoolClient, schema: string, games: readonly string[]): Promise<Map<string, LogHead>> {
+  const list = games.map((game) => client.escapeLiteral(game)).join(', ');
+  const results: unknown = await client.query(
+    `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(schema, 'feed')}', 0));
+     SELECT g.game, e.seq, e.hash FROM unnest(ARRAY[${list}]::text[]) AS g(game)
      CROSS JOIN LATERAL (SELECT seq, hash FROM "${schema}".events WHERE game = g.game ORDER BY seq DESC LIMIT 1) AS e`,
-    [games],
   );
+  // A query of several statements resolves with one result each: the heads are the last.
+  const last = (Array.isArray(results) ? results.at(-1) : results) as pg.QueryResult<{ game: string; seq: number; hash: string }> | undefined;
   const heads = new Map<string, LogHead>(games.map((game) => [game, { seq: logVersion(0), hash: GENESIS }]));
-  for (const row of rows.rows) heads.set(row.game, { seq: logVersion(row.seq), hash: row.hash });
+  for (const row of last?.rows ?? []) heads.set(row.game, { seq: logVersion(row.seq), hash: row.hash });
   return heads;
 }
 
@@ -81,7 +80,8 @@ export async function notifyAndCommit(client: pg.PoolClient, channel: string, ch
 }
 
 /**
- * The appends of one transaction, under the feed lock: each checked against its game's head (and the appends
+ * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
+ * the lock by beginWithHeads; updated here as the batch goes), and the appends
  * before it in the batch), a stale one refused alone with its ConcurrencyError, the others sealed and inserted.
  */
 export async function checkAndInsert(
@@ -89,8 +89,8 @@ export async function checkAndInsert(
   schema: string,
   source: EnvelopeSource,
   items: readonly AppendRequest[],
+  heads: Map<string, LogHead>,
 ): Promise<{ outcomes: Outcome<GameAppendResult>[]; changes: StreamChange[] }> {
-  const heads = await readHeads(client, schema, [...new Set(items.map((item) => item.game))]);
   const parts: { game: string; batch: Sealed }[] = [];
   const refused: (Outcome<GameAppendResult> | null)[] = items.map((item) => {
     const tip = heads.get(item.game) ?? { seq: logVersion(0), hash: GENESIS };

@@ -7,7 +7,7 @@ import { InputError } from '../schema/validate.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { resealGame } from './game-lines.js';
-import { beginLocked, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, readHeads, type AppendRequest } from './postgres-append.js';
+import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest } from './postgres-append.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
@@ -118,7 +118,8 @@ export class PostgresEventStore implements GameStreamStore {
   async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
     const [only] = items;
     try {
-      return await this.#transaction(items.length === 1 ? (only ?? null) : null, (client) => checkAndInsert(client, this.#schema, this.#source, items));
+      const games = [...new Set(items.map((item) => item.game))];
+      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.#schema, this.#source, items, heads));
     } catch (error) {
       // The commit itself failed: it may have been written, so no append of the batch is tried again.
       if (error instanceof CommitFailed) throw error.cause;
@@ -138,8 +139,8 @@ export class PostgresEventStore implements GameStreamStore {
   async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
     this.#assertOpen();
     const batch = resealGame(lines);
-    const [result] = await this.#transaction({ game, expected: logVersion(0) }, async (client) => {
-      const tip = (await readHeads(client, this.#schema, [game])).get(game);
+    const [result] = await this.#transaction({ game, expected: logVersion(0) }, [game], async (client, heads) => {
+      const tip = heads.get(game);
       if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
       const { results, changes } = await insertSealed(client, this.#schema, [{ game, batch }]);
       return { outcomes: results, changes };
@@ -149,19 +150,21 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   /**
-   * Runs `body` in a transaction holding the schema's feed lock (./postgres-append.ts beginLocked), then notifies
-   * its changes and commits. For one game's append (`single`) a lost race on (game, seq) is a ConcurrencyError;
-   * a failure of the commit itself is a CommitFailed (the rows may have been written).
+   * Runs `body` in a transaction holding the schema's feed lock, with the heads of `games` read under it
+   * (./postgres-append.ts beginWithHeads), then notifies its changes and commits. For one game's append
+   * (`single`) a lost race on (game, seq) is a ConcurrencyError; a failure of the commit itself is a
+   * CommitFailed (the rows may have been written).
    */
   async #transaction<R>(
     single: { readonly game: string; readonly expected: LogVersion } | null,
-    body: (client: pg.PoolClient) => Promise<{ outcomes: R[]; changes: StreamChange[] }>,
+    games: readonly string[],
+    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<{ outcomes: R[]; changes: StreamChange[] }>,
   ): Promise<R[]> {
     const client = await this.#pool.connect();
     let committing = false;
     try {
-      await beginLocked(client, this.#schema);
-      const { outcomes, changes } = await body(client);
+      const heads = await beginWithHeads(client, this.#schema, games);
+      const { outcomes, changes } = await body(client, heads);
       committing = true;
       await notifyAndCommit(client, this.channel, changes);
       return outcomes;
