@@ -5,7 +5,8 @@
 //   node dist/bench/bench.js --child MODE FILE    one timed pass over FILE in this process (used by the above)
 //
 // Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs,
-// BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500).
+// BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500),
+// BENCH_ONLY=http only the HTTP server on PostgreSQL against pgbench (./http-bench.ts; merged likewise).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
@@ -18,6 +19,7 @@ import { replayVerifiedLog } from '../src/engine/replay-file.js';
 import { readLog } from '../src/store/scan.js';
 import { generateGame, generateLog, type GeneratedLog } from './generate.js';
 import { formatTable, hostTargets } from './host-bench.js';
+import { httpOnly, httpTargets, runHttp } from './http-bench.js';
 import { hostOnly, passes, runHost, targetLine, type Target } from './host-run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -225,8 +227,9 @@ async function main(): Promise<void> {
     for (const line of formatTable(rows)) say(line);
     say('');
     const host = await runHost(dir, cli, say);
-    for (const t of targets) say(targetLine(t));
-    for (const t of hostTargets(host)) say(targetLine(t));
+    const http = await runHttp(cli, say);
+    const all = [...targets, ...hostTargets(host), ...httpTargets(http)];
+    for (const t of all) say(targetLine(t));
 
     const report = {
       date: new Date().toISOString(),
@@ -266,7 +269,8 @@ async function main(): Promise<void> {
           ? null
           : { nodeStartupMs: best(bare.node), calculatorProcessMs: best(bare.calculator), freshReplayProcessMs: best(bare.replay), freshReplayFullProcessMs: best(bare.first) },
       host,
-      targets: [...targets, ...hostTargets(host)].map((t) => ({ ...t, pass: passes(t) })),
+      http,
+      targets: all.map((t) => ({ ...t, pass: passes(t) })),
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     say(`\nwrote bench/results.json`);
@@ -277,7 +281,8 @@ async function main(): Promise<void> {
 }
 
 const argv = process.argv.slice(2);
-const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : process.env['BENCH_ONLY'] === 'host' ? hostOnly(root, cli) : main();
+const only = process.env['BENCH_ONLY'];
+const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : only === 'host' ? hostOnly(root, cli) : only === 'http' ? httpOnly(root, cli) : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

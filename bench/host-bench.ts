@@ -56,7 +56,7 @@ export function latency(times: readonly number[]): Latency {
 }
 
 /** An ordinary host event of the game's last turn, varied a little (the bulk of what a host appends). */
-function command(turn: unknown, i: number): OriginEvent {
+export function command(turn: unknown, i: number): OriginEvent {
   return { type: 'host.logged', data: { turn, kind: 'movement', data: { side: i % 2 === 0 ? 'axis' : 'allied', unit: '2-5 inf', from: `B${10 + (i % 30)}`, to: `C${11 + (i % 29)}`, mp: 1 + (i % 6) } } } as OriginEvent;
 }
 

@@ -29,6 +29,8 @@ export interface ProtocolContext {
   readonly engine: SurrenderEngine;
   /** The engine's store, for `events` and `audit`. */
   readonly store: EventStore;
+  /** True when the caller has just brought the engine up to date (the HTTP server, under the game's lock): not read again. */
+  readonly caughtUp?: boolean;
 }
 
 type Rejected = FailedResponse['rejection'];
@@ -83,7 +85,7 @@ export async function handleRequest(value: unknown, context: ProtocolContext): P
   let appended = 0;
   try {
     // Another writer's appends are read first, so that every answer is of the log as it is now.
-    await engine.catchUp();
+    if (context.caughtUp !== true) await engine.catchUp();
     body = await perform(request, context);
     if (body.ok && body.op === 'execute') appended = body.events.length;
   } catch (error) {

@@ -13,6 +13,10 @@ export interface GameSlot {
   readonly engine: SurrenderEngine;
   readonly store: EventStore;
   readonly guard: IfMatchGuard;
+  /** Whether the engine has read every append this process has heard of (another process's included); false when unknown. */
+  heardAll(): boolean;
+  /** Brings the engine up to date with the store (and, after a lost notification connection, trusts what is heard again). */
+  catchUp(): Promise<void>;
   /** Runs commands of this game one at a time in this process, so that a guard belongs to one request. */
   exclusive<T>(body: () => Promise<T>): Promise<T>;
 }
@@ -81,13 +85,29 @@ export class IfMatchGuard {
   }
 }
 
-/** A slot over an engine and its (guarded) store. */
-export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard): GameSlot {
+/** What a process hears of a game's appends: the newest version, and the epoch, bumped when appends may have gone unheard. */
+export interface Heard {
+  version(): number;
+  epoch(): number;
+}
+
+/**
+ * A slot over an engine and its (guarded) store. With `sync`: what is heard of the game, and the epoch before the
+ * engine was opened; heard versions count only in the epoch the engine last read the store in.
+ */
+export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard, sync?: { readonly heard: Heard; readonly epoch: number }): GameSlot {
   let queue: Promise<unknown> = Promise.resolve();
+  let readIn = sync?.epoch ?? -1;
   return {
     engine,
     store,
     guard,
+    heardAll: () => sync !== undefined && readIn === sync.heard.epoch() && sync.heard.version() <= engine.version,
+    async catchUp() {
+      const epoch = sync?.heard.epoch() ?? -1;
+      await engine.catchUp();
+      readIn = epoch;
+    },
     exclusive<T>(body: () => Promise<T>): Promise<T> {
       const run = queue.then(body, body);
       queue = run.catch(() => undefined);

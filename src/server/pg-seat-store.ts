@@ -7,6 +7,8 @@ const UNIQUE_VIOLATION = '23505';
 
 export class PostgresSeatStore implements SeatStore {
   readonly #pool: pg.Pool;
+  /** Seats found: a game's token hashes never change once stored (no route alters them), so each is read once. */
+  readonly #found = new Map<string, TokenHashes>();
 
   constructor(url: string, private readonly schema: string) {
     this.#pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -29,10 +31,13 @@ export class PostgresSeatStore implements SeatStore {
   }
 
   async load(game: string): Promise<TokenHashes | null> {
+    const known = this.#found.get(game);
+    if (known !== undefined) return known;
     const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(`SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`, [game]);
     if (rows.rows.length === 0) return null;
     const hashes = hashesOf(rows.rows.map((row) => [row.seat, row.token_sha256] as const));
     if (hashes === null) throw new SeatsError(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
+    this.#found.set(game, hashes);
     return hashes;
   }
 

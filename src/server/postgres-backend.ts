@@ -10,6 +10,10 @@ export class PostgresBackend implements Backend {
   readonly kind = 'postgres';
   readonly #slots: SlotCache;
   readonly #listeners = new Map<string, Set<() => void>>();
+  /** The newest version heard of each game (LISTEN/NOTIFY: this process's appends and every other's). */
+  readonly #heard = new Map<string, number>();
+  /** Bumped whenever appends may have gone unheard (the listening connection was lost). */
+  #epoch = 0;
   #unsubscribe: () => Promise<void> = async () => undefined;
 
   private constructor(
@@ -19,7 +23,9 @@ export class PostgresBackend implements Backend {
     this.#slots = new SlotCache(async (game) => {
       const guard = new IfMatchGuard();
       const log = guard.wrap(gameLog(store, game));
-      return gameSlot(await SurrenderEngine.open(log), log, guard);
+      const heard = { version: () => this.#heard.get(game) ?? 0, epoch: () => this.#epoch };
+      const epoch = heard.epoch();
+      return gameSlot(await SurrenderEngine.open(log), log, guard, { heard, epoch });
     });
   }
 
@@ -28,9 +34,16 @@ export class PostgresBackend implements Backend {
     const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema));
     const listeners = backend.#listeners;
     backend.#unsubscribe = await store.subscribe(
-      (change) => listeners.get(change.game)?.forEach((listener) => listener()),
-      // Appends may have been missed while the listening connection was down: every stream reads on from where it is.
-      () => listeners.forEach((set) => set.forEach((listener) => listener())),
+      (change) => {
+        backend.#heard.set(change.game, Math.max(change.version, backend.#heard.get(change.game) ?? 0));
+        listeners.get(change.game)?.forEach((listener) => listener());
+      },
+      // Appends may have been missed while the listening connection was down: every stream reads on from where it
+      // is, and every game's next command reads its head first (a new epoch of what was heard).
+      () => {
+        backend.#epoch += 1;
+        listeners.forEach((set) => set.forEach((listener) => listener()));
+      },
     );
     return backend;
   }

@@ -4,15 +4,16 @@
 import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { InputError } from '../schema/validate.js';
+import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { resealGame } from './game-lines.js';
-import { headerLine } from './line-format.js';
+import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest } from './postgres-append.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
-import { DEFAULT_SCHEMA, lockKey, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
+import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
-import { checkNewEvents, sealEvents, type SealedBatch } from './seal.js';
-import { checkExpected, ConcurrencyError, systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+import { checkNewEvents } from './seal.js';
+import { ConcurrencyError, systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
 
 export interface PostgresStoreOptions {
   /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */
@@ -26,14 +27,14 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
 }
 
-const GENESIS = headerLine().hash;
 const UNIQUE_VIOLATION = '23505';
 
 /** Whether `error` is PostgreSQL's refusal by the named unique constraint. */
 const violates = (error: unknown, constraint: string): boolean =>
   error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
 
-type Sealed = Pick<SealedBatch, 'lines' | 'events' | 'tip'>;
+/** Appends committed together at most (./commit-queue.ts). */
+const MAX_BATCH = 64;
 
 export class PostgresEventStore implements GameStreamStore {
   readonly #pool: pg.Pool;
@@ -42,6 +43,8 @@ export class PostgresEventStore implements GameStreamStore {
   readonly #source: EnvelopeSource;
   readonly #batchSize: number;
   readonly #listeners = new Set<ChannelListener>();
+  /** Appends waiting while one transaction commits go together in the next (group commit). */
+  readonly #appends = new CommitQueue<AppendRequest, GameAppendResult>((items) => this.#appendBatch(items), MAX_BATCH);
   #closed = false;
 
   private constructor(pool: pg.Pool, options: PostgresStoreOptions, schema: string) {
@@ -91,13 +94,30 @@ export class PostgresEventStore implements GameStreamStore {
     events.forEach((event, index) => {
       if (event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
     });
-    return this.#transaction(game, expected, async (client) => {
-      const tip = await this.#head(client, game);
-      const stale = checkExpected(tip, expected, expectedHash);
-      if (stale !== null) throw stale;
-      if (events.length === 0) return { version: logVersion(tip.seq), events: [], head: tip, position: 0 };
-      return this.#insert(client, game, sealEvents(events, tip, this.#source));
-    });
+    return this.#appends.push({ game, events, expected, expectedHash });
+  }
+
+  /**
+   * Appends in one transaction: each checked against its game's head, read under the feed lock (so no other
+   * writer can move it before the commit), the stale ones refused alone, the others written and committed at
+   * once. When a statement fails before the commit, nothing was written: each append is tried again on its own,
+   * so that each gets its own outcome.
+   */
+  async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
+    const [only] = items;
+    try {
+      const games = [...new Set(items.map((item) => item.game))];
+      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.#schema, this.#source, items, heads));
+    } catch (error) {
+      // The commit itself failed: it may have been written, so no append of the batch is tried again.
+      if (error instanceof CommitFailed) throw error.cause;
+      if (items.length === 1) throw error;
+      const alone: Outcome<GameAppendResult>[] = [];
+      for (const item of items) {
+        alone.push(await this.#appendBatch([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
+      }
+      return alone;
+    }
   }
 
   /**
@@ -107,49 +127,50 @@ export class PostgresEventStore implements GameStreamStore {
   async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
     this.#assertOpen();
     const batch = resealGame(lines);
-    return this.#transaction(game, logVersion(0), async (client) => {
-      const tip = await this.#head(client, game);
-      if (tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
-      return this.#insert(client, game, batch);
+    const [result] = await this.#transaction({ game, expected: logVersion(0) }, [game], async (client, heads) => {
+      const tip = heads.get(game);
+      if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
+      const { results, changes } = await insertSealed(client, this.#schema, [{ game, batch }]);
+      return { outcomes: results, changes };
     });
+    if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
+    return result;
   }
 
-  /** Runs `body` in a transaction holding the schema's feed lock; a lost race on (game, seq) is a ConcurrencyError. */
-  async #transaction(game: string, expected: LogVersion, body: (client: pg.PoolClient) => Promise<GameAppendResult>): Promise<GameAppendResult> {
+  /**
+   * Runs `body` in a transaction holding the schema's feed lock, with the heads of `games` read under it
+   * (./postgres-append.ts beginWithHeads), then notifies its changes and commits. For one game's append
+   * (`single`) a lost race on (game, seq) is a ConcurrencyError; a failure of the commit itself is a
+   * CommitFailed (the rows may have been written).
+   */
+  async #transaction<R>(
+    single: { readonly game: string; readonly expected: LogVersion } | null,
+    games: readonly string[],
+    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<{ outcomes: R[]; changes: StreamChange[] }>,
+  ): Promise<R[]> {
     const client = await this.#pool.connect();
+    let committing = false;
     try {
-      await client.query('BEGIN');
-      try {
-        // Every append of the schema holds this lock until it commits, so feed positions are given in commit
-        // order and a reader of the feed never skips a row committed later with a smaller position.
-        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(this.#schema, 'feed')]);
-        const result = await body(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        // The unique constraint is the last word: a writer that slipped past the check lost.
-        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(expected, (await this.gameHead(game)).seq);
-        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${game} is already in its stream: ids must be unique`);
-        throw error;
+      const heads = await beginWithHeads(client, this.#schema, games);
+      const { outcomes, changes } = await body(client, heads);
+      committing = true;
+      await notifyAndCommit(client, this.channel, changes);
+      return outcomes;
+    } catch (error) {
+      if (committing) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw new CommitFailed(error);
       }
+      await client.query('ROLLBACK');
+      if (single !== null) {
+        // The unique constraint is the last word: a writer that slipped past the check lost.
+        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(single.expected, (await this.gameHead(single.game)).seq);
+        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
+      }
+      throw error;
     } finally {
       client.release();
     }
-  }
-
-  /** Writes sealed lines as the game's next events; the listeners hear of them when the transaction commits. */
-  async #insert(client: pg.PoolClient, game: string, batch: Sealed): Promise<GameAppendResult> {
-    const inserted = await client.query<{ position: string }>(
-      `INSERT INTO "${this.#schema}".events (game, seq, id, hash, line)
-       SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[]) RETURNING position`,
-      [game, batch.events.map((e) => e.seq), batch.events.map((e) => e.id), batch.events.map((e) => e.hash), batch.lines],
-    );
-    const position = Math.max(0, ...inserted.rows.map((row) => Number(row.position)));
-    const change: StreamChange = { game, version: batch.tip.seq, position };
-    await client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(change)]);
-    const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
-    return { version: head.seq, events: batch.events, head, position };
   }
 
   async gameHead(game: string): Promise<LogHead> {

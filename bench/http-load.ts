@@ -1,0 +1,148 @@
+// The HTTP bench's load: games created through the API, then clients, each on one keep-alive connection, sending
+// one command at a time (If-Match: the version its last answer gave) for a fixed time, every latency recorded.
+import { Agent, request as httpRequest } from 'node:http';
+import { seaLion1941 } from '../src/examples/british-games.js';
+import { command, latency, type Latency } from './host-bench.js';
+
+export interface BenchGame {
+  readonly name: string;
+  readonly hostToken: string;
+  version: number;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** One request on `agent`; the body JSON, resolved (never rejected) for any status. */
+function send(agent: Agent, base: string, method: string, path: string, headers: Record<string, string>, payload?: unknown): Promise<Answer> {
+  const url = new URL(path, base);
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
+  const all = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest({ agent, host: url.hostname, port: url.port, path: url.pathname, method, headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, body: text === '' ? null : (JSON.parse(text) as unknown) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The game every bench game starts as: the Sea Lion example's host.game-started (spring 1941). */
+const START = seaLion1941().events[0];
+const START_TURN = (START?.data as { turn?: unknown } | undefined)?.turn;
+
+const versionOf = (body: unknown): number => {
+  const version = (body as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number') throw new Error(`an answer without a version: ${JSON.stringify(body)}`);
+  return version;
+};
+
+/** Creates `count` games on `base` and starts each (its first event): the bench's games, at version 1. */
+export async function createGames(base: string, prefix: string, count: number): Promise<BenchGame[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  try {
+    const make = async (i: number): Promise<BenchGame> => {
+      const name = `${prefix}-${String(i).padStart(3, '0')}`;
+      const created = await send(agent, base, 'POST', '/games', {}, { game: name });
+      if (created.status !== 201) throw new Error(`POST /games ${name}: ${created.status} ${JSON.stringify(created.body)}`);
+      const hostToken = (created.body as { tokens: { host: string } }).tokens.host;
+      const started = await send(agent, base, 'POST', `/games/${name}/commands`, { authorization: `Bearer ${hostToken}`, 'if-match': '"0"' }, START);
+      if (started.status !== 200) throw new Error(`${name}: host.game-started: ${started.status} ${JSON.stringify(started.body)}`);
+      return { name, hostToken, version: versionOf(started.body) };
+    };
+    const games: BenchGame[] = [];
+    for (let i = 0; i < count; i += 8) games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, j) => make(i + j)))));
+    return games;
+  } finally {
+    agent.destroy();
+  }
+}
+
+export interface LoadResult {
+  readonly clients: number;
+  readonly processes: number;
+  readonly games: number;
+  readonly seconds: number;
+  readonly warmUpSeconds: number;
+  /** Commands answered 200 within the measured window. */
+  readonly commands: number;
+  readonly commandsPerSecond: number;
+  /** Answers other than 200 (none are expected: each game has one client). */
+  readonly failures: number;
+  readonly failureStatuses: Readonly<Record<string, number>>;
+  readonly latency: Latency;
+}
+
+export interface LoadOptions {
+  readonly servers: readonly string[];
+  readonly games: readonly BenchGame[];
+  readonly clients: number;
+  readonly seconds: number;
+  readonly warmUpSeconds: number;
+}
+
+/**
+ * `clients` clients for warm-up + `seconds`: client c owns the games i with i % clients = c (so no two clients
+ * race on a game) and talks to server c % servers; it sends each of its games a host.logged in turn, If-Match
+ * the version that game's last answer gave. Only commands started after the warm-up count.
+ */
+export async function driveLoad(options: LoadOptions): Promise<LoadResult> {
+  const { servers, games, clients, seconds, warmUpSeconds } = options;
+  const start = performance.now();
+  const measureFrom = start + warmUpSeconds * 1000;
+  const end = measureFrom + seconds * 1000;
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  let failures = 0;
+  const client = async (c: number): Promise<void> => {
+    const mine = games.filter((_, i) => i % clients === c);
+    const base = servers[c % servers.length] ?? '';
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let n = 0; mine.length > 0; n += 1) {
+        const game = mine[n % mine.length] as BenchGame;
+        const sent = performance.now();
+        if (sent >= end) return;
+        const headers = { authorization: `Bearer ${game.hostToken}`, 'if-match': `"${game.version}"` };
+        const answer = await send(agent, base, 'POST', `/games/${game.name}/commands`, headers, command(START_TURN, n));
+        const took = performance.now() - sent;
+        const counted = sent >= measureFrom;
+        if (answer.status === 200) {
+          game.version = versionOf(answer.body);
+          if (counted) times.push(took);
+          continue;
+        }
+        if (counted) {
+          failures += 1;
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        }
+        // Read the game again before going on with it.
+        const read = await send(agent, base, 'GET', `/games/${game.name}`, { authorization: `Bearer ${game.hostToken}` });
+        if (read.status === 200) game.version = versionOf(read.body);
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
+  return {
+    clients,
+    processes: servers.length,
+    games: games.length,
+    seconds,
+    warmUpSeconds,
+    commands: times.length,
+    commandsPerSecond: times.length / seconds,
+    failures,
+    failureStatuses: statuses,
+    latency: latency(times),
+  };
+}

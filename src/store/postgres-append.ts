@@ -1,0 +1,114 @@
+// The statements of an append transaction on PostgreSQL (./postgres.ts), written for few round trips: BEGIN with
+// the feed lock, the heads of every game of the batch in one query, every row in one INSERT, and the
+// notifications with the COMMIT. Each commit waits for its WAL flush, so the fewer statements under the lock
+// (held until that flush), the more appends a second.
+import type pg from 'pg';
+import { logVersion, type LogVersion, type NewEvent } from '../../events/index.js';
+import type { GameAppendResult, StreamChange } from './game-streams.js';
+import { headerLine } from './line-format.js';
+import { lockKey } from './postgres-schema.js';
+import type { Outcome } from './commit-queue.js';
+import { sealEvents, type SealedBatch } from './seal.js';
+import { checkExpected, type EnvelopeSource, type LogHead } from './store.js';
+
+/** The hash a game's chain starts from: the log header's. */
+export const GENESIS = headerLine().hash;
+
+/** One append to one game's stream, as appendToGame was called. */
+export interface AppendRequest {
+  readonly game: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: LogVersion;
+  readonly expectedHash: string | undefined;
+}
+
+export type Sealed = Pick<SealedBatch, 'lines' | 'events' | 'tip'>;
+
+/** The COMMIT of an append transaction failed: its rows may or may not have been written. */
+export class CommitFailed extends Error {
+  override readonly name = 'CommitFailed';
+  constructor(override readonly cause: unknown) {
+    super(`the commit failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
+ * BEGIN, the schema's feed lock and the head of each game (the genesis tip for a game without events) in one round
+ * trip. Every append of the schema holds the lock until it commits, so feed positions are given in commit order
+ * and a reader of the feed never skips a row committed later with a smaller position; and the heads read under it
+ * cannot move before the commit. Several statements go in one simple-protocol query, so nothing is a parameter:
+ * the lock key is made of the schema's name (SCHEMA_PATTERN: letters, digits, _) and the games are quoted literals.
+ */
+export async function beginWithHeads(client: pg.PoolClient, schema: string, games: readonly string[]): Promise<Map<string, LogHead>> {
+  const list = games.map((game) => client.escapeLiteral(game)).join(', ');
+  const results: unknown = await client.query(
+    `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(schema, 'feed')}', 0));
+     SELECT g.game, e.seq, e.hash FROM unnest(ARRAY[${list}]::text[]) AS g(game)
+     CROSS JOIN LATERAL (SELECT seq, hash FROM "${schema}".events WHERE game = g.game ORDER BY seq DESC LIMIT 1) AS e`,
+  );
+  // A query of several statements resolves with one result each: the heads are the last.
+  const last = (Array.isArray(results) ? results.at(-1) : results) as pg.QueryResult<{ game: string; seq: number; hash: string }> | undefined;
+  const heads = new Map<string, LogHead>(games.map((game) => [game, { seq: logVersion(0), hash: GENESIS }]));
+  for (const row of last?.rows ?? []) heads.set(row.game, { seq: logVersion(row.seq), hash: row.hash });
+  return heads;
+}
+
+/** Writes sealed lines as their games' next events in one INSERT; the change each append makes, to be notified. */
+export async function insertSealed(client: pg.PoolClient, schema: string, parts: readonly { readonly game: string; readonly batch: Sealed }[]): Promise<{ results: GameAppendResult[]; changes: StreamChange[] }> {
+  const rows = parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
+  const inserted = await client.query<{ game: string; seq: number; position: string }>(
+    `INSERT INTO "${schema}".events (game, seq, id, hash, line)
+     SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[]) RETURNING game, seq, position`,
+    [rows.map((r) => r.game), rows.map((r) => r.seq), rows.map((r) => r.id), rows.map((r) => r.hash), rows.map((r) => r.line)],
+  );
+  const positions = new Map(inserted.rows.map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
+  const results: GameAppendResult[] = [];
+  const changes: StreamChange[] = [];
+  for (const { game, batch } of parts) {
+    const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
+    const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
+    results.push({ version: head.seq, events: batch.events, head, position });
+    changes.push({ game, version: batch.tip.seq, position });
+  }
+  return { results, changes };
+}
+
+/** The notifications (heard by the listeners when the transaction commits) and the COMMIT, in one round trip. */
+export async function notifyAndCommit(client: pg.PoolClient, channel: string, changes: readonly StreamChange[]): Promise<void> {
+  const notify = changes.map((change) => `SELECT pg_notify(${client.escapeLiteral(channel)}, ${client.escapeLiteral(JSON.stringify(change))}); `).join('');
+  await client.query(`${notify}COMMIT`);
+}
+
+/**
+ * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
+ * the lock by beginWithHeads; updated here as the batch goes), and the appends
+ * before it in the batch), a stale one refused alone with its ConcurrencyError, the others sealed and inserted.
+ */
+export async function checkAndInsert(
+  client: pg.PoolClient,
+  schema: string,
+  source: EnvelopeSource,
+  items: readonly AppendRequest[],
+  heads: Map<string, LogHead>,
+): Promise<{ outcomes: Outcome<GameAppendResult>[]; changes: StreamChange[] }> {
+  const parts: { game: string; batch: Sealed }[] = [];
+  const refused: (Outcome<GameAppendResult> | null)[] = items.map((item) => {
+    const tip = heads.get(item.game) ?? { seq: logVersion(0), hash: GENESIS };
+    const stale = checkExpected(tip, item.expected, item.expectedHash);
+    if (stale !== null) return { ok: false, error: stale };
+    if (item.events.length === 0) return { ok: true, value: { version: logVersion(tip.seq), events: [], head: tip, position: 0 } };
+    const batch = sealEvents(item.events, tip, source);
+    heads.set(item.game, { seq: logVersion(batch.tip.seq), hash: batch.tip.hash });
+    parts.push({ game: item.game, batch });
+    return null;
+  });
+  const { results, changes } = parts.length === 0 ? { results: [], changes: [] } : await insertSealed(client, schema, parts);
+  let next = 0;
+  const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
+    if (outcome !== null) return outcome;
+    const value = results[next];
+    next += 1;
+    return value === undefined ? { ok: false, error: new Error('the insert returned no result for this append') } : { ok: true, value };
+  });
+  return { outcomes, changes };
+}
