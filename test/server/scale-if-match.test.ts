@@ -77,8 +77,8 @@ function racedBackend(): Raced {
 describe('If-Match while another process appends', () => {
   const [started] = script() as [OriginEvent];
   const cases: readonly [string, Moment][] = [
-    // The route's look at the head (1) sees version 0; the engine's look before deciding (2) reads the other's event.
-    ['read before the command is decided', { at: 'head', call: 2 }],
+    // The route's look at the head, the only one before deciding, reads the other's event.
+    ['read before the command is decided', { at: 'head', call: 1 }],
     // Decided at version 0, the append fails on its expected version; decided again, the rules refuse it.
     ['found when the append fails', { at: 'append' }],
   ];
