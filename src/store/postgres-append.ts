@@ -2,7 +2,7 @@
 // the feed lock, the heads of every game of the batch in one query, every row in one INSERT, and the
 // notifications with the COMMIT. Each commit waits for its WAL flush, so the fewer statements under the lock
 // (held until that flush), the more appends a second.
-import type pg from 'pg';
+import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../events/index.js';
 import type { GameAppendResult, StreamChange } from './game-streams.js';
 import { headerLine } from './line-format.js';
@@ -73,6 +73,38 @@ export async function insertSealed(client: pg.PoolClient, schema: string, parts:
   return { results, changes };
 }
 
+/**
+ * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query of two statements,
+ * every value a quoted literal, the notifications (one per game: its last version and position, in feed order)
+ * made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT: nothing was written.
+ * Anything else (the connection lost) leaves the commit unknown: CommitFailed.
+ */
+export async function insertNotifyCommit(client: pg.PoolClient, schema: string, channel: string, parts: readonly { readonly game: string; readonly batch: Sealed }[]): Promise<GameAppendResult[]> {
+  const rows = parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
+  const texts = (values: readonly string[]): string => `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(', ')}]::text[]`;
+  const seqs = `ARRAY[${rows.map((r) => String(Math.trunc(r.seq))).join(', ')}]::integer[]`;
+  let results: unknown;
+  try {
+    results = await client.query(
+      `WITH ins AS (INSERT INTO "${schema}".events (game, seq, id, hash, line)
+         SELECT * FROM unnest(${texts(rows.map((r) => r.game))}, ${seqs}, ${texts(rows.map((r) => r.id))}, ${texts(rows.map((r) => r.hash))}, ${texts(rows.map((r) => r.line))})
+         RETURNING game, seq, position),
+       notified AS (SELECT pg_notify(${client.escapeLiteral(channel)}, json_build_object('game', game, 'version', version, 'position', position)::text)
+         FROM (SELECT game, max(seq) AS version, max(position) AS position FROM ins GROUP BY game ORDER BY max(position)) AS changes)
+       SELECT game, seq, position, (SELECT count(*) FROM notified) AS notified FROM ins; COMMIT`,
+    );
+  } catch (error) {
+    if (error instanceof pg.DatabaseError) throw error;
+    throw new CommitFailed(error);
+  }
+  const first = (Array.isArray(results) ? results[0] : results) as pg.QueryResult<{ game: string; seq: number; position: string }> | undefined;
+  const positions = new Map((first?.rows ?? []).map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
+  return parts.map(({ game, batch }) => {
+    const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
+    return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash }, position };
+  });
+}
+
 /** The notifications (heard by the listeners when the transaction commits) and the COMMIT, in one round trip. */
 export async function notifyAndCommit(client: pg.PoolClient, channel: string, changes: readonly StreamChange[]): Promise<void> {
   const notify = changes.map((change) => `SELECT pg_notify(${client.escapeLiteral(channel)}, ${client.escapeLiteral(JSON.stringify(change))}); `).join('');
@@ -82,15 +114,16 @@ export async function notifyAndCommit(client: pg.PoolClient, channel: string, ch
 /**
  * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
  * the lock by beginWithHeads; updated here as the batch goes), and the appends
- * before it in the batch), a stale one refused alone with its ConcurrencyError, the others sealed and inserted.
+ * before it in the batch), a stale one refused alone with its ConcurrencyError, the others sealed, inserted and
+ * committed (insertNotifyCommit).
  */
 export async function checkAndInsert(
   client: pg.PoolClient,
-  schema: string,
+  names: { readonly schema: string; readonly channel: string },
   source: EnvelopeSource,
   items: readonly AppendRequest[],
   heads: Map<string, LogHead>,
-): Promise<{ outcomes: Outcome<GameAppendResult>[]; changes: StreamChange[] }> {
+): Promise<{ outcomes: Outcome<GameAppendResult>[]; changes: StreamChange[]; committed: boolean }> {
   const parts: { game: string; batch: Sealed }[] = [];
   const refused: (Outcome<GameAppendResult> | null)[] = items.map((item) => {
     const tip = heads.get(item.game) ?? { seq: logVersion(0), hash: GENESIS };
@@ -102,7 +135,8 @@ export async function checkAndInsert(
     parts.push({ game: item.game, batch });
     return null;
   });
-  const { results, changes } = parts.length === 0 ? { results: [], changes: [] } : await insertSealed(client, schema, parts);
+  // The rows, notifications and COMMIT go in one round trip; with no row, the caller commits.
+  const results = parts.length === 0 ? [] : await insertNotifyCommit(client, names.schema, names.channel, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
     if (outcome !== null) return outcome;
@@ -110,5 +144,5 @@ export async function checkAndInsert(
     next += 1;
     return value === undefined ? { ok: false, error: new Error('the insert returned no result for this append') } : { ok: true, value };
   });
-  return { outcomes, changes };
+  return { outcomes, changes: [], committed: parts.length > 0 };
 }

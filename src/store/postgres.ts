@@ -107,7 +107,7 @@ export class PostgresEventStore implements GameStreamStore {
     const [only] = items;
     try {
       const games = [...new Set(items.map((item) => item.game))];
-      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.#schema, this.#source, items, heads));
+      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, { schema: this.#schema, channel: this.channel }, this.#source, items, heads));
     } catch (error) {
       // The commit itself failed: it may have been written, so no append of the batch is tried again.
       if (error instanceof CommitFailed) throw error.cause;
@@ -146,20 +146,22 @@ export class PostgresEventStore implements GameStreamStore {
   async #transaction<R>(
     single: { readonly game: string; readonly expected: LogVersion } | null,
     games: readonly string[],
-    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<{ outcomes: R[]; changes: StreamChange[] }>,
+    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<{ outcomes: R[]; changes: StreamChange[]; committed?: boolean }>,
   ): Promise<R[]> {
     const client = await this.#pool.connect();
     let committing = false;
     try {
       const heads = await beginWithHeads(client, this.#schema, games);
-      const { outcomes, changes } = await body(client, heads);
-      committing = true;
-      await notifyAndCommit(client, this.channel, changes);
+      const { outcomes, changes, committed = false } = await body(client, heads);
+      if (!committed) {
+        committing = true;
+        await notifyAndCommit(client, this.channel, changes);
+      }
       return outcomes;
     } catch (error) {
-      if (committing) {
+      if (committing || error instanceof CommitFailed) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw new CommitFailed(error);
+        throw error instanceof CommitFailed ? error : new CommitFailed(error);
       }
       await client.query('ROLLBACK');
       if (single !== null) {

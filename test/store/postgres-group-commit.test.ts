@@ -82,4 +82,20 @@ describePg('PostgresEventStore, group commit', () => {
     ]);
     await store.close();
   });
+
+  it('rows, notifications and COMMIT go as quoted literals in one query: quotes, backslashes, dollar quotes and SQL in a line are stored byte-exact', async () => {
+    const store = await open();
+    const heard: string[] = [];
+    const unsubscribe = await store.subscribe((change) => heard.push(`${change.game}@${change.version}`));
+    const hostile = { quote: "O'Brien's '' ", backslash: 'C:\\units\\', dollar: '$$; DROP TABLE events; $$ $1', unicode: 'Dünkirchen \u2014 \u{1F6A2}', nul: '\u0000' };
+    const game = 'g-hostile';
+    const [written] = await Promise.all([store.appendToGame(game, [logged(game, 'note', hostile)], logVersion(0))]);
+    const rows = await query<{ line: string }>(`SELECT line FROM "${store.schema}".events ORDER BY position`);
+    expect(rows.map((r) => (JSON.parse(r.line) as { data: { data: unknown } }).data.data)).toEqual([hostile]);
+    expect(written?.events[0]?.data).toEqual({ turn: { year: 1941, season: 'spring' }, kind: 'note', data: hostile });
+    for (let waited = 0; heard.length < 1 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual([`${game}@1`]);
+    await unsubscribe();
+    await store.close();
+  });
 });
