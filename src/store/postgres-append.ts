@@ -53,34 +53,43 @@ export async function beginWithHeads(client: pg.PoolClient, schema: string, game
   return heads;
 }
 
+type Part = { readonly game: string; readonly batch: Sealed };
+type InsertedRow = { game: string; seq: number; position: string };
+
+/** One row a sealed event, in the order the parts give them. */
+const rowsOf = (parts: readonly Part[]) =>
+  parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
+
+/** Each part's result: its new head and the feed position of its last row, from the rows the INSERT returned. */
+function resultsOf(parts: readonly Part[], inserted: readonly InsertedRow[]): GameAppendResult[] {
+  const positions = new Map(inserted.map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
+  return parts.map(({ game, batch }) => {
+    const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
+    const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
+    return { version: head.seq, events: batch.events, head, position };
+  });
+}
+
 /** Writes sealed lines as their games' next events in one INSERT; the change each append makes, to be notified. */
-export async function insertSealed(client: pg.PoolClient, schema: string, parts: readonly { readonly game: string; readonly batch: Sealed }[]): Promise<{ results: GameAppendResult[]; changes: StreamChange[] }> {
-  const rows = parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
-  const inserted = await client.query<{ game: string; seq: number; position: string }>(
+export async function insertSealed(client: pg.PoolClient, schema: string, parts: readonly Part[]): Promise<{ results: GameAppendResult[]; changes: StreamChange[] }> {
+  const rows = rowsOf(parts);
+  const inserted = await client.query<InsertedRow>(
     `INSERT INTO "${schema}".events (game, seq, id, hash, line)
      SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[]) RETURNING game, seq, position`,
     [rows.map((r) => r.game), rows.map((r) => r.seq), rows.map((r) => r.id), rows.map((r) => r.hash), rows.map((r) => r.line)],
   );
-  const positions = new Map(inserted.rows.map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
-  const results: GameAppendResult[] = [];
-  const changes: StreamChange[] = [];
-  for (const { game, batch } of parts) {
-    const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
-    const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
-    results.push({ version: head.seq, events: batch.events, head, position });
-    changes.push({ game, version: batch.tip.seq, position });
-  }
-  return { results, changes };
+  const results = resultsOf(parts, inserted.rows);
+  return { results, changes: results.map((result, i) => ({ game: parts[i]?.game ?? '', version: result.version, position: result.position })) };
 }
 
 /**
  * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query of two statements,
  * every value a quoted literal, the notifications (one per game: its last version and position, in feed order)
- * made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT: nothing was written.
- * Anything else (the connection lost) leaves the commit unknown: CommitFailed.
+ * made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
+ * nothing was written. Anything else (the connection lost) leaves the commit unknown: CommitFailed.
  */
-export async function insertNotifyCommit(client: pg.PoolClient, schema: string, channel: string, parts: readonly { readonly game: string; readonly batch: Sealed }[]): Promise<GameAppendResult[]> {
-  const rows = parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
+export async function insertNotifyCommit(client: pg.PoolClient, schema: string, channel: string, parts: readonly Part[]): Promise<GameAppendResult[]> {
+  const rows = rowsOf(parts);
   const texts = (values: readonly string[]): string => `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(', ')}]::text[]`;
   const seqs = `ARRAY[${rows.map((r) => String(Math.trunc(r.seq))).join(', ')}]::integer[]`;
   let results: unknown;
@@ -97,12 +106,9 @@ export async function insertNotifyCommit(client: pg.PoolClient, schema: string, 
     if (error instanceof pg.DatabaseError) throw error;
     throw new CommitFailed(error);
   }
-  const first = (Array.isArray(results) ? results[0] : results) as pg.QueryResult<{ game: string; seq: number; position: string }> | undefined;
-  const positions = new Map((first?.rows ?? []).map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
-  return parts.map(({ game, batch }) => {
-    const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
-    return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash }, position };
-  });
+  // A query of several statements resolves with one result each: the rows are the first.
+  const first = (Array.isArray(results) ? results[0] : results) as pg.QueryResult<InsertedRow> | undefined;
+  return resultsOf(parts, first?.rows ?? []);
 }
 
 /** The notifications (heard by the listeners when the transaction commits) and the COMMIT, in one round trip. */
@@ -111,11 +117,14 @@ export async function notifyAndCommit(client: pg.PoolClient, channel: string, ch
   await client.query(`${notify}COMMIT`);
 }
 
+/** How a transaction's body ends: it committed itself, or it leaves the caller the changes to notify and commit. */
+export type TransactionEnd<R> = { readonly outcomes: R[]; readonly committed: true } | { readonly outcomes: R[]; readonly committed: false; readonly changes: readonly StreamChange[] };
+
 /**
  * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
- * the lock by beginWithHeads; updated here as the batch goes), and the appends
- * before it in the batch), a stale one refused alone with its ConcurrencyError, the others sealed, inserted and
- * committed (insertNotifyCommit).
+ * the lock by beginWithHeads, and moved on here by the appends before it in the batch), a stale one refused alone
+ * with its ConcurrencyError, the others sealed, inserted and committed (insertNotifyCommit). With no row to write,
+ * the caller commits.
  */
 export async function checkAndInsert(
   client: pg.PoolClient,
@@ -123,8 +132,8 @@ export async function checkAndInsert(
   source: EnvelopeSource,
   items: readonly AppendRequest[],
   heads: Map<string, LogHead>,
-): Promise<{ outcomes: Outcome<GameAppendResult>[]; changes: StreamChange[]; committed: boolean }> {
-  const parts: { game: string; batch: Sealed }[] = [];
+): Promise<TransactionEnd<Outcome<GameAppendResult>>> {
+  const parts: Part[] = [];
   const refused: (Outcome<GameAppendResult> | null)[] = items.map((item) => {
     const tip = heads.get(item.game) ?? { seq: logVersion(0), hash: GENESIS };
     const stale = checkExpected(tip, item.expected, item.expectedHash);
@@ -135,8 +144,8 @@ export async function checkAndInsert(
     parts.push({ game: item.game, batch });
     return null;
   });
-  // The rows, notifications and COMMIT go in one round trip; with no row, the caller commits.
-  const results = parts.length === 0 ? [] : await insertNotifyCommit(client, names.schema, names.channel, parts);
+  if (parts.length === 0) return { outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }), committed: false, changes: [] };
+  const results = await insertNotifyCommit(client, names.schema, names.channel, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
     if (outcome !== null) return outcome;
@@ -144,5 +153,5 @@ export async function checkAndInsert(
     next += 1;
     return value === undefined ? { ok: false, error: new Error('the insert returned no result for this append') } : { ok: true, value };
   });
-  return { outcomes, changes: [], committed: parts.length > 0 };
+  return { outcomes, committed: true };
 }

@@ -7,7 +7,7 @@ import { InputError } from '../schema/validate.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { resealGame } from './game-lines.js';
-import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest } from './postgres-append.js';
+import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
@@ -131,7 +131,7 @@ export class PostgresEventStore implements GameStreamStore {
       const tip = heads.get(game);
       if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
       const { results, changes } = await insertSealed(client, this.#schema, [{ game, batch }]);
-      return { outcomes: results, changes };
+      return { outcomes: results, committed: false, changes };
     });
     if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
     return result;
@@ -146,18 +146,18 @@ export class PostgresEventStore implements GameStreamStore {
   async #transaction<R>(
     single: { readonly game: string; readonly expected: LogVersion } | null,
     games: readonly string[],
-    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<{ outcomes: R[]; changes: StreamChange[]; committed?: boolean }>,
+    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<TransactionEnd<R>>,
   ): Promise<R[]> {
     const client = await this.#pool.connect();
     let committing = false;
     try {
       const heads = await beginWithHeads(client, this.#schema, games);
-      const { outcomes, changes, committed = false } = await body(client, heads);
-      if (!committed) {
+      const end = await body(client, heads);
+      if (!end.committed) {
         committing = true;
-        await notifyAndCommit(client, this.channel, changes);
+        await notifyAndCommit(client, this.channel, end.changes);
       }
-      return outcomes;
+      return end.outcomes;
     } catch (error) {
       if (committing || error instanceof CommitFailed) {
         await client.query('ROLLBACK').catch(() => undefined);
