@@ -10,7 +10,8 @@ import pg from 'pg';
 import { startCluster, type Cluster } from './http-cluster.js';
 import { runFloor, type FloorResult } from './http-floor.js';
 import { createGames, driveLoad, type LoadResult } from './http-load.js';
-import { cpuMs, killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
+import { clusterCpuMs, cpuMs, machineCpuMs, selfCpuMs } from './cpu.js';
+import { killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
 
@@ -18,9 +19,20 @@ const GAMES = 100;
 const CLIENTS = 16;
 const PROCESSES = [1, 3] as const;
 
-/** A configuration's figures, with the CPU its serve processes used per command in the measured window. */
+/** CPU ms per command in the measured window: the serve processes, the load generator, PostgreSQL, the whole machine. */
+export interface CpuPerCommand {
+  readonly serve: number | null;
+  readonly load: number | null;
+  readonly postgres: number | null;
+  readonly machine: number | null;
+}
+
+/** A configuration's figures, with the CPU each party used per command in the measured window. */
 export interface HttpRun extends LoadResult {
   readonly serveCpuMsPerCommand: number | null;
+  readonly cpuMsPerCommand: CpuPerCommand;
+  /** Commands' events per transaction over the run (group commit), from the rows' xmin; null when unread. */
+  readonly eventsPerCommit: number | null;
 }
 
 export interface HttpBenchResult {
@@ -29,11 +41,23 @@ export interface HttpBenchResult {
   readonly runs: readonly HttpRun[];
 }
 
-/** The CPU time of all the serve processes, in ms (null where /proc cannot tell). */
-const serveCpu = (serves: readonly ServeProcess[]): number | null => {
+type CpuSnapshot = Record<keyof CpuPerCommand, number | null>;
+
+/** The CPU time of each party so far, in ms (null where /proc cannot tell). */
+function cpuNow(serves: readonly ServeProcess[], cluster: Cluster): CpuSnapshot {
   const each = serves.map((s) => cpuMs(s.child.pid));
-  return each.every((ms) => ms !== null) ? each.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
-};
+  const serve = each.every((ms) => ms !== null) ? each.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
+  return { serve, load: selfCpuMs(), postgres: clusterCpuMs(join(cluster.dir, 'data')), machine: machineCpuMs() };
+}
+
+function perCommand(from: CpuSnapshot | null, to: CpuSnapshot, commands: number): CpuPerCommand {
+  const one = (key: keyof CpuPerCommand): number | null => {
+    const a = from?.[key] ?? null;
+    const b = to[key];
+    return a === null || b === null || commands === 0 ? null : (b - a) / commands;
+  };
+  return { serve: one('serve'), load: one('load'), postgres: one('postgres'), machine: one('machine') };
+}
 
 /** One configuration: `processes` serve processes on a schema of their own, its games created, then the load. */
 async function runServers(cluster: Cluster, cli: string, processes: number, seconds: number, warmUpSeconds: number): Promise<HttpRun> {
@@ -45,16 +69,28 @@ async function runServers(cluster: Cluster, cli: string, processes: number, seco
     for (let i = 0; i < processes; i += 1) serves.push(await startServe({ cli, store: cluster.url, schema, cpuProfDir }));
     const servers = serves.map((s) => s.url);
     const games = await createGames(servers[0] ?? '', `p${processes}`, GAMES);
-    // The serve processes' CPU from the end of the warm-up to the end of the load.
-    let cpuAtStart: number | null = null;
-    const mark = setTimeout(() => (cpuAtStart = serveCpu(serves)), warmUpSeconds * 1000);
+    // The CPU from the end of the warm-up to the end of the load.
+    let atStart: CpuSnapshot | null = null;
+    const mark = setTimeout(() => (atStart = cpuNow(serves, cluster)), warmUpSeconds * 1000);
     const load = await driveLoad({ servers, games, clients: CLIENTS, seconds, warmUpSeconds });
     clearTimeout(mark);
-    const cpuAtEnd = serveCpu(serves);
-    const used = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
-    return { ...load, serveCpuMsPerCommand: used === null || load.commands === 0 ? null : used / load.commands };
+    const cpu = perCommand(atStart, cpuNow(serves, cluster), load.commands);
+    return { ...load, serveCpuMsPerCommand: cpu.serve, cpuMsPerCommand: cpu, eventsPerCommit: await eventsPerCommit(cluster.url, schema) };
   } finally {
     await stopServes(serves);
+  }
+}
+
+/** The commands' events (past each game's first) per transaction that wrote them: xmin is the writing transaction. */
+async function eventsPerCommit(url: string, schema: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ events: string; commits: string }>(`SELECT count(*) AS events, count(DISTINCT xmin::text) AS commits FROM "${schema}".events WHERE seq > 1`);
+    const row = rows.rows[0];
+    return row === undefined || Number(row.commits) === 0 ? null : Number(row.events) / Number(row.commits);
+  } finally {
+    await client.end();
   }
 }
 
@@ -108,12 +144,14 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minim
 
 /** The table: the floor and each configuration, with its ratio to the floor. */
 export function httpRows(r: HttpBenchResult): string[][] {
-  const rows = [['http lines', 'per s', 'vs floor', 'p50 ms', 'p99 ms', 'failed', 'serve CPU ms/cmd']];
-  rows.push([`(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`, fmt(r.floor.tps), '100%', fmt(r.floor.latency.p50, 2), fmt(r.floor.latency.p99, 2), fmt(r.floor.failed), '']);
+  const ms = (n: number | null | undefined): string => (n === null || n === undefined ? '?' : fmt(n, 2));
+  const rows = [['http lines', 'per s', 'vs floor', 'p50 ms', 'p99 ms', 'failed', 'per commit', 'CPU ms/cmd: serve / load / pg / machine']];
+  rows.push([`(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`, fmt(r.floor.tps), '100%', fmt(r.floor.latency.p50, 2), fmt(r.floor.latency.p99, 2), fmt(r.floor.failed), '1', `- / - / ${ms(r.floor.cpuMsPerInsert.postgres)} / ${ms(r.floor.cpuMsPerInsert.machine)}`]);
   for (const run of r.runs) {
     const label = `(p) HTTP, ${run.processes} serve process${run.processes === 1 ? '' : 'es'}, ${run.clients} clients, ${run.games} games`;
-    const cpu = run.serveCpuMsPerCommand === null ? '' : fmt(run.serveCpuMsPerCommand, 2);
-    rows.push([label, fmt(run.commandsPerSecond), `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`, fmt(run.latency.p50, 2), fmt(run.latency.p99, 2), fmt(run.failures), cpu]);
+    const c = run.cpuMsPerCommand;
+    const cpu = [c.serve, c.load, c.postgres, c.machine].map(ms).join(' / ');
+    rows.push([label, fmt(run.commandsPerSecond), `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`, fmt(run.latency.p50, 2), fmt(run.latency.p99, 2), fmt(run.failures), run.eventsPerCommit === null ? '?' : fmt(run.eventsPerCommit, 1), cpu]);
   }
   return rows;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { MIGRATIONS } from '../src/store/postgres-schema.js';
+import { clusterCpuMs, machineCpuMs } from './cpu.js';
 import { program } from './http-cluster.js';
 import { latency, type Latency } from './host-bench.js';
 
@@ -56,6 +57,8 @@ export interface FloorResult extends PgbenchSummary {
   readonly seconds: number;
   readonly lineBytes: number;
   readonly latency: Latency;
+  /** CPU ms per insert over pgbench's run: PostgreSQL's processes, the whole machine (pgbench included). */
+  readonly cpuMsPerInsert: { readonly postgres: number | null; readonly machine: number | null };
 }
 
 /** Runs the floor: a fresh copy of the events table, then pgbench for `seconds` with `clients` clients. */
@@ -75,9 +78,13 @@ export async function runFloor(url: string, dir: string, clients: number, second
   const hash = 'a'.repeat(64);
   const args = ['-n', '-M', 'extended', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), '-D', 'seq=0', '-D', `hash=${hash}`, '-D', `line=${line}`];
   args.push('-l', `--log-prefix=${join(dir, prefix)}`, '-h', dir, '-U', 'postgres', 'postgres');
+  const before = { postgres: clusterCpuMs(join(dir, 'data')), machine: machineCpuMs() };
   const { stdout } = await promisify(execFile)(program('pgbench'), args, { timeout: (seconds + 60) * 1000, maxBuffer: 1 << 20 });
+  const after = { postgres: clusterCpuMs(join(dir, 'data')), machine: machineCpuMs() };
   const summary = parsePgbenchSummary(stdout);
+  const per = (a: number | null, b: number | null): number | null => (a === null || b === null || summary.transactions === 0 ? null : (b - a) / summary.transactions);
+  const cpuMsPerInsert = { postgres: per(before.postgres, after.postgres), machine: per(before.machine, after.machine) };
   const logs = readdirSync(dir).filter((name) => name.startsWith(`${prefix}.`));
   const times = logs.flatMap((name) => parsePgbenchLog(readFileSync(join(dir, name), 'utf8')));
-  return { description: FLOOR_DESCRIPTION, clients, seconds, lineBytes: Buffer.byteLength(line), ...summary, latency: latency(times) };
+  return { description: FLOOR_DESCRIPTION, clients, seconds, lineBytes: Buffer.byteLength(line), ...summary, latency: latency(times), cpuMsPerInsert };
 }

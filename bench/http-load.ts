@@ -1,38 +1,14 @@
-// The HTTP bench's load: games created through the API, then clients, each on one keep-alive connection, sending
+// The HTTP bench's load: games created through the API, then clients, each on one keep-alive connection
+// (./http-client.ts), sending
 // one command at a time (If-Match: the version its last answer gave) for a fixed time, every latency recorded.
-import { Agent, request as httpRequest } from 'node:http';
 import { seaLion1941 } from '../src/examples/british-games.js';
 import { command, latency, type Latency } from './host-bench.js';
+import { BenchConnection } from './http-client.js';
 
 export interface BenchGame {
   readonly name: string;
   readonly hostToken: string;
   version: number;
-}
-
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-/** One request on `agent`; the body JSON, resolved (never rejected) for any status. */
-function send(agent: Agent, base: string, method: string, path: string, headers: Record<string, string>, payload?: unknown): Promise<Answer> {
-  const url = new URL(path, base);
-  const body = payload === undefined ? undefined : JSON.stringify(payload);
-  const all = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest({ agent, host: url.hostname, port: url.port, path: url.pathname, method, headers: all }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body: text === '' ? null : (JSON.parse(text) as unknown) });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** The game every bench game starts as: the Sea Lion example's host.game-started (spring 1941). */
@@ -47,14 +23,15 @@ const versionOf = (body: unknown): number => {
 
 /** Creates `count` games on `base` and starts each (its first event): the bench's games, at version 1. */
 export async function createGames(base: string, prefix: string, count: number): Promise<BenchGame[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const connections = await Promise.all(Array.from({ length: 8 }, () => BenchConnection.open(base)));
   try {
     const make = async (i: number): Promise<BenchGame> => {
       const name = `${prefix}-${String(i).padStart(3, '0')}`;
-      const created = await send(agent, base, 'POST', '/games', {}, { game: name });
+      const connection = connections[i % connections.length] as BenchConnection;
+      const created = await connection.send('POST', '/games', {}, { game: name });
       if (created.status !== 201) throw new Error(`POST /games ${name}: ${created.status} ${JSON.stringify(created.body)}`);
       const hostToken = (created.body as { tokens: { host: string } }).tokens.host;
-      const started = await send(agent, base, 'POST', `/games/${name}/commands`, { authorization: `Bearer ${hostToken}`, 'if-match': '"0"' }, START);
+      const started = await connection.send('POST', `/games/${name}/commands`, { authorization: `Bearer ${hostToken}`, 'if-match': '"0"' }, START);
       if (started.status !== 200) throw new Error(`${name}: host.game-started: ${started.status} ${JSON.stringify(started.body)}`);
       return { name, hostToken, version: versionOf(started.body) };
     };
@@ -62,7 +39,7 @@ export async function createGames(base: string, prefix: string, count: number): 
     for (let i = 0; i < count; i += 8) games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, j) => make(i + j)))));
     return games;
   } finally {
-    agent.destroy();
+    for (const connection of connections) connection.close();
   }
 }
 
@@ -105,14 +82,14 @@ export async function driveLoad(options: LoadOptions): Promise<LoadResult> {
   const client = async (c: number): Promise<void> => {
     const mine = games.filter((_, i) => i % clients === c);
     const base = servers[c % servers.length] ?? '';
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const connection = await BenchConnection.open(base);
     try {
       for (let n = 0; mine.length > 0; n += 1) {
         const game = mine[n % mine.length] as BenchGame;
         const sent = performance.now();
         if (sent >= end) return;
         const headers = { authorization: `Bearer ${game.hostToken}`, 'if-match': `"${game.version}"` };
-        const answer = await send(agent, base, 'POST', `/games/${game.name}/commands`, headers, command(START_TURN, n));
+        const answer = await connection.send('POST', `/games/${game.name}/commands`, headers, command(START_TURN, n));
         const took = performance.now() - sent;
         const counted = sent >= measureFrom;
         if (answer.status === 200) {
@@ -125,11 +102,11 @@ export async function driveLoad(options: LoadOptions): Promise<LoadResult> {
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         }
         // Read the game again before going on with it.
-        const read = await send(agent, base, 'GET', `/games/${game.name}`, { authorization: `Bearer ${game.hostToken}` });
+        const read = await connection.send('GET', `/games/${game.name}`, { authorization: `Bearer ${game.hostToken}` });
         if (read.status === 200) game.version = versionOf(read.body);
       }
     } finally {
-      agent.destroy();
+      connection.close();
     }
   };
   await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));

@@ -1,7 +1,6 @@
 // `awaw-surrender serve` processes for the HTTP bench, each on the bench's cluster, and stopping them: SIGTERM
 // (the server closes its store and, under --cpu-prof, writes its profile), then SIGKILL if it lingers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** The serve processes running now: killed at once if the bench itself is interrupted (killServesNow). */
@@ -71,16 +70,4 @@ export async function stopServes(processes: readonly ServeProcess[]): Promise<vo
 /** SIGKILL to every serve process still running (the bench was interrupted: no time to wait). */
 export function killServesNow(): void {
   for (const child of running) child.kill('SIGKILL');
-}
-
-/** The CPU time (user + system) a process has used so far, in ms, from /proc (Linux; null elsewhere). */
-export function cpuMs(pid: number | undefined): number | null {
-  try {
-    // Fields after the command name: state is the 1st, utime the 12th, stime the 13th, in clock ticks (100 a second).
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null;
-  } catch {
-    return null;
-  }
 }

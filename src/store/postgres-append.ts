@@ -53,21 +53,41 @@ export async function beginWithHeads(client: pg.PoolClient, schema: string, game
   return heads;
 }
 
-type Part = { readonly game: string; readonly batch: Sealed };
-type InsertedRow = { game: string; seq: number; position: string };
+export type Part = { readonly game: string; readonly batch: Sealed };
+export type InsertedRow = { game: string; seq: number; position: string };
 
 /** One row a sealed event, in the order the parts give them. */
 const rowsOf = (parts: readonly Part[]) =>
   parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
 
 /** Each part's result: its new head and the feed position of its last row, from the rows the INSERT returned. */
-function resultsOf(parts: readonly Part[], inserted: readonly InsertedRow[]): GameAppendResult[] {
+export function resultsOf(parts: readonly Part[], inserted: readonly InsertedRow[]): GameAppendResult[] {
   const positions = new Map(inserted.map((row) => [`${row.seq} ${row.game}`, Number(row.position)]));
   return parts.map(({ game, batch }) => {
     const position = Math.max(0, ...batch.events.map((event) => positions.get(`${event.seq} ${game}`) ?? 0));
     const head: LogHead = { seq: logVersion(batch.tip.seq), hash: batch.tip.hash };
     return { version: head.seq, events: batch.events, head, position };
   });
+}
+
+/**
+ * The common table expressions that insert the parts' rows (those `filter` keeps; `r` is a row), in the order
+ * given, and notify one change per game (its last version and position, in feed order), then select the rows
+ * inserted: every value a quoted literal, so that it can share a simple-protocol query with other statements.
+ */
+export function insertNotifySql(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[], filter: string): string {
+  const rows = rowsOf(parts);
+  const texts = (values: readonly string[]): string => `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(', ')}]::text[]`;
+  const seqs = `ARRAY[${rows.map((r) => String(Math.trunc(r.seq))).join(', ')}]::integer[]`;
+  return `ins AS (INSERT INTO "${names.schema}".events (game, seq, id, hash, line)
+       SELECT r.game, r.seq, r.id, r.hash, r.line
+       FROM unnest(${texts(rows.map((r) => r.game))}, ${seqs}, ${texts(rows.map((r) => r.id))}, ${texts(rows.map((r) => r.hash))}, ${texts(rows.map((r) => r.line))})
+         WITH ORDINALITY AS r(game, seq, id, hash, line, ord)
+       ${filter} ORDER BY r.ord
+       RETURNING game, seq, position),
+     notified AS (SELECT pg_notify(${client.escapeLiteral(names.channel)}, json_build_object('game', game, 'version', version, 'position', position)::text)
+       FROM (SELECT game, max(seq) AS version, max(position) AS position FROM ins GROUP BY game ORDER BY max(position)) AS changes)
+     SELECT game, seq, position, (SELECT count(*) FROM notified) AS notified FROM ins`;
 }
 
 /** Writes sealed lines as their games' next events in one INSERT; the change each append makes, to be notified. */
@@ -88,20 +108,10 @@ export async function insertSealed(client: pg.PoolClient, schema: string, parts:
  * made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
  * nothing was written. Anything else (the connection lost) leaves the commit unknown: CommitFailed.
  */
-export async function insertNotifyCommit(client: pg.PoolClient, schema: string, channel: string, parts: readonly Part[]): Promise<GameAppendResult[]> {
-  const rows = rowsOf(parts);
-  const texts = (values: readonly string[]): string => `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(', ')}]::text[]`;
-  const seqs = `ARRAY[${rows.map((r) => String(Math.trunc(r.seq))).join(', ')}]::integer[]`;
+export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
   let results: unknown;
   try {
-    results = await client.query(
-      `WITH ins AS (INSERT INTO "${schema}".events (game, seq, id, hash, line)
-         SELECT * FROM unnest(${texts(rows.map((r) => r.game))}, ${seqs}, ${texts(rows.map((r) => r.id))}, ${texts(rows.map((r) => r.hash))}, ${texts(rows.map((r) => r.line))})
-         RETURNING game, seq, position),
-       notified AS (SELECT pg_notify(${client.escapeLiteral(channel)}, json_build_object('game', game, 'version', version, 'position', position)::text)
-         FROM (SELECT game, max(seq) AS version, max(position) AS position FROM ins GROUP BY game ORDER BY max(position)) AS changes)
-       SELECT game, seq, position, (SELECT count(*) FROM notified) AS notified FROM ins; COMMIT`,
-    );
+    results = await client.query(`WITH ${insertNotifySql(client, names, parts, '')}; COMMIT`);
   } catch (error) {
     if (error instanceof pg.DatabaseError) throw error;
     throw new CommitFailed(error);
@@ -145,7 +155,7 @@ export async function checkAndInsert(
     return null;
   });
   if (parts.length === 0) return { outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }), committed: false, changes: [] };
-  const results = await insertNotifyCommit(client, names.schema, names.channel, parts);
+  const results = await insertNotifyCommit(client, names, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
     if (outcome !== null) return outcome;

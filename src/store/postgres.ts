@@ -9,6 +9,7 @@ import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubs
 import { resealGame } from './game-lines.js';
 import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
+import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
@@ -98,12 +99,46 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   /**
+   * Appends in one transaction: in one round trip where the batch allows (./postgres-one-trip.ts), the appends it
+   * found stale then looked at again the long way; else the long way alone.
+   */
+  async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
+    const trip = fitsOneTrip(items) ? await this.#oneTrip(items) : null;
+    if (trip === null) return this.#appendLongWay(items);
+    const again = trip.notWritten.length === 0 ? [] : await this.#appendLongWay(trip.notWritten);
+    const outcomes = new Map(trip.notWritten.map((item, i) => [item, again[i] ?? { ok: false as const, error: new Error('no outcome') }]));
+    return items.map((item): Outcome<GameAppendResult> => {
+      const written = trip.written.get(item);
+      return written === undefined ? (outcomes.get(item) ?? { ok: false, error: new Error('no outcome') }) : { ok: true, value: written };
+    });
+  }
+
+  /** The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its outcome). */
+  async #oneTrip(items: readonly AppendRequest[]): Promise<OneTripResult | null> {
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      return await appendOneTrip(client, { schema: this.#schema, channel: this.channel }, this.#source, items);
+    } catch (error) {
+      // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
+      if (!(error instanceof pg.DatabaseError)) {
+        broken = true;
+        throw error;
+      }
+      await client.query('ROLLBACK');
+      return null;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
    * Appends in one transaction: each checked against its game's head, read under the feed lock (so no other
    * writer can move it before the commit), the stale ones refused alone, the others written and committed at
    * once. When a statement fails before the commit, nothing was written: each append is tried again on its own,
    * so that each gets its own outcome.
    */
-  async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
+  async #appendLongWay(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
     const [only] = items;
     try {
       const games = [...new Set(items.map((item) => item.game))];
@@ -114,7 +149,7 @@ export class PostgresEventStore implements GameStreamStore {
       if (items.length === 1) throw error;
       const alone: Outcome<GameAppendResult>[] = [];
       for (const item of items) {
-        alone.push(await this.#appendBatch([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
+        alone.push(await this.#appendLongWay([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
       }
       return alone;
     }

@@ -38,7 +38,7 @@ describePg('PostgresEventStore', () => {
     },
     { singleGame: true },
   );
-  describeGameStreamContract('PostgresEventStore', (source) => open(source));
+  describeGameStreamContract('PostgresEventStore', (source) => open(source), { sealsBeforeCheck: true });
 
   it("a game's rows are the lines of a log holding that game alone: seq 1..n, chained from the header's hash", async () => {
     const store = await open();
