@@ -23,14 +23,18 @@ export function newSeatTokens(): { readonly tokens: Readonly<Record<Seat, string
   return { tokens, hashes };
 }
 
+/** Each seat's stored hash as bytes, decoded once per hashes record (a seat store keeps one per game). */
+const decoded = new WeakMap<TokenHashes, readonly Buffer[]>();
+
 /** The seat a token belongs to, or null: every seat's hash is compared, each in constant time. */
 export function seatOfToken(token: string, hashes: TokenHashes): Seat | null {
-  const given = Buffer.from(hashToken(token), 'hex');
+  const given = createHash('sha256').update(token, 'utf8').digest();
+  let stored = decoded.get(hashes);
+  if (stored === undefined) decoded.set(hashes, (stored = SEATS.map((seat) => Buffer.from(hashes[seat], 'hex'))));
   let found: Seat | null = null;
-  for (const seat of SEATS) {
-    const stored = Buffer.from(hashes[seat], 'hex');
-    if (stored.length === given.length && timingSafeEqual(stored, given) && found === null) found = seat;
-  }
+  stored.forEach((bytes, i) => {
+    if (bytes.length === given.length && timingSafeEqual(bytes, given) && found === null) found = SEATS[i] ?? null;
+  });
   return found;
 }
 
@@ -39,7 +43,7 @@ export function seatOfToken(token: string, hashes: TokenHashes): Seat | null {
  * a decision nobody waits for): the engine then refuses it with its own rule. Host facts are the host's; a
  * declaration of war is its aggressor's (59.86A); a decision the rules wait for is its `by`'s.
  */
-export function seatsFor(command: unknown, pending: readonly PendingDecision[]): ReadonlySet<Seat> | null {
+export function seatsFor(command: unknown, pending: readonly PendingDecision[] | (() => readonly PendingDecision[])): ReadonlySet<Seat> | null {
   if (typeof command !== 'object' || command === null) return null;
   const { type, data } = command as { type?: unknown; data?: unknown };
   if (typeof type !== 'string') return null;
@@ -48,6 +52,8 @@ export function seatsFor(command: unknown, pending: readonly PendingDecision[]):
     const aggressor = typeof data === 'object' && data !== null ? (data as { aggressor?: unknown }).aggressor : undefined;
     return isSeat(aggressor) ? new Set([aggressor]) : null;
   }
-  const by = pending.filter((p) => (p.commands as readonly string[]).includes(type)).map((p) => p.by);
+  // Only a decision's command needs the pending list (worked out from the game's state, so asked for only then).
+  const list = typeof pending === 'function' ? pending() : pending;
+  const by = list.filter((p) => (p.commands as readonly string[]).includes(type)).map((p) => p.by);
   return by.length === 0 ? null : new Set(by);
 }

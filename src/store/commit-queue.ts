@@ -30,25 +30,39 @@ export class CommitQueue<T, R> {
     });
   }
 
+  /**
+   * Runs one batch at a time. The next batch is started before the finished one's appends are settled: what their
+   * callers do next (an engine's evolve, an HTTP answer) then runs while the next transaction is in the database,
+   * not before it is sent.
+   */
   async #drain(): Promise<void> {
     this.#running = true;
     try {
-      while (this.#waiting.length > 0) {
-        const batch = this.#waiting.splice(0, this.max);
-        let outcomes: readonly Outcome<R>[];
-        try {
-          outcomes = await this.commit(batch.map((w) => w.item));
-        } catch (error) {
-          outcomes = batch.map(() => ({ ok: false, error }));
-        }
+      let batch = this.#waiting.splice(0, this.max);
+      let committing = this.#commit(batch);
+      while (batch.length > 0) {
+        const outcomes = await committing;
+        const next = this.#waiting.splice(0, this.max);
+        if (next.length > 0) committing = this.#commit(next);
         batch.forEach((waiting, i) => {
           const outcome = outcomes[i] ?? { ok: false, error: new Error('the batch commit returned no outcome for this append') };
           if (outcome.ok) waiting.resolve(outcome.value);
           else waiting.reject(outcome.error);
         });
+        batch = next;
       }
     } finally {
       this.#running = false;
+    }
+  }
+
+  /** The batch's outcomes; when `commit` throws (or rejects), every item of the batch fails with that error. */
+  #commit(batch: readonly Waiting<T, R>[]): Promise<readonly Outcome<R>[]> {
+    const items = batch.map((w) => w.item);
+    try {
+      return this.commit(items).catch((error: unknown) => items.map(() => ({ ok: false as const, error })));
+    } catch (error) {
+      return Promise.resolve(items.map(() => ({ ok: false as const, error })));
     }
   }
 }

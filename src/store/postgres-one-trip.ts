@@ -5,7 +5,7 @@
 // statements and the WAL flush alone, never across a round trip to this process.
 import type pg from 'pg';
 import type { GameAppendResult } from './game-streams.js';
-import { GENESIS, insertNotifySql, resultsOf, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
+import { GENESIS, insertNotifySql, resultsOf, textArrays, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
 import { lockKey } from './postgres-schema.js';
 import { sealEvents } from './seal.js';
 import type { EnvelopeSource } from './store.js';
@@ -36,15 +36,16 @@ export async function appendOneTrip(
 ): Promise<OneTripResult> {
   const parts: Part[] = items.map((item) => ({
     game: item.game,
-    batch: sealEvents(item.events, { seq: item.expected, hash: item.expected === 0 ? GENESIS : (item.expectedHash ?? GENESIS) }, source),
+    batch: sealEvents(item.events, { seq: item.expected, hash: item.expected === 0 ? GENESIS : (item.expectedHash ?? GENESIS) }, source, { checked: true }),
   }));
   const s = names.schema;
-  const texts = (values: readonly string[]): string => `ARRAY[${values.map((v) => client.escapeLiteral(v)).join(', ')}]::text[]`;
-  const heads = `unnest(${texts(items.map((i) => i.game))}, ARRAY[${items.map((i) => String(Math.trunc(i.expected))).join(', ')}]::integer[], ${texts(items.map((i) => i.expectedHash ?? ''))})`;
-  // A head is stale when its stream went further, or when the event at the expected version is another one.
-  const stale = `SELECT h.game FROM ${heads} AS h(game, seq, hash)
-     WHERE EXISTS (SELECT 1 FROM "${s}".events e WHERE e.game = h.game AND e.seq = h.seq + 1)
-        OR (h.seq > 0 AND NOT EXISTS (SELECT 1 FROM "${s}".events e WHERE e.game = h.game AND e.seq = h.seq AND e.hash = h.hash))`;
+  const text = textArrays(items.flatMap((i) => [i.game, i.expectedHash ?? '']));
+  const expected = `unnest(${text(items.map((i) => i.game))}, ARRAY[${items.map((i) => String(Math.trunc(i.expected))).join(', ')}]::integer[], ${text(items.map((i) => i.expectedHash ?? ''))})`;
+  // A head holds when the game's last event is at the expected version with the expected hash (none at version 0).
+  // LIMIT 1 in a lateral subquery: one index lookup per game, whatever the planner thinks of the list's length.
+  const stale = `SELECT x.game FROM ${expected} AS x(game, seq, hash)
+     LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1) AS head ON true
+     WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)`;
   const results: unknown = await client.query(
     `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(s, 'feed')}', 0));
      WITH stale AS (${stale}), ${insertNotifySql(client, names, parts, 'WHERE r.game NOT IN (SELECT game FROM stale)')}; COMMIT`,

@@ -4,17 +4,15 @@
 import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { InputError } from '../schema/validate.js';
-import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
-import { resealGame } from './game-lines.js';
-import { beginWithHeads, checkAndInsert, CommitFailed, GENESIS, insertSealed, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
+import { GENESIS } from './postgres-append.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
-import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
+import { PostgresWriter } from './postgres-writer.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
 import { checkNewEvents } from './seal.js';
-import { ConcurrencyError, systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
 
 export interface PostgresStoreOptions {
   /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */
@@ -28,15 +26,6 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether `error` is PostgreSQL's refusal by the named unique constraint. */
-const violates = (error: unknown, constraint: string): boolean =>
-  error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
-
-/** Appends committed together at most (./commit-queue.ts). */
-const MAX_BATCH = 64;
-
 export class PostgresEventStore implements GameStreamStore {
   readonly #pool: pg.Pool;
   readonly #url: string;
@@ -44,8 +33,7 @@ export class PostgresEventStore implements GameStreamStore {
   readonly #source: EnvelopeSource;
   readonly #batchSize: number;
   readonly #listeners = new Set<ChannelListener>();
-  /** Appends waiting while one transaction commits go together in the next (group commit). */
-  readonly #appends = new CommitQueue<AppendRequest, GameAppendResult>((items) => this.#appendBatch(items), MAX_BATCH);
+  readonly #writer: PostgresWriter;
   #closed = false;
 
   private constructor(pool: pg.Pool, options: PostgresStoreOptions, schema: string) {
@@ -54,6 +42,7 @@ export class PostgresEventStore implements GameStreamStore {
     this.#schema = schema;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 1000);
+    this.#writer = new PostgresWriter(pool, { schema, channel: this.channel }, this.#source, (game) => this.gameHead(game));
   }
 
   /** Connects, checks the database stores UTF-8 (lines are kept byte for byte) and applies the migrations. */
@@ -95,119 +84,16 @@ export class PostgresEventStore implements GameStreamStore {
     events.forEach((event, index) => {
       if (event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
     });
-    return this.#appends.push({ game, events, expected, expectedHash });
-  }
-
-  /**
-   * Appends in one transaction: in one round trip where the batch allows (./postgres-one-trip.ts), the appends it
-   * found stale then looked at again the long way; else the long way alone.
-   */
-  async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
-    const trip = fitsOneTrip(items) ? await this.#oneTrip(items) : null;
-    if (trip === null) return this.#appendLongWay(items);
-    const again = trip.notWritten.length === 0 ? [] : await this.#appendLongWay(trip.notWritten);
-    const outcomes = new Map(trip.notWritten.map((item, i) => [item, again[i] ?? { ok: false as const, error: new Error('no outcome') }]));
-    return items.map((item): Outcome<GameAppendResult> => {
-      const written = trip.written.get(item);
-      return written === undefined ? (outcomes.get(item) ?? { ok: false, error: new Error('no outcome') }) : { ok: true, value: written };
-    });
-  }
-
-  /** The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its outcome). */
-  async #oneTrip(items: readonly AppendRequest[]): Promise<OneTripResult | null> {
-    const client = await this.#pool.connect();
-    let broken = false;
-    try {
-      return await appendOneTrip(client, { schema: this.#schema, channel: this.channel }, this.#source, items);
-    } catch (error) {
-      // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
-      if (!(error instanceof pg.DatabaseError)) {
-        broken = true;
-        throw error;
-      }
-      await client.query('ROLLBACK');
-      return null;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  /**
-   * Appends in one transaction: each checked against its game's head, read under the feed lock (so no other
-   * writer can move it before the commit), the stale ones refused alone, the others written and committed at
-   * once. When a statement fails before the commit, nothing was written: each append is tried again on its own,
-   * so that each gets its own outcome.
-   */
-  async #appendLongWay(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
-    const [only] = items;
-    try {
-      const games = [...new Set(items.map((item) => item.game))];
-      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, { schema: this.#schema, channel: this.channel }, this.#source, items, heads));
-    } catch (error) {
-      // The commit itself failed: it may have been written, so no append of the batch is tried again.
-      if (error instanceof CommitFailed) throw error.cause;
-      if (items.length === 1) throw error;
-      const alone: Outcome<GameAppendResult>[] = [];
-      for (const item of items) {
-        alone.push(await this.#appendLongWay([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
-      }
-      return alone;
-    }
+    return this.#writer.append({ game, events, expected, expectedHash });
   }
 
   /**
    * Imports a game's lines from a JSON Lines log (already verified) as its whole stream: renumbered and resealed
    * as a log of that game alone (./game-lines.ts). Refused, writing nothing, when the game already has events.
    */
-  async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
+  importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
     this.#assertOpen();
-    const batch = resealGame(lines);
-    const [result] = await this.#transaction({ game, expected: logVersion(0) }, [game], async (client, heads) => {
-      const tip = heads.get(game);
-      if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
-      const { results, changes } = await insertSealed(client, this.#schema, [{ game, batch }]);
-      return { outcomes: results, committed: false, changes };
-    });
-    if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
-    return result;
-  }
-
-  /**
-   * Runs `body` in a transaction holding the schema's feed lock, with the heads of `games` read under it
-   * (./postgres-append.ts beginWithHeads), then notifies its changes and commits. For one game's append
-   * (`single`) a lost race on (game, seq) is a ConcurrencyError; a failure of the commit itself is a
-   * CommitFailed (the rows may have been written).
-   */
-  async #transaction<R>(
-    single: { readonly game: string; readonly expected: LogVersion } | null,
-    games: readonly string[],
-    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<TransactionEnd<R>>,
-  ): Promise<R[]> {
-    const client = await this.#pool.connect();
-    let committing = false;
-    try {
-      const heads = await beginWithHeads(client, this.#schema, games);
-      const end = await body(client, heads);
-      if (!end.committed) {
-        committing = true;
-        await notifyAndCommit(client, this.channel, end.changes);
-      }
-      return end.outcomes;
-    } catch (error) {
-      if (committing || error instanceof CommitFailed) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error instanceof CommitFailed ? error : new CommitFailed(error);
-      }
-      await client.query('ROLLBACK');
-      if (single !== null) {
-        // The unique constraint is the last word: a writer that slipped past the check lost.
-        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(single.expected, (await this.gameHead(single.game)).seq);
-        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
-      }
-      throw error;
-    } finally {
-      client.release();
-    }
+    return this.#writer.importGame(game, lines);
   }
 
   async gameHead(game: string): Promise<LogHead> {
@@ -300,6 +186,7 @@ export class PostgresEventStore implements GameStreamStore {
     this.#closed = true;
     await Promise.all([...this.#listeners].map((listening) => listening.stop()));
     this.#listeners.clear();
+    this.#writer.close();
     await this.#pool.end();
   }
 

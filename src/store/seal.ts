@@ -46,8 +46,9 @@ export function checkNewEvents(events: readonly NewEvent[]): void {
  * in a chain after `tip`, and decodes every line back with the full reader checks, so that nothing a reader
  * would refuse is ever written. One `now()` per batch: the events of one append share their time.
  */
-export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: EnvelopeSource): SealedBatch {
-  checkNewEvents(events);
+export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: EnvelopeSource, options: { readonly checked?: boolean } = {}): SealedBatch {
+  // `checked`: the caller ran checkNewEvents on these very events (each line is still decoded back below).
+  if (options.checked !== true) checkNewEvents(events);
   const at = events.length === 0 ? '' : source.now();
   const lines: string[] = [];
   const stored: StoredEvent[] = [];

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import type { AppendRequest } from '../../src/store/postgres-append.js';
+import { textArrays, type AppendRequest } from '../../src/store/postgres-append.js';
 import { fitsOneTrip } from '../../src/store/postgres-one-trip.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
@@ -20,6 +20,14 @@ describe('fitsOneTrip', () => {
     expect(fitsOneTrip([request('g0', 0), request('g0', 1, hash('a'))])).toBe(false);
     expect(fitsOneTrip([request('g1', 3)])).toBe(false);
     expect(fitsOneTrip([request('g1', 3, hash('a'), [])])).toBe(false);
+  });
+});
+
+describe('textArrays', () => {
+  it('dollar-quotes each text with a tag that no value of the statement holds', () => {
+    expect(textArrays(["it's \\ fine", 'g1'])(["it's \\ fine"])).toBe("ARRAY[$awaw$it's \\ fine$awaw$]::text[]");
+    // A value ending in "$awaw" would end "$awaw$" early where it meets the closing tag: the tag avoids the word.
+    expect(textArrays(['x$awaw', 'awaw_'])(['x$awaw', 'awaw_'])).toBe('ARRAY[$awaw__$x$awaw$awaw__$, $awaw__$awaw_$awaw__$]::text[]');
   });
 });
 
@@ -116,7 +124,7 @@ describePg('PostgresEventStore, one round trip', () => {
 
   it('quotes, backslashes, dollar quotes and SQL in a line and in a head hash are literals: stored byte-exact, or refused as stale', async () => {
     const store = await open();
-    const hostile = { quote: "O'Brien's '' ", backslash: 'C:\\units\\', dollar: '$$; DROP TABLE events; $$ $1', unicode: 'Dünkirchen \u2014 \u{1F6A2}' };
+    const hostile = { quote: "O'Brien's '' ", backslash: 'C:\\units\\', dollar: '$$; DROP TABLE events; $$ $1', unicode: 'Dünkirchen \u2014 \u{1F6A2}', tags: '$awaw$ $awaw_$ $$ ends in $awaw', nul: '\u0000' };
     const first = await store.appendToGame('gh', [logged('gh', 'one')], logVersion(0));
     const second = await store.appendToGame('gh', [logged('gh', 'note', hostile)], first.version, first.head.hash);
     await expect(store.appendToGame('gh', [logged('gh')], second.version, "x'); DROP TABLE events; --")).rejects.toMatchObject({ name: 'ConcurrencyError', changed: true });

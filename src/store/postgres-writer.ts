@@ -1,0 +1,170 @@
+// The writing side of the PostgreSQL store (./postgres.ts): appends committed in groups (./commit-queue.ts), each
+// transaction in one round trip where its appends allow (./postgres-one-trip.ts), else the long way
+// (./postgres-append.ts), and imports. Every transaction holds the schema's feed lock until it commits.
+import pg from 'pg';
+import { logVersion, type LogVersion } from '../../events/index.js';
+import { CommitQueue, type Outcome } from './commit-queue.js';
+import type { GameAppendResult } from './game-streams.js';
+import { resealGame } from './game-lines.js';
+import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
+import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
+import { ConcurrencyError, type EnvelopeSource, type LogHead } from './store.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether `error` is PostgreSQL's refusal by the named unique constraint. */
+const violates = (error: unknown, constraint: string): boolean =>
+  error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
+
+/** Appends committed together at most (./commit-queue.ts). */
+const MAX_BATCH = 64;
+
+export class PostgresWriter {
+  /** Appends waiting while one transaction commits go together in the next (group commit). */
+  readonly #appends = new CommitQueue<AppendRequest, GameAppendResult>((items) => this.#appendBatch(items), MAX_BATCH);
+  #writer: pg.PoolClient | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly names: { readonly schema: string; readonly channel: string },
+    private readonly source: EnvelopeSource,
+    private readonly head: (game: string) => Promise<LogHead>,
+  ) {}
+
+  /** One append (its events checked by the caller), committed with those that arrive meanwhile. */
+  append(request: AppendRequest): Promise<GameAppendResult> {
+    return this.#appends.push(request);
+  }
+
+  /** Gives the held connection back to the pool (before the pool ends). */
+  close(): void {
+    this.#writer?.release();
+    this.#writer = null;
+  }
+
+  /**
+   * Appends in one transaction: in one round trip where the batch allows (./postgres-one-trip.ts), the appends it
+   * found stale then looked at again the long way; else the long way alone.
+   */
+  async #appendBatch(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
+    const trip = fitsOneTrip(items) ? await this.#oneTrip(items) : null;
+    if (trip === null) return this.#appendLongWay(items);
+    const again = trip.notWritten.length === 0 ? [] : await this.#appendLongWay(trip.notWritten);
+    const outcomes = new Map(trip.notWritten.map((item, i) => [item, again[i] ?? { ok: false as const, error: new Error('no outcome') }]));
+    return items.map((item): Outcome<GameAppendResult> => {
+      const written = trip.written.get(item);
+      return written === undefined ? (outcomes.get(item) ?? { ok: false, error: new Error('no outcome') }) : { ok: true, value: written };
+    });
+  }
+
+  /** The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its outcome). */
+  async #oneTrip(items: readonly AppendRequest[]): Promise<OneTripResult | null> {
+    // Already held, the writer's query is sent at once (this.#appends starts a batch before settling the last one).
+    const client = this.#writer ?? (await this.#holdWriter());
+    try {
+      return await appendOneTrip(client, this.names, this.source, items);
+    } catch (error) {
+      // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
+      if (!(error instanceof pg.DatabaseError)) {
+        this.#dropWriter(client);
+        throw error;
+      }
+      await client.query('ROLLBACK').catch((failure: unknown) => {
+        this.#dropWriter(client);
+        throw failure;
+      });
+      return null;
+    }
+  }
+
+  /** The connection the one-round-trip appends go on, held from the pool until it fails or the store closes. */
+  async #holdWriter(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    // Checked out, the client is no longer watched by the pool: a connection lost while idle must not crash the process.
+    client.on('error', () => this.#dropWriter(client));
+    this.#writer = client;
+    return client;
+  }
+
+  #dropWriter(client: pg.PoolClient): void {
+    if (this.#writer !== client) return;
+    this.#writer = null;
+    client.release(true);
+  }
+
+  /**
+   * Appends in one transaction: each checked against its game's head, read under the feed lock (so no other
+   * writer can move it before the commit), the stale ones refused alone, the others written and committed at
+   * once. When a statement fails before the commit, nothing was written: each append is tried again on its own,
+   * so that each gets its own outcome.
+   */
+  async #appendLongWay(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
+    const [only] = items;
+    try {
+      const games = [...new Set(items.map((item) => item.game))];
+      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.names, this.source, items, heads));
+    } catch (error) {
+      // The commit itself failed: it may have been written, so no append of the batch is tried again.
+      if (error instanceof CommitFailed) throw error.cause;
+      if (items.length === 1) throw error;
+      const alone: Outcome<GameAppendResult>[] = [];
+      for (const item of items) {
+        alone.push(await this.#appendLongWay([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
+      }
+      return alone;
+    }
+  }
+
+  /**
+   * Imports a game's lines from a JSON Lines log (already verified) as its whole stream: renumbered and resealed
+   * as a log of that game alone (./game-lines.ts). Refused, writing nothing, when the game already has events.
+   */
+  async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
+    const batch = resealGame(lines);
+    const [result] = await this.#transaction({ game, expected: logVersion(0) }, [game], async (client, heads) => {
+      const tip = heads.get(game);
+      if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
+      return { outcomes: await insertNotifyCommit(client, this.names, [{ game, batch }]), committed: true };
+    });
+    if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
+    return result;
+  }
+
+  /**
+   * Runs `body` in a transaction holding the schema's feed lock, with the heads of `games` read under it
+   * (./postgres-append.ts beginWithHeads), then notifies its changes and commits. For one game's append
+   * (`single`) a lost race on (game, seq) is a ConcurrencyError; a failure of the commit itself is a
+   * CommitFailed (the rows may have been written).
+   */
+  async #transaction<R>(
+    single: { readonly game: string; readonly expected: LogVersion } | null,
+    games: readonly string[],
+    body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<TransactionEnd<R>>,
+  ): Promise<R[]> {
+    const client = await this.pool.connect();
+    let committing = false;
+    try {
+      const heads = await beginWithHeads(client, this.names.schema, games);
+      const end = await body(client, heads);
+      if (!end.committed) {
+        committing = true;
+        await notifyAndCommit(client, this.names.channel, end.changes);
+      }
+      return end.outcomes;
+    } catch (error) {
+      if (committing || error instanceof CommitFailed) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error instanceof CommitFailed ? error : new CommitFailed(error);
+      }
+      await client.query('ROLLBACK');
+      if (single !== null) {
+        // The unique constraint is the last word: a writer that slipped past the check lost.
+        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(single.expected, (await this.head(single.game)).seq);
+        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
