@@ -12,31 +12,29 @@ interface Waiting<T, R> {
 
 export class CommitQueue<T, R> {
   #waiting: Waiting<T, R>[] = [];
-  #running = false;
+  #running = 0;
 
   /**
    * `commit` writes a batch (in the order given) and returns one outcome per item; when it throws, every item of
-   * the batch fails with that error. At most `max` items go into one batch.
+   * the batch fails with that error. At most `max` items go into one batch, and at most `concurrency` batches
+   * are committing at once (each then starts the next as soon as it is done).
    */
   constructor(
     private readonly commit: (items: readonly T[]) => Promise<readonly Outcome<R>[]>,
     private readonly max: number,
+    private readonly concurrency = 1,
   ) {}
 
   push(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.#waiting.push({ item, resolve, reject });
-      if (!this.#running) void this.#drain();
+      if (this.#running < this.concurrency) void this.#drain();
     });
   }
 
-  /**
-   * Runs one batch at a time. The next batch is started before the finished one's appends are settled: what their
-   * callers do next (an engine's evolve, an HTTP answer) then runs while the next transaction is in the database,
-   * not before it is sent.
-   */
+  /** Runs batches one after another, the next one started as soon as one is done, then that one's items settled. */
   async #drain(): Promise<void> {
-    this.#running = true;
+    this.#running += 1;
     try {
       let batch = this.#waiting.splice(0, this.max);
       let committing = this.#commit(batch);
@@ -52,7 +50,7 @@ export class CommitQueue<T, R> {
         batch = next;
       }
     } finally {
-      this.#running = false;
+      this.#running -= 1;
     }
   }
 

@@ -1,12 +1,11 @@
-// The statements of an append transaction on PostgreSQL (./postgres.ts), written for few round trips: BEGIN with
-// the feed lock, the heads of every game of the batch in one query, every row in one INSERT, and the
-// notifications with the COMMIT. Each commit waits for its WAL flush, so the fewer statements under the lock
-// (held until that flush), the more appends a second.
+// The statements of an append transaction on PostgreSQL the long way (./postgres-writer.ts), two round trips:
+// BEGIN with the feed lock and the heads of every game of the batch; then every row in one INSERT, the
+// notifications, the lock given back and the COMMIT. The fewer statements under the lock, the more appends a second.
 import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../events/index.js';
 import type { GameAppendResult, StreamChange } from './game-streams.js';
 import { headerLine } from './line-format.js';
-import { lockKey } from './postgres-schema.js';
+import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import type { Outcome } from './commit-queue.js';
 import { sealEvents, type SealedBatch } from './seal.js';
 import { checkExpected, type EnvelopeSource, type LogHead } from './store.js';
@@ -34,15 +33,16 @@ export class CommitFailed extends Error {
 
 /**
  * BEGIN, the schema's feed lock and the head of each game (the genesis tip for a game without events) in one round
- * trip. Every append of the schema holds the lock until it commits, so feed positions are given in commit order
- * and a reader of the feed never skips a row committed later with a smaller position; and the heads read under it
- * cannot move before the commit. Several statements go in one simple-protocol query, so nothing is a parameter:
+ * trip. Every append of the schema inserts under the lock (./postgres-schema.ts takeFeed), so feed positions and
+ * transaction ids are given in one order (./postgres-feed.ts). A head read here can still be passed by a writer
+ * whose commit is not yet visible: its unique (game, seq) then refuses this append, which writes nothing.
+ * Several statements go in one simple-protocol query, so nothing is a parameter:
  * the lock key is made of the schema's name (SCHEMA_PATTERN: letters, digits, _) and the games are quoted literals.
  */
 export async function beginWithHeads(client: pg.PoolClient, schema: string, games: readonly string[]): Promise<Map<string, LogHead>> {
   const list = games.map((game) => client.escapeLiteral(game)).join(', ');
   const results: unknown = await client.query(
-    `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(schema, 'feed')}', 0));
+    `BEGIN; ${takeFeed(schema)};
      SELECT g.game, e.seq, e.hash FROM unnest(ARRAY[${list}]::text[]) AS g(game)
      CROSS JOIN LATERAL (SELECT seq, hash FROM "${schema}".events WHERE game = g.game ORDER BY seq DESC LIMIT 1) AS e`,
   );
@@ -111,7 +111,7 @@ export function textArrays(values: readonly string[]): (texts: readonly string[]
 export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
   let results: unknown;
   try {
-    results = await client.query(`WITH ${insertNotifySql(client, names, parts, '')}; COMMIT`);
+    results = await client.query(`WITH ${insertNotifySql(client, names, parts, '')}; ${RELEASE_FEED}; COMMIT`);
   } catch (error) {
     if (error instanceof pg.DatabaseError) throw error;
     throw new CommitFailed(error);
@@ -124,7 +124,7 @@ export async function insertNotifyCommit(client: pg.PoolClient, names: { readonl
 /** The notifications (heard by the listeners when the transaction commits) and the COMMIT, in one round trip. */
 export async function notifyAndCommit(client: pg.PoolClient, channel: string, changes: readonly StreamChange[]): Promise<void> {
   const notify = changes.map((change) => `SELECT pg_notify(${client.escapeLiteral(channel)}, ${client.escapeLiteral(JSON.stringify(change))}); `).join('');
-  await client.query(`${notify}COMMIT`);
+  await client.query(`${notify}${RELEASE_FEED}; COMMIT`);
 }
 
 /** How a transaction's body ends: it committed itself, or it leaves the caller the changes to notify and commit. */

@@ -2,11 +2,11 @@
 // expects (its version and, past the first event, that event's hash, as the engine always does) and each is to
 // a game of its own, the rows are sealed before anything is read, and BEGIN, the feed lock, the check of each
 // head, the rows, their notifications and the COMMIT go in one query. The feed lock is then held for the
-// statements and the WAL flush alone, never across a round trip to this process.
+// statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
 import type pg from 'pg';
 import type { GameAppendResult } from './game-streams.js';
 import { GENESIS, insertNotifySql, resultsOf, textArrays, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
-import { lockKey } from './postgres-schema.js';
+import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import { sealEvents } from './seal.js';
 import type { EnvelopeSource } from './store.js';
 
@@ -47,10 +47,10 @@ export async function appendOneTrip(
      LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1) AS head ON true
      WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)`;
   const results: unknown = await client.query(
-    `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('${lockKey(s, 'feed')}', 0));
-     WITH stale AS (${stale}), ${insertNotifySql(client, names, parts, 'WHERE r.game NOT IN (SELECT game FROM stale)')}; COMMIT`,
+    `BEGIN; ${takeFeed(s)};
+     WITH stale AS (${stale}), ${insertNotifySql(client, names, parts, 'WHERE r.game NOT IN (SELECT game FROM stale)')}; ${RELEASE_FEED}; COMMIT`,
   );
-  // One result per statement: BEGIN, the lock, the rows, COMMIT.
+  // One result per statement: BEGIN, the lock, the rows, the lock given back, COMMIT.
   const inserted = (Array.isArray(results) ? results[2] : undefined) as pg.QueryResult<InsertedRow> | undefined;
   const rows = inserted?.rows ?? [];
   const writtenGames = new Set(rows.map((row) => row.game));

@@ -51,10 +51,31 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (game, seat)
       );`,
   },
+  {
+    version: 3,
+    name: 'feed by transaction',
+    // Appends hold the feed lock only while they insert, no longer through their commit's WAL flush, so that
+    // transactions commit together. Each row records its transaction, and the feed reads only the rows of
+    // transactions older than every one still running (./postgres-feed.ts). The rows from before have none: they
+    // were all committed under the old lock. A column without a default first, so that no row is rewritten.
+    sql: (s) => `
+      ALTER TABLE "${s}".events ADD COLUMN tx xid8;
+      ALTER TABLE "${s}".events ALTER COLUMN tx SET DEFAULT pg_current_xact_id();`,
+  },
 ];
 
 /** The lock key of a schema's migrations, and the one every append of that schema takes (feed order). */
 export const lockKey = (schema: string, what: 'migrations' | 'feed'): string => `awaw-surrender ${what} ${schema}`;
+
+/**
+ * The feed lock, taken before an append's INSERT (./postgres-append.ts) and given back right after it, before the
+ * COMMIT: a session lock, so that the WAL flush is not waited for under it. The INSERT is the transaction's first
+ * write, so transaction ids are given in the lock's order, the order of feed positions. A failed transaction
+ * gives it back with its ROLLBACK (RELEASE_FEED): a session lock outlives the transaction.
+ */
+export const takeFeed = (schema: string): string => `SELECT pg_advisory_lock(hashtextextended('${lockKey(schema, 'feed')}', 0))`;
+export const RELEASE_FEED = 'SELECT pg_advisory_unlock_all()';
+export const ROLLBACK = `ROLLBACK; ${RELEASE_FEED}`;
 
 /** Applies the migrations the schema lacks; returns the versions applied now (none when it was current). */
 export async function migrate(client: pg.ClientBase, schema: string): Promise<number[]> {

@@ -8,6 +8,7 @@ import type { GameAppendResult } from './game-streams.js';
 import { resealGame } from './game-lines.js';
 import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
+import { ROLLBACK } from './postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource, type LogHead } from './store.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -20,26 +21,32 @@ const violates = (error: unknown, constraint: string): boolean =>
 const MAX_BATCH = 64;
 
 export class PostgresWriter {
-  /** Appends waiting while one transaction commits go together in the next (group commit). */
-  readonly #appends = new CommitQueue<AppendRequest, GameAppendResult>((items) => this.#appendBatch(items), MAX_BATCH);
-  #writer: pg.PoolClient | null = null;
+  readonly #appends: CommitQueue<AppendRequest, GameAppendResult>;
+  /** The connections the one-round-trip appends go on, held from the pool; those not committing now. */
+  readonly #held = new Set<pg.PoolClient>();
+  readonly #free: pg.PoolClient[] = [];
 
+  /** `concurrency`: transactions committing at once (./commit-queue.ts), each on a connection of its own. */
   constructor(
     private readonly pool: pg.Pool,
     private readonly names: { readonly schema: string; readonly channel: string },
     private readonly source: EnvelopeSource,
     private readonly head: (game: string) => Promise<LogHead>,
-  ) {}
+    concurrency: number,
+  ) {
+    this.#appends = new CommitQueue((items) => this.#appendBatch(items), MAX_BATCH, concurrency);
+  }
 
   /** One append (its events checked by the caller), committed with those that arrive meanwhile. */
   append(request: AppendRequest): Promise<GameAppendResult> {
     return this.#appends.push(request);
   }
 
-  /** Gives the held connection back to the pool (before the pool ends). */
+  /** Gives the held connections back to the pool (before the pool ends). */
   close(): void {
-    this.#writer?.release();
-    this.#writer = null;
+    for (const client of this.#held) client.release();
+    this.#held.clear();
+    this.#free.length = 0;
   }
 
   /**
@@ -59,36 +66,40 @@ export class PostgresWriter {
 
   /** The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its outcome). */
   async #oneTrip(items: readonly AppendRequest[]): Promise<OneTripResult | null> {
-    // Already held, the writer's query is sent at once (this.#appends starts a batch before settling the last one).
-    const client = this.#writer ?? (await this.#holdWriter());
+    // A held connection's query is sent at once (the queue starts a batch before settling the last one).
+    const client = this.#free.pop() ?? (await this.#holdWriter());
     try {
-      return await appendOneTrip(client, this.names, this.source, items);
+      const result = await appendOneTrip(client, this.names, this.source, items);
+      this.#free.push(client);
+      return result;
     } catch (error) {
       // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
       if (!(error instanceof pg.DatabaseError)) {
         this.#dropWriter(client);
         throw error;
       }
-      await client.query('ROLLBACK').catch((failure: unknown) => {
+      await client.query(ROLLBACK).catch((failure: unknown) => {
         this.#dropWriter(client);
         throw failure;
       });
+      this.#free.push(client);
       return null;
     }
   }
 
-  /** The connection the one-round-trip appends go on, held from the pool until it fails or the store closes. */
   async #holdWriter(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
     // Checked out, the client is no longer watched by the pool: a connection lost while idle must not crash the process.
     client.on('error', () => this.#dropWriter(client));
-    this.#writer = client;
+    this.#held.add(client);
     return client;
   }
 
+  /** Closes a held connection that failed (it may hold the feed lock: it is not given back to the pool). */
   #dropWriter(client: pg.PoolClient): void {
-    if (this.#writer !== client) return;
-    this.#writer = null;
+    if (!this.#held.delete(client)) return;
+    const free = this.#free.indexOf(client);
+    if (free >= 0) this.#free.splice(free, 1);
     client.release(true);
   }
 
@@ -143,6 +154,16 @@ export class PostgresWriter {
   ): Promise<R[]> {
     const client = await this.pool.connect();
     let committing = false;
+    // A connection whose ROLLBACK failed may still hold the feed lock: it is closed, not given back to the pool.
+    let broken = false;
+    const rollBack = (): Promise<void> =>
+      client.query(ROLLBACK).then(
+        () => undefined,
+        (failure: unknown) => {
+          broken = true;
+          throw failure;
+        },
+      );
     try {
       const heads = await beginWithHeads(client, this.names.schema, games);
       const end = await body(client, heads);
@@ -153,10 +174,10 @@ export class PostgresWriter {
       return end.outcomes;
     } catch (error) {
       if (committing || error instanceof CommitFailed) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await rollBack().catch(() => undefined);
         throw error instanceof CommitFailed ? error : new CommitFailed(error);
       }
-      await client.query('ROLLBACK');
+      await rollBack();
       if (single !== null) {
         // The unique constraint is the last word: a writer that slipped past the check lost.
         if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(single.expected, (await this.head(single.game)).seq);
@@ -164,7 +185,7 @@ export class PostgresWriter {
       }
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }

@@ -6,6 +6,7 @@ import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '..
 import { InputError } from '../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { GENESIS } from './postgres-append.js';
+import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { PostgresWriter } from './postgres-writer.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
@@ -24,6 +25,11 @@ export interface PostgresStoreOptions {
   readonly batchSize?: number;
   /** Connections in the pool; default 10. */
   readonly poolSize?: number;
+  /**
+   * Append transactions committing at once, each on a connection of the pool held for it; default 1, the most
+   * appends a second where CPU is short: fewer transactions, more appends in each (docs/postgres.md).
+   */
+  readonly appendConcurrency?: number;
 }
 
 export class PostgresEventStore implements GameStreamStore {
@@ -42,13 +48,17 @@ export class PostgresEventStore implements GameStreamStore {
     this.#schema = schema;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 1000);
-    this.#writer = new PostgresWriter(pool, { schema, channel: this.channel }, this.#source, (game) => this.gameHead(game));
+    this.#writer = new PostgresWriter(pool, { schema, channel: this.channel }, this.#source, (game) => this.gameHead(game), options.appendConcurrency ?? 1);
   }
 
   /** Connects, checks the database stores UTF-8 (lines are kept byte for byte) and applies the migrations. */
   static async open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
     const schema = options.schema ?? DEFAULT_SCHEMA;
     if (!SCHEMA_PATTERN.test(schema)) throw new InputError('schema', `expected a name matching ${SCHEMA_PATTERN.source}`);
+    const concurrency = options.appendConcurrency;
+    if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
+      throw new InputError('appendConcurrency', 'expected a whole number of transactions from 1 to 64');
+    }
     const pool = new pg.Pool({ connectionString: options.url, max: Math.max(1, options.poolSize ?? 10) });
     // An idle connection that fails (the server restarted) must not crash the process: the next query reports it.
     pool.on('error', () => undefined);
@@ -149,7 +159,7 @@ export class PostgresEventStore implements GameStreamStore {
     let next = Math.max(1, from);
     for (;;) {
       const rows = await this.#pool.query<EventRow>(
-        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE position >= $1 ORDER BY position LIMIT $2`,
+        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE position >= $1 AND ${FINISHED_BEFORE_ANY_RUNNING} ORDER BY position LIMIT $2`,
         [next, this.#batchSize],
       );
       // Each line is checked on its own here; its game's chain, by readGame.

@@ -129,11 +129,15 @@ describePg('PostgresEventStore', () => {
       return client;
     }));
     const applied = await Promise.all(clients.map((client) => migrate(client, schema)));
-    expect(applied.flat()).toEqual([1, 2]);
+    expect(applied.flat()).toEqual([1, 2, 3]);
     expect(await migrate(clients[0] as pg.Client, schema)).toEqual([]);
     await Promise.all(clients.map((client) => client.end()));
     const stores = await Promise.all([open(undefined, schema), open(undefined, schema)]);
-    expect(await query<{ version: number; name: string }>(`SELECT version, name FROM "${schema}".schema_migrations`)).toEqual([{ version: 1, name: 'one stream per game' }, { version: 2, name: 'seat token hashes' }]);
+    expect(await query<{ version: number; name: string }>(`SELECT version, name FROM "${schema}".schema_migrations`)).toEqual([
+      { version: 1, name: 'one stream per game' },
+      { version: 2, name: 'seat token hashes' },
+      { version: 3, name: 'feed by transaction' },
+    ]);
     await Promise.all(stores.map((store) => store.close()));
   });
 
@@ -141,7 +145,7 @@ describePg('PostgresEventStore', () => {
     const store = await open();
     await store.close();
     await query(`INSERT INTO "${store.schema}".schema_migrations (version, name) VALUES (99, 'from the future')`);
-    await expect(open(undefined, store.schema)).rejects.toThrow(`the database schema "${store.schema}" is at version 99, newer than this engine knows (2): upgrade awaw-surrender`);
+    await expect(open(undefined, store.schema)).rejects.toThrow(`the database schema "${store.schema}" is at version 99, newer than this engine knows (3): upgrade awaw-surrender`);
   });
 
   it('NOTIFY: a store on a second connection hears the appends of the first', async () => {
