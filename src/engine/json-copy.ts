@@ -70,13 +70,15 @@ export function copyJson(value: unknown, limits: JsonLimits = COMMAND_LIMITS): C
       const member = readMember(top, key);
       if (member === SKIP) continue;
       if (member === HOLE) return refuse('a hole in a sparse array: JSON has no value for it');
-      if (!copier.spend((top.written > 0 ? 1 : 0) + (top.keys === null ? 0 : JSON.stringify(key).length + 1))) return refuse(copier.tooLarge().detail);
+      if (!copier.spend((top.written > 0 ? 1 : 0) + (top.keys === null ? 0 : jsonLength(key) + 1))) return refuse(copier.tooLarge().detail);
       const entered = copier.enter(member.value, current, stack.length);
       if ('detail' in entered) return refuse(entered.detail);
       const copied = 'leaf' in entered ? entered.leaf : entered.frame.target;
       if (Array.isArray(top.target)) top.target.push(copied);
-      // Defined, not assigned: a member named `__proto__` stays a member and never sets the prototype.
-      else Object.defineProperty(top.target, key, { value: copied, enumerable: true, writable: true, configurable: true });
+      // Defined, not assigned: a member named `__proto__` stays a member and never sets the prototype. Every other
+      // name is assigned (Object.prototype's other members are writable data, so this makes an own member too).
+      else if (key === '__proto__') Object.defineProperty(top.target, key, { value: copied, enumerable: true, writable: true, configurable: true });
+      else top.target[key] = copied;
       top.written += 1;
       current = null;
       if ('frame' in entered) stack.push(entered.frame);
@@ -97,6 +99,12 @@ function pathOf(stack: readonly Frame[], last: Key): string {
   }
   return path;
 }
+
+/** What JSON.stringify escapes (or, for a surrogate, may): a string without any is written as it is, in quotes. */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The length of a string's JSON text, as JSON.stringify writes it. */
+const jsonLength = (text: string): number => (ESCAPED.test(text) ? JSON.stringify(text).length : text.length + 2);
 
 const SKIP = Symbol('skip');
 const HOLE = Symbol('hole');
@@ -133,7 +141,7 @@ class Copier {
     switch (typeof value) {
       case 'string':
         // The length first: a 20 MB string is refused without writing its JSON text.
-        return value.length + 2 <= this.#budget && this.spend(JSON.stringify(value).length) ? { leaf: value } : this.tooLarge();
+        return value.length + 2 <= this.#budget && this.spend(jsonLength(value)) ? { leaf: value } : this.tooLarge();
       case 'number':
         if (!Number.isFinite(value)) return { detail: `expected a finite number, found ${String(value)} (JSON has no such number)` };
         return this.spend(JSON.stringify(value).length) ? { leaf: value === 0 ? 0 : value } : this.tooLarge();
