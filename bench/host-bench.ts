@@ -25,7 +25,9 @@ export interface HostBenchOptions {
 /** Per-command latencies in ms. */
 export interface Latency {
   readonly p50: number;
+  readonly p90: number;
   readonly p99: number;
+  readonly max: number;
   readonly mean: number;
 }
 
@@ -52,7 +54,7 @@ const WARM_UP = 20;
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 export function latency(times: readonly number[]): Latency {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
 /** An ordinary host event of the game's last turn, varied a little (the bulk of what a host appends). */

@@ -70,36 +70,47 @@ export function resultsOf(parts: readonly Part[], inserted: readonly InsertedRow
   });
 }
 
-/**
- * The common table expressions that insert the parts' rows (those `filter` keeps; `r` is a row), in the order
- * given, and notify one change per game (its last version and position, in feed order), then select the rows
- * inserted: every value a quoted literal, so that it can share a simple-protocol query with other statements.
- */
-export function insertNotifySql(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[], filter: string): string {
-  const rows = rowsOf(parts);
-  const text = textArrays(rows.flatMap((r) => [r.game, r.id, r.hash, r.line]));
-  const seqs = `ARRAY[${rows.map((r) => String(Math.trunc(r.seq))).join(', ')}]::integer[]`;
-  return `ins AS (INSERT INTO "${names.schema}".events (game, seq, id, hash, line)
-       SELECT r.game, r.seq, r.id, r.hash, r.line
-       FROM unnest(${text(rows.map((r) => r.game))}, ${seqs}, ${text(rows.map((r) => r.id))}, ${text(rows.map((r) => r.hash))}, ${text(rows.map((r) => r.line))})
-         WITH ORDINALITY AS r(game, seq, id, hash, line, ord)
-       ${filter} ORDER BY r.ord
-       RETURNING game, seq, position),
-     notified AS (SELECT pg_notify(${client.escapeLiteral(names.channel)}, json_build_object('game', game, 'version', version, 'position', position)::text)
-       FROM (SELECT game, max(seq) AS version, max(position) AS position FROM ins GROUP BY game ORDER BY max(position)) AS changes)
-     SELECT game, seq, position, (SELECT count(*) FROM notified) AS notified FROM ins`;
+/** What an append expects of a game's head: the version, and past version 0 the hash of the event there. */
+export interface ExpectedHead {
+  readonly game: string;
+  readonly seq: number;
+  readonly hash: string;
 }
 
 /**
- * Text arrays of dollar-quoted literals, for a statement holding (at most) `values`: no character is escaped by
- * hand (an event line is some hundred bytes of JSON, quotes and backslashes included). The tag is a word found
- * in none of the values, so that no value can end a literal early, even where it meets the closing tag. Unnest
- * of a constant array is what the planner counts exactly (a json function is taken for 100 rows).
+ * The call of the schema's append_events (migration 3) that inserts the parts' rows, in the order given, but those
+ * of a game whose head is not as `heads` expects (none given: every row), notifies one change per game and returns
+ * the rows written; every value a dollar-quoted literal, so that it can share a simple-protocol query with others.
  */
-export function textArrays(values: readonly string[]): (texts: readonly string[]) => string {
+export function appendEventsSql(names: { readonly schema: string; readonly channel: string }, parts: readonly Part[], heads: readonly ExpectedHead[]): string {
+  const rows = rowsOf(parts);
+  const { text, texts } = dollarQuoting([...rows.flatMap((r) => [r.game, r.id, r.hash, r.line]), ...heads.flatMap((h) => [h.game, h.hash]), names.channel]);
+  const integers = (values: readonly number[]): string => `ARRAY[${values.map((v) => String(Math.trunc(v))).join(', ')}]::integer[]`;
+  const args = [
+    texts(rows.map((r) => r.game)),
+    integers(rows.map((r) => r.seq)),
+    texts(rows.map((r) => r.id)),
+    texts(rows.map((r) => r.hash)),
+    texts(rows.map((r) => r.line)),
+    texts(heads.map((h) => h.game)),
+    integers(heads.map((h) => h.seq)),
+    texts(heads.map((h) => h.hash)),
+    text(names.channel),
+  ];
+  return `SELECT r_game AS game, r_seq AS seq, r_position AS position FROM "${names.schema}".append_events(${args.join(', ')})`;
+}
+
+/**
+ * Dollar-quoted literals, for a statement holding (at most) `values`: no character is escaped by hand (an event
+ * line is some hundred bytes of JSON, quotes and backslashes included). The tag is a word found in none of the
+ * values, so that no value can end a literal early, even where it meets the closing tag. Arrays of constants, as
+ * unnest's argument, are what the planner counts exactly (a json function is taken for 100 rows).
+ */
+export function dollarQuoting(values: readonly string[]): { readonly text: (text: string) => string; readonly texts: (texts: readonly string[]) => string } {
   let tag = 'awaw';
   while (values.some((value) => value.includes(tag))) tag = `${tag}_`;
-  return (texts) => `ARRAY[${texts.map((text) => `$${tag}$${text}$${tag}$`).join(', ')}]::text[]`;
+  const text = (one: string): string => `$${tag}$${one}$${tag}$`;
+  return { text, texts: (texts) => `ARRAY[${texts.map(text).join(', ')}]::text[]` };
 }
 
 /**
@@ -111,7 +122,7 @@ export function textArrays(values: readonly string[]): (texts: readonly string[]
 export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
   let results: unknown;
   try {
-    results = await client.query(`WITH ${insertNotifySql(client, names, parts, '')}; ${RELEASE_FEED}; COMMIT`);
+    results = await client.query(`${appendEventsSql(names, parts, [])}; ${RELEASE_FEED}; COMMIT`);
   } catch (error) {
     if (error instanceof pg.DatabaseError) throw error;
     throw new CommitFailed(error);

@@ -5,7 +5,7 @@
 // statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
 import type pg from 'pg';
 import type { GameAppendResult } from './game-streams.js';
-import { GENESIS, insertNotifySql, resultsOf, textArrays, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
+import { appendEventsSql, GENESIS, resultsOf, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import { sealEvents } from './seal.js';
 import type { EnvelopeSource } from './store.js';
@@ -38,18 +38,9 @@ export async function appendOneTrip(
     game: item.game,
     batch: sealEvents(item.events, { seq: item.expected, hash: item.expected === 0 ? GENESIS : (item.expectedHash ?? GENESIS) }, source, { checked: true }),
   }));
-  const s = names.schema;
-  const text = textArrays(items.flatMap((i) => [i.game, i.expectedHash ?? '']));
-  const expected = `unnest(${text(items.map((i) => i.game))}, ARRAY[${items.map((i) => String(Math.trunc(i.expected))).join(', ')}]::integer[], ${text(items.map((i) => i.expectedHash ?? ''))})`;
   // A head holds when the game's last event is at the expected version with the expected hash (none at version 0).
-  // LIMIT 1 in a lateral subquery: one index lookup per game, whatever the planner thinks of the list's length.
-  const stale = `SELECT x.game FROM ${expected} AS x(game, seq, hash)
-     LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1) AS head ON true
-     WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)`;
-  const results: unknown = await client.query(
-    `BEGIN; ${takeFeed(s)};
-     WITH stale AS (${stale}), ${insertNotifySql(client, names, parts, 'WHERE r.game NOT IN (SELECT game FROM stale)')}; ${RELEASE_FEED}; COMMIT`,
-  );
+  const heads = items.map((item) => ({ game: item.game, seq: item.expected, hash: item.expectedHash ?? '' }));
+  const results: unknown = await client.query(`BEGIN; ${takeFeed(names.schema)}; ${appendEventsSql(names, parts, heads)}; ${RELEASE_FEED}; COMMIT`);
   // One result per statement: BEGIN, the lock, the rows, the lock given back, COMMIT.
   const inserted = (Array.isArray(results) ? results[2] : undefined) as pg.QueryResult<InsertedRow> | undefined;
   const rows = inserted?.rows ?? [];

@@ -58,9 +58,33 @@ export const MIGRATIONS: readonly Migration[] = [
     // transactions commit together. Each row records its transaction, and the feed reads only the rows of
     // transactions older than every one still running (./postgres-feed.ts). The rows from before have none: they
     // were all committed under the old lock. A column without a default first, so that no row is rewritten.
+    // The append statement as a function (./postgres-append.ts appendEventsSql), so that each connection plans it
+    // once: it inserts the rows (in the order given) of the games whose head is the expected one (no expected head:
+    // every game), notifies one change per game in feed order, and returns the rows written.
     sql: (s) => `
       ALTER TABLE "${s}".events ADD COLUMN tx xid8;
-      ALTER TABLE "${s}".events ALTER COLUMN tx SET DEFAULT pg_current_xact_id();`,
+      ALTER TABLE "${s}".events ALTER COLUMN tx SET DEFAULT pg_current_xact_id();
+      CREATE FUNCTION "${s}".append_events(p_games text[], p_seqs integer[], p_ids text[], p_hashes text[], p_lines text[],
+          h_games text[], h_seqs integer[], h_hashes text[], p_channel text)
+        RETURNS TABLE (r_game text, r_seq integer, r_position bigint) LANGUAGE plpgsql AS $f$
+        BEGIN
+          RETURN QUERY
+          WITH stale AS (
+            SELECT x.game FROM unnest(h_games, h_seqs, h_hashes) AS x(game, seq, hash)
+            LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1) AS head ON true
+            WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)),
+          ins AS (
+            INSERT INTO "${s}".events (game, seq, id, hash, line)
+            SELECT r.game, r.seq, r.id, r.hash, r.line
+            FROM unnest(p_games, p_seqs, p_ids, p_hashes, p_lines) WITH ORDINALITY AS r(game, seq, id, hash, line, ord)
+            WHERE r.game NOT IN (SELECT stale.game FROM stale)
+            ORDER BY r.ord
+            RETURNING events.game, events.seq, events.position),
+          notified AS (
+            SELECT pg_notify(p_channel, json_build_object('game', c.game, 'version', c.version, 'position', c.position)::text)
+            FROM (SELECT ins.game, max(ins.seq) AS version, max(ins.position) AS position FROM ins GROUP BY ins.game ORDER BY max(ins.position)) AS c)
+          SELECT ins.game, ins.seq, ins.position FROM ins CROSS JOIN (SELECT count(*) FROM notified) AS n;
+        END $f$;`,
   },
 ];
 

@@ -33,8 +33,8 @@ describe('the HTTP bench floor', () => {
     expect(parsePgbenchLog(log)).toEqual([3.95, 12, 0.25]);
   });
 
-  it('latencies: p50 and p99 are the values at those ranks of the sorted times', () => {
+  it('latencies: p50, p90 and p99 are the values at those ranks of the sorted times; max the largest', () => {
     const times = Array.from({ length: 200 }, (_, i) => 200 - i);
-    expect(latency(times)).toEqual({ p50: 101, p99: 199, mean: 100.5 });
+    expect(latency(times)).toEqual({ p50: 101, p90: 181, p99: 199, max: 200, mean: 100.5 });
   });
 });

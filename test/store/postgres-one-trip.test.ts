@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { textArrays, type AppendRequest } from '../../src/store/postgres-append.js';
+import { dollarQuoting, type AppendRequest } from '../../src/store/postgres-append.js';
 import { fitsOneTrip } from '../../src/store/postgres-one-trip.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
@@ -23,11 +23,14 @@ describe('fitsOneTrip', () => {
   });
 });
 
-describe('textArrays', () => {
+describe('dollarQuoting', () => {
   it('dollar-quotes each text with a tag that no value of the statement holds', () => {
-    expect(textArrays(["it's \\ fine", 'g1'])(["it's \\ fine"])).toBe("ARRAY[$awaw$it's \\ fine$awaw$]::text[]");
+    expect(dollarQuoting(["it's \\ fine", 'g1']).texts(["it's \\ fine"])).toBe("ARRAY[$awaw$it's \\ fine$awaw$]::text[]");
+    expect(dollarQuoting(['g1']).texts([])).toBe('ARRAY[]::text[]');
     // A value ending in "$awaw" would end "$awaw$" early where it meets the closing tag: the tag avoids the word.
-    expect(textArrays(['x$awaw', 'awaw_'])(['x$awaw', 'awaw_'])).toBe('ARRAY[$awaw__$x$awaw$awaw__$, $awaw__$awaw_$awaw__$]::text[]');
+    const quoting = dollarQuoting(['x$awaw', 'awaw_']);
+    expect(quoting.texts(['x$awaw', 'awaw_'])).toBe('ARRAY[$awaw__$x$awaw$awaw__$, $awaw__$awaw_$awaw__$]::text[]');
+    expect(quoting.text('awaw_schema')).toBe('$awaw__$awaw_schema$awaw__$');
   });
 });
 
