@@ -114,9 +114,9 @@ export function dollarQuoting(values: readonly string[]): { readonly text: (text
 }
 
 /**
- * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query of two statements,
- * every value a quoted literal, the notifications (one per game: its last version and position, in feed order)
- * made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
+ * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query (append_events, the
+ * feed lock given back, COMMIT), every value a dollar-quoted literal, the notifications (one per game: its last
+ * version and position, in feed order) made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
  * nothing was written. Anything else (the connection lost) leaves the commit unknown: CommitFailed.
  */
 export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
