@@ -21,18 +21,35 @@ export interface GameSlot {
   exclusive<T>(body: () => Promise<T>): Promise<T>;
 }
 
+/** A slot held for one use: it is not closed (evicted) until released. */
+export interface SlotLease {
+  readonly slot: GameSlot;
+  /** Gives the slot back; the second call does nothing. */
+  release(): void;
+}
+
 export interface Backend {
   readonly kind: 'directory' | 'postgres';
   readonly seats: SeatStore;
   /** Creates the game's empty stream (after its seats were stored). */
   createStream(game: string): Promise<void>;
-  /** The game's slot, its engine replayed on first use. */
-  slot(game: string): Promise<GameSlot>;
+  /** The game's slot, its engine replayed on first use (or after it was evicted), held until released. */
+  lease(game: string): Promise<SlotLease>;
   /** Calls `listener` whenever the game may have new events, from this process or another. */
   watch(game: string, listener: () => void): Promise<Unsubscribe>;
   /** Throws when the store cannot be used. */
   check(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Runs `body` with the game's slot held, and releases it whatever happens. */
+export async function withSlot<T>(backend: Backend, game: string, body: (slot: GameSlot) => Promise<T>): Promise<T> {
+  const lease = await backend.lease(game);
+  try {
+    return await body(lease.slot);
+  } finally {
+    lease.release();
+  }
 }
 
 /** An append the engine tried at another version than the request's If-Match: nothing is written. */
@@ -116,24 +133,79 @@ export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMa
   };
 }
 
-/** Opens each game's slot once; a failed open is forgotten, so that the next request tries again. */
+interface CachedSlot {
+  readonly slot: Promise<GameSlot>;
+  /** Leases not yet released: a slot in use is never evicted. */
+  users: number;
+}
+
+/** The games a server process keeps open at most by default (`serve --max-open-games`). */
+export const DEFAULT_MAX_OPEN_GAMES = 1000;
+
+/**
+ * Opens each game's slot once and keeps at most `capacity` of them: past that, the least recently used slot that
+ * no request holds is closed, and opened again (replayed from its store) when next asked for. A process serving
+ * thousands of games so keeps the ones in play in memory, not every one it ever served. A failed open is
+ * forgotten, so that the next request tries again.
+ */
 export class SlotCache {
-  readonly #slots = new Map<string, Promise<GameSlot>>();
+  /** In order of last use, the least recent first (a Map keeps insertion order: a use moves a game to the end). */
+  readonly #slots = new Map<string, CachedSlot>();
 
-  constructor(private readonly open: (game: string) => Promise<GameSlot>) {}
+  constructor(
+    private readonly open: (game: string) => Promise<GameSlot>,
+    private readonly capacity = DEFAULT_MAX_OPEN_GAMES,
+  ) {}
 
-  get(game: string): Promise<GameSlot> {
-    let slot = this.#slots.get(game);
-    if (slot === undefined) {
-      slot = this.open(game);
-      this.#slots.set(game, slot);
-      slot.catch(() => this.#slots.delete(game));
+  async lease(game: string): Promise<SlotLease> {
+    let cached = this.#slots.get(game);
+    if (cached === undefined) {
+      const slot = this.open(game);
+      cached = { slot, users: 0 };
+      const entry = cached;
+      slot.catch(() => {
+        if (this.#slots.get(game) === entry) this.#slots.delete(game);
+      });
+    } else {
+      this.#slots.delete(game);
     }
-    return slot;
+    this.#slots.set(game, cached);
+    cached.users += 1;
+    const held = cached;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      held.users -= 1;
+      this.#evict();
+    };
+    try {
+      return { slot: await held.slot, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** The number of games open now (in use or not). */
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /** Closes the least recently used slots no request holds, while more than `capacity` are open. */
+  #evict(): void {
+    if (this.#slots.size <= this.capacity) return;
+    for (const [game, cached] of this.#slots) {
+      if (this.#slots.size <= this.capacity) return;
+      if (cached.users > 0) continue;
+      this.#slots.delete(game);
+      // Its engine is closed once it has finished what it was doing (nothing holds it: no request waits on it).
+      void cached.slot.then((slot) => slot.engine.close()).catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {
-    const slots = await Promise.allSettled(this.#slots.values());
+    const slots = await Promise.allSettled([...this.#slots.values()].map((cached) => cached.slot));
     this.#slots.clear();
     await Promise.all(slots.map((slot) => (slot.status === 'fulfilled' ? slot.value.engine.close() : undefined)));
   }

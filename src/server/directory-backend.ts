@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SurrenderEngine } from '../engine/engine.js';
 import { JsonlFileStore } from '../store/jsonl-file.js';
 import { createLog } from '../store/log-file.js';
-import { gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
 import { FileSeatStore } from './seat-store.js';
 
 export class DirectoryBackend implements Backend {
@@ -15,18 +15,22 @@ export class DirectoryBackend implements Backend {
   readonly seats: FileSeatStore;
   readonly #slots: SlotCache;
 
-  private constructor(private readonly dir: string) {
+  private constructor(
+    private readonly dir: string,
+    maxOpenGames: number,
+  ) {
     this.seats = new FileSeatStore(dir);
     this.#slots = new SlotCache(async (game) => {
       const guard = new IfMatchGuard();
       const store = guard.wrap(await JsonlFileStore.open(this.logPath(game)));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
-    });
+    }, maxOpenGames);
   }
 
-  static async open(dir: string): Promise<DirectoryBackend> {
+  /** `maxOpenGames`: the games kept open at most (./backend.ts SlotCache). */
+  static async open(dir: string, options: { readonly maxOpenGames?: number } = {}): Promise<DirectoryBackend> {
     await mkdir(dir, { recursive: true });
-    return new DirectoryBackend(dir);
+    return new DirectoryBackend(dir, options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES);
   }
 
   logPath(game: string): string {
@@ -37,8 +41,8 @@ export class DirectoryBackend implements Backend {
     return createLog(this.logPath(game));
   }
 
-  slot(game: string): ReturnType<Backend['slot']> {
-    return this.#slots.get(game);
+  lease(game: string): ReturnType<Backend['lease']> {
+    return this.#slots.lease(game);
   }
 
   async watch(game: string, listener: () => void): Promise<Unsubscribe> {

@@ -6,7 +6,7 @@ import type { Response } from '../host-protocol/protocol.js';
 import type { PendingDecision } from '../engine/pending-types.js';
 import type { SurrenderEngine } from '../engine/engine.js';
 import { failed, ifMatchOf, seatOf } from './auth.js';
-import type { Backend, GameSlot } from './backend.js';
+import { withSlot, type Backend, type GameSlot } from './backend.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
 import { seatsFor, type Seat } from './seats.js';
 import { GameParams, RangeQuery, type Server } from './types.js';
@@ -63,46 +63,39 @@ async function execute(slot: GameSlot, game: string, command: unknown, seat: Sea
 }
 
 export function gameRoutes(app: Server, backend: Backend): void {
-  /** The game's slot for a request with a seat of it, or the refusal (401, 404). */
-  const open = async (request: FastifyRequest, game: string): Promise<{ slot: GameSlot; seat: Seat } | HttpFailure> => {
+  /** Runs `body` with the game's slot held, for a request with a seat of it; else the refusal (401, 404). */
+  const open = async <T>(request: FastifyRequest, game: string, body: (slot: GameSlot, seat: Seat) => Promise<T>): Promise<T | HttpFailure> => {
     const seat = await seatOf(request, backend.seats, game);
     if (failed(seat)) return seat;
-    return { slot: await backend.slot(game), seat: seat.seat };
+    return withSlot(backend, game, (slot) => body(slot, seat.seat));
   };
+
+  const respond = (reply: FastifyReply, result: Response | HttpFailure): FastifyReply => (failed(result) ? send(reply, result) : answer(reply, result));
 
   app.post('/games/:game/commands', { schema: { params: GameParams } }, async (request, reply) => {
     const { game } = request.params;
     const expected = ifMatchOf(request);
     if (failed(expected)) return send(reply, expected);
-    const opened = await open(request, game);
-    if (failed(opened)) return send(reply, opened);
-    const result = await execute(opened.slot, game, request.body, opened.seat, expected.version);
-    return failed(result) ? send(reply, result) : answer(reply, result);
+    return respond(reply, await open(request, game, (slot, seat) => execute(slot, game, request.body, seat, expected.version)));
   });
 
   app.post('/games/:game/preview', { schema: { params: GameParams } }, async (request, reply) => {
-    const opened = await open(request, request.params.game);
-    if (failed(opened)) return send(reply, opened);
-    const { engine, store } = opened.slot;
-    return answer(reply, await handleRequest({ op: 'preview', game: request.params.game, command: request.body }, { engine, store }));
+    const { game } = request.params;
+    return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'preview', game, command: request.body }, { engine, store })));
   });
 
   const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions' } as const;
   for (const [path, op] of Object.entries(reads)) {
     app.get(`/games/:game${path}`, { schema: { params: GameParams } }, async (request, reply) => {
-      const opened = await open(request, request.params.game);
-      if (failed(opened)) return send(reply, opened);
-      const { engine, store } = opened.slot;
-      return answer(reply, await handleRequest({ op, game: request.params.game }, { engine, store }));
+      const { game } = request.params;
+      return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op, game }, { engine, store })));
     });
   }
 
   for (const op of ['events', 'audit'] as const) {
     app.get(`/games/:game/${op}`, { schema: { params: GameParams, querystring: RangeQuery } }, async (request, reply) => {
-      const opened = await open(request, request.params.game);
-      if (failed(opened)) return send(reply, opened);
-      const { engine, store } = opened.slot;
-      return answer(reply, await handleRequest({ op, game: request.params.game, ...request.query }, { engine, store }));
+      const { game } = request.params;
+      return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op, game, ...request.query }, { engine, store })));
     });
   }
 }

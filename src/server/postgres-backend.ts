@@ -3,7 +3,7 @@
 import { SurrenderEngine } from '../engine/engine.js';
 import { gameLog } from '../store/game-log.js';
 import { PostgresEventStore } from '../store/postgres.js';
-import { gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
 import { PostgresSeatStore } from './pg-seat-store.js';
 
 export class PostgresBackend implements Backend {
@@ -19,6 +19,7 @@ export class PostgresBackend implements Backend {
   private constructor(
     private readonly store: PostgresEventStore,
     readonly seats: PostgresSeatStore,
+    maxOpenGames: number,
   ) {
     this.#slots = new SlotCache(async (game) => {
       const guard = new IfMatchGuard();
@@ -26,12 +27,13 @@ export class PostgresBackend implements Backend {
       const heard = { version: () => this.#heard.get(game) ?? 0, epoch: () => this.#epoch };
       const epoch = heard.epoch();
       return gameSlot(await SurrenderEngine.open(log), log, guard, { heard, epoch });
-    });
+    }, maxOpenGames);
   }
 
-  static async open(url: string, schema?: string): Promise<PostgresBackend> {
+  /** `maxOpenGames`: the games kept open at most (./backend.ts SlotCache). */
+  static async open(url: string, schema?: string, options: { readonly maxOpenGames?: number } = {}): Promise<PostgresBackend> {
     const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
-    const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema));
+    const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema), options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES);
     const listeners = backend.#listeners;
     backend.#unsubscribe = await store.subscribe(
       (change) => {
@@ -51,8 +53,8 @@ export class PostgresBackend implements Backend {
   // A stream exists with its first event: nothing to create.
   async createStream(): Promise<void> {}
 
-  slot(game: string): ReturnType<Backend['slot']> {
-    return this.#slots.get(game);
+  lease(game: string): ReturnType<Backend['lease']> {
+    return this.#slots.lease(game);
   }
 
   async watch(game: string, listener: () => void): Promise<Unsubscribe> {

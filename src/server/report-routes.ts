@@ -6,7 +6,7 @@ import { UnknownGameError } from '../engine/unknown-game.js';
 import { buildReport, mismatchProblem } from '../report/page.js';
 import type { StoredEvent } from '../../events/index.js';
 import { failed, seatOf } from './auth.js';
-import type { Backend } from './backend.js';
+import { withSlot, type Backend } from './backend.js';
 import { refusal } from './http-errors.js';
 import { GameParams, type Server } from './types.js';
 
@@ -20,17 +20,19 @@ export function reportRoutes(app: Server, backend: Backend): void {
     const { game } = request.params;
     const seat = await seatOf(request, backend.seats, game);
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
-    const { engine, store } = await backend.slot(game);
-    await engine.catchUp();
-    const view = engine.view(game);
-    if (view === undefined) {
+    const page = await withSlot(backend, game, async ({ engine, store }) => {
+      await engine.catchUp();
+      const view = engine.view(game);
+      if (view === undefined) return null;
+      const events: StoredEvent[] = [];
+      for await (const batch of store.read({ from: 1 })) for (const event of batch) if (event.game === game && !inert.has(event.type)) events.push(event);
+      const problems = engine.mismatches.filter((m) => m.game === game).map(mismatchProblem);
+      return { version: engine.version, html: await buildReport({ title: game, games: [{ game, events, summary: summarize(view) }], problems }) };
+    });
+    if (page === null) {
       const failure = refusal('no-game', 'sequence', new UnknownGameError(game).message);
       return reply.code(failure.status).send(failure.body);
     }
-    const events: StoredEvent[] = [];
-    for await (const batch of store.read({ from: 1 })) for (const event of batch) if (event.game === game && !inert.has(event.type)) events.push(event);
-    const problems = engine.mismatches.filter((m) => m.game === game).map(mismatchProblem);
-    const html = await buildReport({ title: game, games: [{ game, events, summary: summarize(view) }], problems });
-    return reply.code(200).header('etag', `"${engine.version}"`).header('content-security-policy', POLICY).type('text/html; charset=utf-8').send(html);
+    return reply.code(200).header('etag', `"${page.version}"`).header('content-security-policy', POLICY).type('text/html; charset=utf-8').send(page.html);
   });
 }

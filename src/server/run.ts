@@ -11,19 +11,21 @@ export interface ServeSettings {
   readonly host: string;
   readonly bodyLimit: number;
   readonly ratePerMinute: number;
+  /** The games kept open at most (src/server/backend.ts SlotCache). */
+  readonly maxOpenGames: number;
 }
 
 export const isDatabaseUrl = (store: string): boolean => /^postgres(ql)?:\/\//i.test(store);
 
-export async function openBackend(store: string, schema?: string): Promise<Backend> {
-  if (isDatabaseUrl(store)) return (await import('./postgres-backend.js')).PostgresBackend.open(store, schema);
-  return (await import('./directory-backend.js')).DirectoryBackend.open(store);
+export async function openBackend(store: string, schema?: string, options: { readonly maxOpenGames?: number } = {}): Promise<Backend> {
+  if (isDatabaseUrl(store)) return (await import('./postgres-backend.js')).PostgresBackend.open(store, schema, options);
+  return (await import('./directory-backend.js')).DirectoryBackend.open(store, options);
 }
 
 export async function runServer(settings: ServeSettings, io: CliIo): Promise<ExitCode> {
   let backend: Backend;
   try {
-    backend = await openBackend(settings.store, settings.schema);
+    backend = await openBackend(settings.store, settings.schema, { maxOpenGames: settings.maxOpenGames });
   } catch (error) {
     io.err(`serve: the store cannot be used: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

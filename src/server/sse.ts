@@ -47,19 +47,34 @@ export function streamRoute(app: Server, backend: Backend): void {
     const { game } = request.params;
     const seat = await seatOf(request, backend.seats, game);
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
-    const slot = await backend.slot(game);
+    // Held while the stream is open: its store is read on every change.
+    const lease = await backend.lease(game);
+    const slot = lease.slot;
     const lastId = Number(request.headers['last-event-id']);
-    const from = request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
+    let from: number;
+    try {
+      from = request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
+    } catch (error) {
+      lease.release();
+      throw error;
+    }
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     reply.raw.write(`: game ${game}, events from seq ${from}\n\n`);
     const pump = pumpOf(slot, reply, from);
-    const unwatch = await backend.watch(game, pump);
+    let unwatch: () => void;
+    try {
+      unwatch = await backend.watch(game, pump);
+    } catch (error) {
+      lease.release();
+      throw error;
+    }
     const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
     request.raw.on('close', () => {
       clearInterval(keepAlive);
       unwatch();
+      lease.release();
     });
     pump();
     return reply;

@@ -66,7 +66,7 @@ function racedBackend(): Raced {
     kind: 'directory',
     seats: seatStore,
     createStream: async () => undefined,
-    slot: (game) => slots.get(game),
+    lease: (game) => slots.lease(game),
     watch: async () => () => undefined,
     check: async () => undefined,
     close: () => slots.close(),
