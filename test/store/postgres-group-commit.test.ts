@@ -5,8 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { describePg, usePgDatabase } from '../support/pg.js';
-import { counterSource, logged } from './support.js';
+import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
+import { counterSource, logged, waitUntil } from './support.js';
 
 describePg('PostgresEventStore, group commit', () => {
   const db = usePgDatabase();
@@ -15,15 +15,7 @@ describePg('PostgresEventStore, group commit', () => {
     url = db.url();
   });
   const open = (source: EnvelopeSource = counterSource()): Promise<PostgresEventStore> => PostgresEventStore.open({ url, schema: db.schema(), source });
-  const query = async <R extends pg.QueryResultRow>(sql: string): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<R>(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(sql: string): Promise<R[]> => queryRows<R>(url, sql);
   const games = Array.from({ length: 10 }, (_, i) => `g${i}`);
 
   it('ten appends sent at once: the first commits alone, the nine that waited for it in one transaction; all written, in order, each heard', async () => {
@@ -39,7 +31,7 @@ describePg('PostgresEventStore, group commit', () => {
     expect(rows.map((r) => r.game)).toEqual(games);
     expect(new Set(rows.map((r) => r.xmin)).size).toBe(2);
     expect(new Set(rows.slice(1).map((r) => r.xmin)).size).toBe(1);
-    for (let waited = 0; heard.length < games.length && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => heard.length >= games.length);
     expect(heard).toEqual(games.map((game) => `${game}@1`));
     await unsubscribe();
     await store.close();
@@ -93,7 +85,7 @@ describePg('PostgresEventStore, group commit', () => {
     const rows = await query<{ line: string }>(`SELECT line FROM "${store.schema}".events ORDER BY position`);
     expect(rows.map((r) => (JSON.parse(r.line) as { data: { data: unknown } }).data.data)).toEqual([hostile]);
     expect(written?.events[0]?.data).toEqual({ turn: { year: 1941, season: 'spring' }, kind: 'note', data: hostile });
-    for (let waited = 0; heard.length < 1 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => heard.length >= 1);
     expect(heard).toEqual([`${game}@1`]);
     await unsubscribe();
     await store.close();

@@ -8,8 +8,8 @@ import { dollarQuoting, type AppendRequest } from '../../src/store/postgres-appe
 import { fitsOneTrip } from '../../src/store/postgres-one-trip.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { describePg, usePgDatabase } from '../support/pg.js';
-import { counterSource, logged } from './support.js';
+import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
+import { counterSource, logged, waitUntil } from './support.js';
 
 const hash = (c: string): string => c.repeat(64);
 const request = (game: string, expected: number, expectedHash?: string, events = [logged(game)]): AppendRequest => ({ game, events, expected: logVersion(expected), expectedHash });
@@ -44,15 +44,7 @@ describePg('PostgresEventStore, one round trip', () => {
     vi.restoreAllMocks();
   });
   const open = (source: EnvelopeSource = counterSource(), schema = db.schema()): Promise<PostgresEventStore> => PostgresEventStore.open({ url, schema, source });
-  const query = async <R extends pg.QueryResultRow>(sql: string): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<R>(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(sql: string): Promise<R[]> => queryRows<R>(url, sql);
   const games = Array.from({ length: 6 }, (_, i) => `g${i}`);
 
   it('appends naming their heads: each transaction is one query; the batch that waited is one commit; each heard', async () => {
@@ -72,7 +64,7 @@ describePg('PostgresEventStore, one round trip', () => {
     expect(rows[0]?.xmin).not.toBe(rows[1]?.xmin);
     // Each game's chain holds: the head each append returned is the one stored.
     for (const [i, game] of games.entries()) expect(await store.gameHead(game)).toEqual(seconds[i]?.head);
-    for (let waited = 0; heard.length < games.length && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => heard.length >= games.length);
     expect(heard).toEqual(games.map((game) => `${game}@2`));
     await unsubscribe();
     await store.close();

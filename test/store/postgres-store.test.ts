@@ -8,10 +8,10 @@ import { headerLine } from '../../src/store/line-format.js';
 import { PostgresEventStore } from '../../src/store/postgres.js';
 import { migrate } from '../../src/store/postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { describePg, usePgDatabase } from '../support/pg.js';
+import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
 import { describeEventStoreContract } from './contract.js';
 import { describeGameStreamContract } from './stream-contract.js';
-import { counterSource, gameStarted, logged } from './support.js';
+import { counterSource, gameStarted, logged, waitUntil } from './support.js';
 
 describePg('PostgresEventStore', () => {
   const db = usePgDatabase();
@@ -20,15 +20,7 @@ describePg('PostgresEventStore', () => {
     url = db.url();
   });
   const open = (source: EnvelopeSource = counterSource(), schema = db.schema()): Promise<PostgresEventStore> => PostgresEventStore.open({ url, schema, source });
-  const query = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<R>(sql, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> => queryRows<R>(url, sql, values);
 
   describeEventStoreContract(
     "PostgresEventStore, one game's stream",
@@ -156,7 +148,7 @@ describePg('PostgresEventStore', () => {
     // Anyone may notify on the channel: what is not a change is not passed on (nor thrown in the listener's client).
     await query(`SELECT pg_notify($1, 'not json'), pg_notify($1, '{"game":1}')`, [reader.channel]);
     const result = await writer.appendToGame('g7', [logged('g7'), logged('g7')], logVersion(0));
-    for (let waited = 0; heard.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => heard.length > 0);
     expect(heard).toEqual([{ game: 'g7', version: 2, position: result.position }]);
     await unsubscribe();
     await Promise.all([writer.close(), reader.close()]);

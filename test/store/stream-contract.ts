@@ -6,7 +6,7 @@ import { logVersion, type StoredEvent } from '../../events/index.js';
 import type { FeedEvent, GameStreamStore, StreamChange } from '../../src/store/game-streams.js';
 import { headerLine } from '../../src/store/line-format.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { counterSource, gameStarted, logged } from './support.js';
+import { counterSource, gameStarted, logged, waitUntil } from './support.js';
 
 export type MakeStreams = (source: EnvelopeSource) => Promise<GameStreamStore>;
 
@@ -130,7 +130,7 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       const unsubscribe = await store.subscribe((change) => heard.push(change));
       const a = await store.appendToGame('g1', [logged('g1'), logged('g1')], logVersion(0));
       const b = await store.appendToGame('g2', [logged('g2')], logVersion(0));
-      for (let waited = 0; heard.length < 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(() => heard.length >= 2);
       expect(heard).toEqual([
         { game: 'g1', version: a.version, position: a.position },
         { game: 'g2', version: b.version, position: b.position },

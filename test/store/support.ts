@@ -105,3 +105,8 @@ export function sealedLog(texts: readonly string[], header = headerLine().line):
   }
   return lines.map((line) => `${line}\n`).join('');
 }
+
+/** Waits until `done()` holds (checked every 20 ms) or `ms` have passed: for what arrives asynchronously, a notification. */
+export async function waitUntil(done: () => boolean, ms = 5000): Promise<void> {
+  for (let waited = 0; !done() && waited < ms; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+}

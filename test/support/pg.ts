@@ -93,6 +93,17 @@ let schemas = 0;
 /** A schema name of its own for one store under test (several files share one database). */
 export const freshSchemaName = (): string => `t${process.pid}_${Date.now().toString(36)}_${(schemas += 1)}`;
 
+/** The rows a statement answers, on a connection of its own (opened and closed for it). */
+export async function queryRows<R extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops the schemas made by a suite. */
 export async function dropSchemas(url: string, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
