@@ -1,6 +1,7 @@
 // The writing side of the PostgreSQL store (./postgres.ts): appends committed in groups (./commit-queue.ts), each
 // transaction in one round trip where its appends allow (./postgres-one-trip.ts), else the long way
-// (./postgres-append.ts), and imports. Every transaction holds the schema's feed lock until it commits.
+// (./postgres-append.ts), and imports. Every transaction inserts under the schema's feed lock and gives it back
+// before its COMMIT (./postgres-schema.ts takeFeed, ./postgres-feed.ts).
 import pg from 'pg';
 import { logVersion, type LogVersion } from '../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
@@ -78,11 +79,13 @@ export class PostgresWriter {
         this.#dropWriter(client);
         throw error;
       }
-      await client.query(ROLLBACK).catch((failure: unknown) => {
-        this.#dropWriter(client);
-        throw failure;
-      });
-      this.#free.push(client);
+      // Nothing was written: the long way tells each append its outcome, on another connection if this one failed.
+      const rolledBack = await client.query(ROLLBACK).then(
+        () => true,
+        () => false,
+      );
+      if (rolledBack) this.#free.push(client);
+      else this.#dropWriter(client);
       return null;
     }
   }
@@ -104,10 +107,10 @@ export class PostgresWriter {
   }
 
   /**
-   * Appends in one transaction: each checked against its game's head, read under the feed lock (so no other
-   * writer can move it before the commit), the stale ones refused alone, the others written and committed at
-   * once. When a statement fails before the commit, nothing was written: each append is tried again on its own,
-   * so that each gets its own outcome.
+   * Appends in one transaction: each checked against its game's head, read under the feed lock (a writer whose
+   * commit is not yet visible can still have passed it: the unique (game, seq) then refuses this append), the stale
+   * ones refused alone, the others written and committed at once. When a statement fails before the commit,
+   * nothing was written: each append is tried again on its own, so that each gets its own outcome.
    */
   async #appendLongWay(items: readonly AppendRequest[]): Promise<Outcome<GameAppendResult>[]> {
     const [only] = items;
