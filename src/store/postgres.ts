@@ -101,7 +101,7 @@ export class PostgresEventStore implements GameStreamStore {
    * Imports a game's lines from a JSON Lines log (already verified) as its whole stream: renumbered and resealed
    * as a log of that game alone (./game-lines.ts). Refused, writing nothing, when the game already has events.
    */
-  importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
+  async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
     this.#assertOpen();
     return this.#writer.importGame(game, lines);
   }
