@@ -349,55 +349,56 @@ function invariants(m: Model, r: LiveGame): void {
 describe('55, 56, 59: model-based test of the whole engine', () => {
   // MODEL_RUNS=3000 (npm run model) takes minutes.
   it('every host fact and player decision is accepted or refused as the model says, the invariants of all three rules hold, and the log replays', { timeout: 900_000 }, () => {
-    fc.assert(
-      fc.property(setup, fc.commands(allCommands, { maxCommands: 150, size: 'max' }), ({ scenario, options }, cmds) => {
-        const real: LiveGame = liveGame();
-        const started = run(real, {
-          type: 'host.game-started',
-          data: {
-            scenario,
-            turn: turnFrom1941(0),
-            wars: [
-              { axis: 'germany', allied: 'britain' },
-              { axis: 'italy', allied: 'britain' },
-              { axis: 'germany', allied: 'russia' },
-              { axis: 'italy', allied: 'russia' },
-            ],
-            italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
-            options,
-          },
-        });
-        expect(started).toBe(true);
-        const model: Model = {
+    const games = fc.property(setup, fc.commands(allCommands, { maxCommands: 150, size: 'max' }), ({ scenario, options }, cmds) => {
+      const real: LiveGame = liveGame();
+      const started = run(real, {
+        type: 'host.game-started',
+        data: {
           scenario,
+          turn: turnFrom1941(0),
+          wars: [
+            { axis: 'germany', allied: 'britain' },
+            { axis: 'italy', allied: 'britain' },
+            { axis: 'germany', allied: 'russia' },
+            { axis: 'italy', allied: 'russia' },
+          ],
+          italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
           options,
-          turn: 0,
-          alliedClosed: false,
-          gameClosed: false,
-          wars: new Set(['germany-britain', 'italy-britain', 'germany-russia', 'italy-russia']),
-          germanySurrendered: false,
-          italySurrendered: false,
-          europeEnded: false,
-          britain: 'atWar',
-          offerLevel: null,
-          lastSurrender: null,
-          removedFactors: 0,
-          germanDeclared: false,
-          britishPending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
-          italy: null,
-        };
-        const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>]);
-        fc.modelRun(() => ({ model, real }), withChecks);
-        STATS.push(real.log.map((e) => e.type));
-        // The log replays, every rule decision re-derived, to the same state.
-        expect(replay(real.log).projection()).toEqual(real.replayer.projection());
-      }),
-      modelParameters(),
-    );
-    // Not a vacuous run: the random games reach every surrender path (with as many runs as npm test makes).
+        },
+      });
+      expect(started).toBe(true);
+      const model: Model = {
+        scenario,
+        options,
+        turn: 0,
+        alliedClosed: false,
+        gameClosed: false,
+        wars: new Set(['germany-britain', 'italy-britain', 'germany-russia', 'italy-russia']),
+        germanySurrendered: false,
+        italySurrendered: false,
+        europeEnded: false,
+        britain: 'atWar',
+        offerLevel: null,
+        lastSurrender: null,
+        removedFactors: 0,
+        germanDeclared: false,
+        britishPending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
+        italy: null,
+      };
+      const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>]);
+      fc.modelRun(() => ({ model, real }), withChecks);
+      STATS.push(real.log.map((e) => e.type));
+      // The log replays, every rule decision re-derived, to the same state.
+      expect(replay(real.log).projection()).toEqual(real.replayer.projection());
+    });
+    // Not a vacuous run: the random games reach every surrender path (with as many runs as npm test makes). The
+    // rarest, europe.war-ended, comes in some 5-10 games of 150: where a round of random games missed one, up to
+    // two more rounds are played (each must hold as the first), so that bad luck alone does not fail the test.
+    const paths = ['britain.offer-rejected', 'britain.terms-imposed', 'britain.war-resumed', 'italy.forces-disposed', 'germany.surrendered', 'europe.war-ended'];
     const reached = (type: string) => STATS.filter((log) => log.includes(type)).length;
-    if (modelParameters().numRuns >= 150) for (const type of ['britain.offer-rejected', 'britain.terms-imposed', 'britain.war-resumed', 'italy.forces-disposed', 'germany.surrendered', 'europe.war-ended']) {
-      expect(reached(type), type).toBeGreaterThan(0);
-    }
+    const parameters = modelParameters();
+    const rounds = parameters.numRuns >= 150 && parameters.seed === undefined ? 3 : 1;
+    for (let round = 0; round < rounds && (round === 0 || paths.some((type) => reached(type) === 0)); round += 1) fc.assert(games, parameters);
+    if (parameters.numRuns >= 150) for (const type of paths) expect(reached(type), type).toBeGreaterThan(0);
   });
 });
