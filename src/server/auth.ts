@@ -11,10 +11,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The seat of the request's token in `game`: 401 without a token or with another's, 404 for no such game. */
-export async function seatOf(request: FastifyRequest, seats: SeatStore, game: string): Promise<{ readonly seat: Seat } | HttpFailure> {
-  const token = bearerToken(request);
-  if (token === null) return refusal('unauthorized', 'seats', 'Authorization: expected "Bearer TOKEN", a seat token of this game');
+const TOKEN = /^[A-Za-z0-9._~+/=-]{1,256}$/;
+
+/**
+ * `?access_token=TOKEN` (RFC 6750, 2.3) → TOKEN, or null: for the event stream only, which a browser's EventSource
+ * opens without a way to send a header. A header, when there is one, is what counts.
+ */
+export function queryToken(request: FastifyRequest): string | null {
+  const query = request.query;
+  const value = typeof query === 'object' && query !== null ? (query as { access_token?: unknown }).access_token : undefined;
+  return typeof value === 'string' && TOKEN.test(value) ? value : null;
+}
+
+/**
+ * The seat of the request's token in `game`: 401 without a token or with another's, 404 for no such game. With
+ * `query`, a token given as `?access_token=` serves where no Authorization header is sent (the event stream).
+ */
+export async function seatOf(request: FastifyRequest, seats: SeatStore, game: string, options: { readonly query?: boolean } = {}): Promise<{ readonly seat: Seat } | HttpFailure> {
+  const token = bearerToken(request) ?? (options.query === true && request.headers.authorization === undefined ? queryToken(request) : null);
+  if (token === null) {
+    const how = options.query === true ? 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN)' : 'Authorization: expected "Bearer TOKEN"';
+    return refusal('unauthorized', 'seats', `${how}, a seat token of this game`);
+  }
   const hashes = await seats.load(game);
   if (hashes === null) return refusal('not-found', 'http', `no game ${JSON.stringify(game)} on this server`);
   const seat = seatOfToken(token, hashes);

@@ -42,10 +42,12 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
 }
 
 export function streamRoute(app: Server, backend: Backend): void {
-  const schema = { params: GameParams, querystring: Type.Object({ from: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }) };
+  // access_token: a browser's EventSource sends no Authorization header (./auth.ts queryToken).
+  const querystring = Type.Object({ from: Type.Optional(Type.Integer({ minimum: 1 })), access_token: Type.Optional(Type.String({ maxLength: 256 })) }, { additionalProperties: false });
+  const schema = { params: GameParams, querystring };
   app.get('/games/:game/stream', { schema }, async (request, reply) => {
     const { game } = request.params;
-    const seat = await seatOf(request, backend.seats, game);
+    const seat = await seatOf(request, backend.seats, game, { query: true });
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
     // Held while the stream is open: its store is read on every change.
     const lease = await backend.lease(game);

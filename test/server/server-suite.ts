@@ -234,4 +234,36 @@ export function serverSuite(open: () => Promise<Backend>, reopen: () => Promise<
     expect(text).toContain('event: host.game-started\n');
     expect(text).toContain(`event: ${(first as OriginEvent).type}\n`);
   });
+
+  it('the stream takes its token as ?access_token= too (a browser EventSource sends no header); no other route does', async () => {
+    const app = await start();
+    const created = await createGame(app, 'g8');
+    const [started] = script();
+    await send(app, created, started);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/games/g8/stream?from=1&access_token=${encodeURIComponent(created.tokens.italy)}`, { signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    for (let deadline = Date.now() + 5000; !text.includes('id: 1\n') && Date.now() < deadline; ) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(text).toContain('event: host.game-started\n');
+    const refused = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}${url}`, { headers });
+      return [response.status, ((await response.json()) as { rejection: { message: string } }).rejection.message];
+    };
+    const other = (await createGame(app, 'g9')).tokens.host;
+    expect(await refused(`/games/g8/stream?access_token=${other}`)).toEqual([401, "Authorization: the token is no seat's of game g8"]);
+    // A header, when sent, is what counts: a malformed one is not made good by the query.
+    expect(await refused(`/games/g8/stream?access_token=${created.tokens.host}`, { authorization: 'Basic x' })).toEqual([401, 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN), a seat token of this game']);
+    expect(await refused(`/games/g8/pending?access_token=${created.tokens.host}`)).toEqual([401, 'Authorization: expected "Bearer TOKEN", a seat token of this game']);
+    await app.close();
+  });
 }
