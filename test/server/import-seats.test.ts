@@ -20,7 +20,9 @@ describePg('serve on PostgreSQL: a game brought in by import', () => {
   it('59.41: the Sea Lion log imported, then POST /games of its name: 201 with its tokens, its state as the log left it, its next command taken; a second POST 409', async () => {
     const schema = db.schema();
     const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'sea-lion-1941.jsonl'), 'utf8');
-    const [[game, lines]] = [...linesByGame(text)] as [[string, readonly string[]]];
+    const [only] = [...linesByGame(text)];
+    if (only === undefined) throw new Error('the Sea Lion log holds no game');
+    const [game, lines] = only;
     const store = await PostgresEventStore.open({ url, schema });
     const imported = await store.importGame(game, lines);
     await store.close();
