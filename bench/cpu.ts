@@ -4,26 +4,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** utime + stime of a process in ms (100 clock ticks a second), with its reaped children's (`children`), or null. */
-export function cpuMs(pid: number | undefined, children = false): number | null {
+/**
+ * The fields of /proc/PID/stat after the command name (state is the 1st, ppid the 2nd, utime the 12th, stime the
+ * 13th, then the waited-for children's cutime and cstime), or null for a process that is gone.
+ */
+function statFields(pid: number | string | undefined): string[] | null {
   try {
-    // Fields after the command name: state is the 1st, ppid the 2nd, utime the 12th, stime the 13th, then the
-    // waited-for children's cutime and cstime.
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
-    return Number.isFinite(ticks) ? ticks * 10 : null;
+    return readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   } catch {
     return null;
   }
 }
 
+/** utime + stime of a process in ms (100 clock ticks a second), with its reaped children's (`children`), or null. */
+export function cpuMs(pid: number | undefined, children = false): number | null {
+  const fields = statFields(pid);
+  if (fields === null) return null;
+  const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+  return Number.isFinite(ticks) ? ticks * 10 : null;
+}
+
 const parentOf = (pid: string): number | null => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[1]);
-  } catch {
-    return null;
-  }
+  const fields = statFields(pid);
+  return fields === null ? null : Number(fields[1]);
 };
 
 /**

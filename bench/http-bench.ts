@@ -30,7 +30,6 @@ export interface CpuPerCommand {
 
 /** A configuration's figures, with the CPU each party used per command in the measured window. */
 export interface HttpRun extends LoadResult {
-  readonly serveCpuMsPerCommand: number | null;
   readonly cpuMsPerCommand: CpuPerCommand;
   /** Commands' events per transaction over the run (group commit), from the rows' xmin; null when unread. */
   readonly eventsPerCommit: number | null;
@@ -76,7 +75,7 @@ async function runServers(cluster: Cluster, cli: string, processes: number, seco
     const load = await driveLoad({ servers, games, clients: CLIENTS, seconds, warmUpSeconds });
     clearTimeout(mark);
     const cpu = perCommand(atStart, cpuNow(serves, cluster), load.commands);
-    return { ...load, serveCpuMsPerCommand: cpu.serve, cpuMsPerCommand: cpu, eventsPerCommit: await eventsPerCommit(cluster.url, schema) };
+    return { ...load, cpuMsPerCommand: cpu, eventsPerCommit: await eventsPerCommit(cluster.url, schema) };
   } finally {
     await stopServes(serves);
   }

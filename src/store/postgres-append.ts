@@ -3,7 +3,7 @@
 // notifications, the lock given back and the COMMIT. The fewer statements under the lock, the more appends a second.
 import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../events/index.js';
-import type { GameAppendResult, StreamChange } from './game-streams.js';
+import type { GameAppendResult } from './game-streams.js';
 import { headerLine } from './line-format.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import type { Outcome } from './commit-queue.js';
@@ -132,14 +132,11 @@ export async function insertNotifyCommit(client: pg.PoolClient, names: { readonl
   return resultsOf(parts, first?.rows ?? []);
 }
 
-/** The notifications (heard by the listeners when the transaction commits) and the COMMIT, in one round trip. */
-export async function notifyAndCommit(client: pg.PoolClient, channel: string, changes: readonly StreamChange[]): Promise<void> {
-  const notify = changes.map((change) => `SELECT pg_notify(${client.escapeLiteral(channel)}, ${client.escapeLiteral(JSON.stringify(change))}); `).join('');
-  await client.query(`${notify}${RELEASE_FEED}; COMMIT`);
+/** How a transaction's body ends: it committed itself, or it wrote nothing and leaves the caller to end it. */
+export interface TransactionEnd<R> {
+  readonly outcomes: R[];
+  readonly committed: boolean;
 }
-
-/** How a transaction's body ends: it committed itself, or it leaves the caller the changes to notify and commit. */
-export type TransactionEnd<R> = { readonly outcomes: R[]; readonly committed: true } | { readonly outcomes: R[]; readonly committed: false; readonly changes: readonly StreamChange[] };
 
 /**
  * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
@@ -165,7 +162,7 @@ export async function checkAndInsert(
     parts.push({ game: item.game, batch });
     return null;
   });
-  if (parts.length === 0) return { outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }), committed: false, changes: [] };
+  if (parts.length === 0) return { outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }), committed: false };
   const results = await insertNotifyCommit(client, names, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {

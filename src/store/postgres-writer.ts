@@ -7,9 +7,9 @@ import { logVersion, type LogVersion } from '../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { GameAppendResult } from './game-streams.js';
 import { resealGame } from './game-lines.js';
-import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, notifyAndCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
+import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
-import { ROLLBACK } from './postgres-schema.js';
+import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource, type LogHead } from './store.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -146,7 +146,7 @@ export class PostgresWriter {
 
   /**
    * Runs `body` in a transaction holding the schema's feed lock, with the heads of `games` read under it
-   * (./postgres-append.ts beginWithHeads), then notifies its changes and commits. For one game's append
+   * (./postgres-append.ts beginWithHeads); a body that wrote nothing leaves it to be ended here. For one game's append
    * (`single`) a lost race on (game, seq) is a ConcurrencyError; a failure of the commit itself is a
    * CommitFailed (the rows may have been written).
    */
@@ -172,7 +172,8 @@ export class PostgresWriter {
       const end = await body(client, heads);
       if (!end.committed) {
         committing = true;
-        await notifyAndCommit(client, this.names.channel, end.changes);
+        // Nothing was written (every append stale): the lock given back, the transaction ended.
+        await client.query(`${RELEASE_FEED}; COMMIT`);
       }
       return end.outcomes;
     } catch (error) {
