@@ -18,10 +18,14 @@ import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 import { previewAfter, type PreviewedEvent } from './preview.js';
 
-/** What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending. */
+/**
+ * What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending.
+ * A refused command of a known game comes back with what is pending as it stands, the decision it answers
+ * showing its choices with the command's picks (what is missing or over, what may still be added).
+ */
 export type PreviewResult =
   | { readonly ok: true; readonly events: readonly PreviewedEvent[]; readonly pending: PendingDecision[]; readonly version: number }
-  | { readonly ok: false; readonly rejection: Rejection };
+  | { readonly ok: false; readonly rejection: Rejection; readonly pending?: PendingDecision[] };
 
 export type CommandResult =
   | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
@@ -175,7 +179,7 @@ export class SurrenderEngine {
       await this.#catchUpIfMoved();
       const view = this.#replayer.view(game);
       const decision = decide(view, command.origin);
-      if (!decision.ok) return decision;
+      if (!decision.ok) return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.origin) };
       const version = this.#replayer.version;
       const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#hash });
       return { ok: true, events: after.events, pending: after.view === undefined ? [] : pendingDecisions(after.view), version };

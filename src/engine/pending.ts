@@ -2,11 +2,17 @@
 // The types are in pending-types.ts, the words in pending-text.ts.
 import type { GameView } from './game-view.js';
 import type { PendingDecision } from './pending-types.js';
+import type { OriginEvent } from '../../events/index.js';
 import { britishPending } from './britain/pending.js';
 import { italianPending } from './italy/pending.js';
 
 export type * from './pending-types.js';
 
-export function pendingDecisions(view: GameView): PendingDecision[] {
-  return [...britishPending(view), ...italianPending(view)];
+/**
+ * What is pending, each decision with its choices. With `tried`, a command a host is building (a partial or
+ * wrong selection or demand), the decision it answers shows its choices as they stand with that command's
+ * picks: what is still missing or over, and what may still be added (a preview's answer to a refusal).
+ */
+export function pendingDecisions(view: GameView, tried?: OriginEvent): PendingDecision[] {
+  return [...britishPending(view, tried), ...italianPending(view, tried)];
 }

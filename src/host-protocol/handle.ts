@@ -106,7 +106,10 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
     }
     case 'preview': {
       const result = await engine.preview(request.game, request.command as OriginEvent);
-      if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
+      if (!result.ok) {
+        const { pending } = result;
+        return pending === undefined ? { ok: false, op: request.op, rejection: result.rejection } : { ok: false, op: request.op, rejection: result.rejection, pending: pending.map(withDescription) };
+      }
       return { ok: true, op: request.op, events: result.events, pending: result.pending.map(withDescription) };
     }
     case 'pending':

@@ -90,7 +90,14 @@ export const responseSchemas = {
   events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
   audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Type.Union([Seq, Type.Null()]) }),
   games: ok('games', { games: Type.Array(Game) }),
-  failed: Strict({ ...common, ok: Type.Literal(false), op: Type.Union([Enum(OPERATIONS as [Operation, ...Operation[]]), Type.Null()]), rejection: RejectionSchema }),
+  failed: Strict({
+    ...common,
+    ok: Type.Literal(false),
+    op: Type.Union([Enum(OPERATIONS as [Operation, ...Operation[]]), Type.Null()]),
+    rejection: RejectionSchema,
+    /** preview only, for a game the log holds: what is pending, the refused command's decision with its choices as the command's picks leave them. */
+    pending: Type.Optional(Type.Array(PendingSchema)),
+  }),
 } as const;
 
 /** Responses are built from the engine's readonly values and never changed. */

@@ -3,13 +3,14 @@
 import { valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
+import type { OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
 import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 
 /** A demand of nothing: what Britain has left does not depend on the demand. */
 const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], indemnityBrps: 0, return: [] });
 
-export function britishPending(view: GameView): PendingDecision[] {
+export function britishPending(view: GameView, _tried?: OriginEvent): PendingDecision[] {
   const b = view.britain;
   const out: PendingDecision[] = [];
   const offer = b.context.offer;

@@ -2,8 +2,9 @@
 // read from the Italian machine's snapshot.
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
+import type { OriginEvent } from '../../../events/index.js';
 
-export function italianPending(view: GameView): PendingDecision[] {
+export function italianPending(view: GameView, _tried?: OriginEvent): PendingDecision[] {
   const italy = view.italy;
   const surrender = italy.context.surrender;
   if (surrender === null) return [];
