@@ -60,9 +60,12 @@ describe('SurrenderEngine.preview', () => {
     const early = { type: 'host.game-turn-ended', data: { turn: { season: 'spring', year: 1941 }, britain: {} } } as unknown as OriginEvent;
     const before = store.toJsonl();
     const preview = await engine.preview(GAME, early);
+    const pendingBefore = engine.pending(GAME);
     const executed = await engine.execute(GAME, early);
-    expect(preview).toEqual(executed);
+    // The refusal is execute's; a preview adds what is pending as it stands, for a host building its move.
+    expect(preview).toEqual({ ...executed, pending: pendingBefore });
     expect(preview.ok).toBe(false);
+    expect(pendingBefore.map((p) => p.decision)).toEqual(['respond-to-british-offer']);
     expect(await engine.preview('no such game!', script[0] as OriginEvent)).toEqual({ ok: false, rejection: { code: 'malformed', rule: 'schema', message: 'game: expected a string matching ^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' } });
     expect(await engine.preview(GAME, 42 as unknown as OriginEvent)).toEqual({ ok: false, rejection: { code: 'malformed', rule: 'schema', message: '$: expected an event object { type, data }' } });
     expect(store.toJsonl()).toBe(before);
