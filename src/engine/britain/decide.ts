@@ -11,7 +11,7 @@ import { concessionsInputFor, currentSurrender, malformed, withPrevious } from '
 import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
 import { refuseBy } from '../refuse.js';
-import { toItalyRefusal } from './to-italy.js';
+import { italyMayTakeTerritory, toItalyRefusal } from './to-italy.js';
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
@@ -89,7 +89,7 @@ const britishNegotiationDeciders: OriginDeciders<
     if (issue !== null) return malformed(issue.path, issue.detail);
     const { result, effects } = negotiateConcessions(input);
     if (!result.legal || effects === null) return rejectViolations(result.violations, '59.66', 'the demand breaks 59.6');
-    const italian = toItalyRefusal(view, effects.mayPassToItaly, data.toItaly);
+    const italian = toItalyRefusal(italyMayTakeTerritory(view), effects.mayPassToItaly, data.toItaly);
     if (italian !== null) {
       return reject(
         'illegal',

@@ -21,9 +21,9 @@ export const italyMayTakeTerritory = (view: GameView): boolean => !italyHasSurre
  * The first name of `toItaly` that may not pass to Italy, or null. `mayPass` is the calculator's list of ceded
  * Mediterranean-front territories of the demand (59.66G); a minor moved to Axis control is never on it.
  */
-export function toItalyRefusal(view: GameView, mayPass: readonly TerritoryKey[], toItaly: readonly string[]): ToItalyRefusal | null {
+export function toItalyRefusal(italyMayTake: boolean, mayPass: readonly TerritoryKey[], toItaly: readonly string[]): ToItalyRefusal | null {
   const first = toItaly[0];
-  if (first !== undefined && !italyMayTakeTerritory(view)) return { rule: '59.66G', code: 'italy-surrendered', key: first };
+  if (first !== undefined && !italyMayTake) return { rule: '59.66G', code: 'italy-surrendered', key: first };
   const allowed = new Set<string>(mayPass);
   const other = toItaly.find((key) => !allowed.has(key));
   return other === undefined ? null : { rule: '59.66G', code: 'not-ceded-mediterranean', key: other };
