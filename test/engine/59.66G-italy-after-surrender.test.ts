@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { territories1941 } from '../../src/examples/british-games.js';
 import { alliedTurnEnded, germanFacts, turn } from '../support/fixtures.js';
-import { given, ofType, play } from '../support/given.js';
+import { GAME, given, ofType, play, replay } from '../support/given.js';
+import { pendingDecisions } from '../../src/engine/pending.js';
 import { accept, demand, gameTurnEnded, hexControl, reportPool, seaLionStart } from '../support/british-fixtures.js';
 import { forcesReported, surrenderFacts } from '../support/italian-fixtures.js';
 
@@ -50,5 +51,26 @@ describe('59.66G with 56.52: Italian acquisitions', () => {
     }
     const { decision } = given(play(toTerms(false))).when(demand(sp41, { take: ['libya'], minors: [{ name: 'greece', to: 'axis' }] }, ['greece']));
     expect(decision.ok ? null : decision.rejection.message).toBe('greece is not a Mediterranean-front territory ceded by these terms, so it cannot come under Italian control');
+  });
+
+  it('59.66G with 56.52: the choices say so: no territory may pass to a surrendered Italy, and ceded Libya is refused to it', () => {
+    const choicesAfter = (italyOut: boolean) => {
+      const view = replay(play(toTerms(italyOut))).view(GAME);
+      const terms = view && pendingDecisions(view, demand(sp41, { take: ['libya'] })).find((p) => p.decision === 'state-german-terms');
+      if (terms?.decision !== 'state-german-terms') throw new Error('no terms pending');
+      return terms.choices;
+    };
+    const out = choicesAfter(true);
+    expect(out.territories.filter((t) => t.mayPassToItaly)).toEqual([]);
+    expect(out.toItaly).toEqual([{ key: 'libya', chosen: false, allowed: false, refusedBy: { rule: '59.66G', code: 'italy-surrendered' } }]);
+    const atWar = choicesAfter(false);
+    expect(atWar.territories.find((t) => t.key === 'libya')?.mayPassToItaly).toBe(true);
+    expect(atWar.toItaly).toEqual([{ key: 'libya', chosen: false, allowed: true, refusedBy: null }]);
+  });
+
+  it('59.66G: a minor moved to Axis control is never offered to Italy in the choices', () => {
+    const view = replay(play(toTerms(false))).view(GAME);
+    const terms = view && pendingDecisions(view, demand(sp41, { take: ['libya'], minors: [{ name: 'greece', to: 'axis' }] })).find((p) => p.decision === 'state-german-terms');
+    expect(terms?.decision === 'state-german-terms' && terms.choices.toItaly.map((t) => t.key)).toEqual(['libya']);
   });
 });
