@@ -5,6 +5,7 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import type { GermanTermsChoices } from '../../src/engine/choices/german-terms.js';
 import { offerAnswerChoices } from '../../src/engine/choices/offer-answer.js';
+import { describePending } from '../../src/engine/pending-text.js';
 import { conciliationAndSecondSurrender, seaLion1941 } from '../../src/examples/british-games.js';
 import type { GameScript } from '../../src/examples/script.js';
 import { play, replay } from '../support/given.js';
@@ -175,5 +176,26 @@ describe('59.72: the terms of conciliation-and-second-surrender (level -3: 6 poi
     expect([c.complete, c.pointsUsed, c.pointsLeft]).toEqual([true, 1, 5]);
     expect(c.conciliation).toEqual({ rule: '59.7', returnable: ['egypt'], returnAllowedNow: false, forbidsTaking: '59.73G', pointsNotTaken: 5, pointsReturned: 2, resistanceModifier: -3, usatChange: -14 });
     expect(c.territories.find((t) => t.key === 'malta')?.take.refusedBy).toEqual({ rule: '59.73G', code: 'returning-forbids-taking' });
+  });
+});
+
+describe('59.68: the words of the terms tried', () => {
+  const { sent } = atTerms(seaLion1941());
+  const script = seaLion1941();
+  const i = script.events.findIndex((e) => e.type === 'britain.terms-demanded');
+  const view = replay(play(script.events.slice(0, i), script.game), script.game).view(script.game);
+  const words = (tried?: OriginEvent) => {
+    const p = view && pendingDecisions(view, tried).find((d) => d.decision === 'state-german-terms');
+    return p === undefined ? '' : describePending(p);
+  };
+
+  it('59.68: the points the tried terms use and what is left', () => {
+    expect(words(sent)).toBe('Germany must state its terms: up to 8 concession points of territory, minor countries and indemnity, or return territory (59.65-59.73); the terms tried use 8 points, 0 left (59.68)');
+  });
+
+  it('59.66: tried terms that are refused name the rules that refuse them', () => {
+    expect(words(tryTerms({ take: ['malta'] }))).toBe(
+      'Germany must state its terms: up to 8 concession points of territory, minor countries and indemnity, or return territory (59.65-59.73); the terms tried use 1 point, 7 left (59.68); the terms tried are refused by 59.66',
+    );
   });
 });
