@@ -156,6 +156,13 @@ describe('59.65-59.75: the terms of sea-lion-1941 (level -4: 8 points)', () => {
     expect(neutral.territories.find((t) => t.key === 'malta')?.take.refusedBy).toEqual({ rule: '59.73G', code: 'returning-forbids-taking' });
   });
 
+  it('59.73A: tried terms naming an unknown territory or one twice are never complete, and their choices stand on what is known', () => {
+    const c = choices(tryTerms({ take: ['atlantis', 'malta', 'malta'] }, ['malta', 'malta']));
+    expect([c.complete, c.pointsUsed]).toEqual([false, 1]);
+    expect(c.territories.filter((t) => t.demanded === 'take').map((t) => t.key)).toEqual(['malta']);
+    expect(c.toItaly).toEqual([{ key: 'malta', chosen: true, allowed: false, refusedBy: null }]);
+  });
+
   it('59.66: a command of another turn is not the tried one: the choices stand against an empty demand', () => {
     const other: OriginEvent = { type: 'britain.terms-demanded', data: { turn: turn('fall', 1941), demand: { take: ['malta'], minors: [], indemnityBrps: 0, return: [] }, toItaly: [] } };
     expect(choices(other)).toEqual(choices());
