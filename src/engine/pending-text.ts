@@ -23,7 +23,15 @@ function selection(p: SelectBritishForceReductions): string {
 
 function terms(p: StateGermanTerms): string {
   const left = p.cap < p.concessionPoints ? `; Britain has only ${p.cap} points' worth left to concede (59.71)` : '';
-  return `Germany must state its terms: up to ${p.concessionPoints} concession points of territory, minor countries and indemnity, or return territory (59.65-59.73)${left}`;
+  return `Germany must state its terms: up to ${p.concessionPoints} concession points of territory, minor countries and indemnity, or return territory (59.65-59.73)${left}${tried(p)}`;
+}
+
+/** What remains of the terms a host is trying (their choices), in words. */
+function tried(p: StateGermanTerms): string {
+  const c = p.choices;
+  const used = c.pointsUsed === 0 ? '' : `; the terms tried use ${c.pointsUsed} point${c.pointsUsed === 1 ? '' : 's'}, ${c.pointsLeft} left (59.68)`;
+  const rules = [...new Set(c.violations.map((v) => v.rule))];
+  return c.complete ? used : `${used}; the terms tried are refused by ${rules.length === 0 ? 'their form' : rules.join(', ')}`;
 }
 
 /** A pending decision with its words, for readers (the `replay` command, GameSummary). */

@@ -5,6 +5,8 @@ import type { ForceTotals } from '../rules/force-reduction.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import type { AllocationSide } from '../rules/italian-allocation.js';
 import type { GameTurn } from './turns.js';
+import type { OfferAnswerChoices } from './choices/offer-answer.js';
+import type { GermanTermsChoices } from './choices/german-terms.js';
 
 export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
 
@@ -27,6 +29,8 @@ export interface RespondToBritishOffer extends Awaiting<'respond-to-british-offe
   readonly previousSurrenderLevel: number | null;
   /** 59.23: the level is -10 or lower, so Germany must accept. */
   readonly forced: boolean;
+  /** 59.23: the answers, each with its command and data; the rejection of a forced offer is refused by 59.23. */
+  readonly choices: OfferAnswerChoices;
 }
 
 /** 59.513: the host reports the British force pool the reductions come from. */
@@ -66,6 +70,8 @@ export interface StateGermanTerms extends Awaiting<'state-german-terms', 'german
   readonly concessionPoints: number;
   /** 59.65, 59.71: the most Germany can take, the lower of the points and whatever Britain has left. */
   readonly cap: number;
+  /** 59.65-59.75, 59.66G: what may be demanded now, against the tried `britain.terms-demanded` of this turn. */
+  readonly choices: GermanTermsChoices;
 }
 
 /** 59.891C: Japan, at war with Britain but not the U.S., adheres to the treaty or fights on. */

@@ -10,6 +10,26 @@ export function cededNotes(key: string): string[] {
   return notes;
 }
 
+/** 59.65, 59.66B, 59.66C, 59.66F, 59.66H: what ceding a territory does, as data (the notes above in words). */
+export const CededEffectCodes = ['russian-units-relocated', 'british-units-relocated', 'ulster-joins-ireland', 'wafdists-remain', 'usat-as-conquest'] as const;
+export type CededEffectCode = (typeof CededEffectCodes)[number];
+export interface CededEffect {
+  readonly rule: '59.65' | '59.66B' | '59.66C' | '59.66F' | '59.66H';
+  readonly code: CededEffectCode;
+}
+
+export function cededEffects(key: string): CededEffect[] {
+  const out: CededEffect[] = [
+    { rule: '59.66B', code: 'russian-units-relocated' },
+    { rule: '59.66C', code: 'british-units-relocated' },
+  ];
+  if (key === 'ulster') out.push({ rule: '59.65', code: 'ulster-joins-ireland' });
+  // 59.66F: the Axis take Egypt as a concession, so the Wafdist partisans remain in play.
+  if (key === 'egypt') out.push({ rule: '59.66F', code: 'wafdists-remain' });
+  out.push({ rule: '59.66H', code: 'usat-as-conquest' });
+  return out;
+}
+
 /** 59.66E: a demanded minor country neutralized or transferred to the Axis. */
 export const MINOR_NOTES = {
   neutral: '59.66E: neutralized, returns to its original status',

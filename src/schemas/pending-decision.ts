@@ -6,6 +6,7 @@ import { Type, type TLiteral, type TProperties } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
 import type { PendingDecision } from '../engine/pending-types.js';
 import type { SameShape } from './same-shape.js';
+import { GermanTermsChoicesSchema, OfferAnswerChoicesSchema } from './choices-german-terms.js';
 
 /** What every member has (pending-types.ts `Awaiting`): its name, who decides, the rule, the answering commands. */
 const awaiting = <const D extends string, const B extends readonly [string, ...string[]], const R extends string, const C extends readonly [string, ...string[]], P extends TProperties>(
@@ -38,6 +39,7 @@ export const PendingDecisionSchema = Type.Union([
     surrenderLevel: Level,
     previousSurrenderLevel: PreviousLevel,
     forced: Type.Boolean(),
+    choices: OfferAnswerChoicesSchema,
   }),
   awaiting('report-british-force-pool', ['host'], '59.513', ['host.british-force-pool'], {
     turn: Turn,
@@ -59,6 +61,7 @@ export const PendingDecisionSchema = Type.Union([
     surrenderLevel: Level,
     concessionPoints: Count(),
     cap: Count(),
+    choices: GermanTermsChoicesSchema,
   }),
   awaiting('decide-japanese-adherence', ['japan'], '59.891C', ['japan.treaty-decided'], { turn: Turn }),
   awaiting('report-far-east-hex-control', ['host'], '59.892A', ['host.far-east-hex-control'], { turn: Turn }),

@@ -190,6 +190,10 @@ for (const backend of backends) {
           surrenderLevel: -4,
           previousSurrenderLevel: null,
           forced: false,
+          choices: [
+            { command: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
+            { command: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
+          ],
         },
       ]);
       // Germany and Italy declared war on Russia during Summer 1941.

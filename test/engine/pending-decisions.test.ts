@@ -41,6 +41,10 @@ const OFFER_AT_MINUS_1: PendingDecision = {
   surrenderLevel: -1,
   previousSurrenderLevel: null,
   forced: false,
+  choices: [
+    { command: 'britain.offer-accepted', data: { turn: sp43 }, allowed: true, refusedBy: null },
+    { command: 'britain.offer-rejected', data: { turn: sp43 }, allowed: true, refusedBy: null },
+  ],
 };
 
 describe('59.23, 59.51: the British offer and the force reductions as data', () => {
@@ -70,7 +74,7 @@ describe('59.23, 59.51: the British offer and the force reductions as data', () 
   });
 
   it('59.23: the renderer words a forced offer as one Germany must accept', () => {
-    const forced: PendingDecision = { ...OFFER_AT_MINUS_1, commands: ['britain.offer-accepted'], resistanceLevel: -12, surrenderLevel: -10, forced: true };
+    const forced: PendingDecision = { ...OFFER_AT_MINUS_1, decision: 'respond-to-british-offer', commands: ['britain.offer-accepted'], resistanceLevel: -12, surrenderLevel: -10, forced: true };
     expect(describePending(forced)).toBe('Germany must accept the British surrender offer of Spring 1943 at level -12: -10 or lower (59.23), surrender level -10');
   });
 
@@ -156,7 +160,8 @@ describe('59.6: the negotiations as data', () => {
 
   it('59.65, 59.68: the terms at -4: 8 concession points, and Britain has more than that left, so the cap is 8', () => {
     const [, terms] = pendingAfter([...peaceAtMinus4(), hexControl(su41)]);
-    expect(terms).toEqual({ decision: 'state-german-terms', by: 'germany', rule: '59.66', commands: ['britain.terms-demanded'], turn: su41, surrenderLevel: -4, concessionPoints: 8, cap: 8 });
+    expect(terms).toMatchObject({ decision: 'state-german-terms', by: 'germany', rule: '59.66', commands: ['britain.terms-demanded'], turn: su41, surrenderLevel: -4, concessionPoints: 8, cap: 8 });
+    expect(terms && Object.keys(terms)).toEqual(['decision', 'by', 'rule', 'commands', 'turn', 'surrenderLevel', 'concessionPoints', 'cap', 'choices']);
     expect(terms && describePending(terms)).toBe('Germany must state its terms: up to 8 concession points of territory, minor countries and indemnity, or return territory (59.65-59.73)');
   });
 
@@ -177,7 +182,8 @@ describe('59.6: the negotiations as data', () => {
       gameTurnEnded(su41, { britishDpLevel: -10 }),
       hexControl(su41, { territories: axisHeld, originallyBritish: ORIGINALLY_BRITISH, axisControls: { london: true, birmingham: true, manchester: true, allOfScotland: true } }),
     ]);
-    expect(terms).toEqual({ decision: 'state-german-terms', by: 'germany', rule: '59.66', commands: ['britain.terms-demanded'], turn: su41, surrenderLevel: -10, concessionPoints: 20, cap: 6 });
+    expect(terms).toMatchObject({ decision: 'state-german-terms', by: 'germany', rule: '59.66', commands: ['britain.terms-demanded'], turn: su41, surrenderLevel: -10, concessionPoints: 20, cap: 6 });
+    expect(terms?.decision === 'state-german-terms' && terms.choices.cap).toBe(6);
     expect(terms && describePending(terms)).toBe(
       "Germany must state its terms: up to 20 concession points of territory, minor countries and indemnity, or return territory (59.65-59.73); Britain has only 6 points' worth left to concede (59.71)",
     );

@@ -94,6 +94,37 @@ describe('59.73 restrictions on the return of territory', () => {
     expect(both).toMatchObject({ legal: true, pointsReturned: 5 });
   });
 
+  it('59.73D: with London under Axis control, southern England is returned even while Britain holds other hexes of it (59.66D disputed)', () => {
+    const base = { territories: { 'southern-england': 'british' as const }, originallyBritish: everywhereBritish, demand: { return: ['southern-england'] } };
+    const withLondon = negotiateConcessions(input({ ...base, axisControls: { london: true, birmingham: false, manchester: false, allOfScotland: false } }));
+    expect(withLondon.result).toMatchObject({ legal: true, pointsReturned: 6 });
+    expect(withLondon.effects?.territoriesReturned).toEqual([{ key: 'southern-england', value: 6 }]);
+    // Without London, a British-held southern England is not the Axis's to return (59.72), and 59.73D is unmet.
+    expect(negotiateConcessions(input(base)).reasons).toEqual([
+      { rule: '59.72', code: 'not-axis-controlled' },
+      { rule: '59.73D', code: 'london-not-axis' },
+    ]);
+  });
+
+  it('59.73E: with Birmingham and Manchester under Axis control, central England is returned even while Britain holds other hexes of it', () => {
+    const base = { territories: { 'central-england': 'british' as const }, originallyBritish: everywhereBritish, demand: { return: ['central-england'] } };
+    const both = concessions(input({ ...base, axisControls: { london: false, birmingham: true, manchester: true, allOfScotland: false } }));
+    expect(both).toMatchObject({ legal: true, pointsReturned: 5 });
+    const onlyBirmingham = negotiateConcessions(input({ ...base, axisControls: { london: false, birmingham: true, manchester: false, allOfScotland: false } }));
+    expect(onlyBirmingham.reasons).toEqual([
+      { rule: '59.72', code: 'not-axis-controlled' },
+      { rule: '59.73E', code: 'birmingham-manchester-not-axis' },
+    ]);
+  });
+
+  it('59.73F: a disputed Scotland is never returned: it has no key economic area standing for it', () => {
+    const r = negotiateConcessions(input({ territories: { scotland: 'british' }, originallyBritish: everywhereBritish, axisControls: { london: true, birmingham: true, manchester: true, allOfScotland: false }, demand: { return: ['scotland'] } }));
+    expect(r.reasons).toEqual([
+      { rule: '59.72', code: 'not-axis-controlled' },
+      { rule: '59.73F', code: 'scotland-not-all-axis' },
+    ]);
+  });
+
   it('59.73F: Scotland can be returned only if the Axis controls all of it', () => {
     const base = { territories: { scotland: 'axis' as const }, originallyBritish: everywhereBritish, demand: { return: ['scotland'] } };
     expect(concessions(input(base)).violations).toEqual([{ rule: '59.73F', message: 'scotland can be returned only if the Axis controls all of it' }]);

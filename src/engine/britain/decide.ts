@@ -11,6 +11,7 @@ import { concessionsInputFor, currentSurrender, malformed, withPrevious } from '
 import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
 import { refuseBy } from '../refuse.js';
+import { italyMayTakeTerritory, toItalyRefusal } from './to-italy.js';
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
@@ -88,10 +89,15 @@ const britishNegotiationDeciders: OriginDeciders<
     if (issue !== null) return malformed(issue.path, issue.detail);
     const { result, effects } = negotiateConcessions(input);
     if (!result.legal || effects === null) return rejectViolations(result.violations, '59.66', 'the demand breaks 59.6');
-    const mayGoToItaly = new Set<string>(effects.mayPassToItaly);
-    const notItalian = data.toItaly.find((key) => !mayGoToItaly.has(key));
-    if (notItalian !== undefined) {
-      return reject('illegal', '59.66G', `${notItalian} is not a Mediterranean-front territory ceded by these terms, so it cannot come under Italian control`);
+    const italian = toItalyRefusal(italyMayTakeTerritory(view), effects.mayPassToItaly, data.toItaly);
+    if (italian !== null) {
+      return reject(
+        'illegal',
+        italian.rule,
+        italian.code === 'italy-surrendered'
+          ? `Italy has surrendered and is out of the war (56.52), so ${italian.key} cannot come under Italian control`
+          : `${italian.key} is not a Mediterranean-front territory ceded by these terms, so it cannot come under Italian control`,
+      );
     }
     if (new Set(data.toItaly).size !== data.toItaly.length) return malformed('toItaly', 'a territory is named twice');
     return accept([

@@ -1,6 +1,10 @@
 // The decisions a British surrender waits for, who makes them, and their parameters (59.23, 59.513, 59.513A,
 // 59.631, 59.66, 59.891C, 59.892A), read from the British machine's snapshot.
 import { valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
+import { offerAnswerChoices } from '../choices/offer-answer.js';
+import { germanTermsChoices, emptyTerms, type TriedTerms } from '../choices/german-terms.js';
+import { turnIndex, type GameTurn } from '../turns.js';
+import { italyMayTakeTerritory } from './to-italy.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
 import type { OriginEvent } from '../../../events/index.js';
@@ -10,7 +14,13 @@ import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 /** A demand of nothing: what Britain has left does not depend on the demand. */
 const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], indemnityBrps: 0, return: [] });
 
-export function britishPending(view: GameView, _tried?: OriginEvent): PendingDecision[] {
+/** The terms a host is trying, when `tried` answers the terms of `turn` (59.66). */
+function triedTerms(tried: OriginEvent | undefined, turn: GameTurn): TriedTerms {
+  if (tried?.type !== 'britain.terms-demanded' || turnIndex(tried.data.turn) !== turnIndex(turn)) return emptyTerms();
+  return { demand: tried.data.demand, toItaly: tried.data.toItaly };
+}
+
+export function britishPending(view: GameView, tried?: OriginEvent): PendingDecision[] {
   const b = view.britain;
   const out: PendingDecision[] = [];
   const offer = b.context.offer;
@@ -27,6 +37,7 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
       surrenderLevel,
       previousSurrenderLevel,
       forced: offer.germanyMustAccept,
+      choices: offerAnswerChoices(turn, offer.germanyMustAccept),
     });
   }
   const surrender = b.context.surrenders.at(-1)?.surrender;
@@ -55,6 +66,7 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
   }
   if (b.matches({ surrendered: { terms: 'awaitingTerms' } })) {
     const { concessionPoints } = surrender;
+    const base = concessionsInputFor(view, noDemand());
     out.push({
       decision: 'state-german-terms',
       by: 'germany',
@@ -64,7 +76,8 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
       surrenderLevel,
       concessionPoints,
       // 59.65: "up to a maximum total value of all eligible concessions"; 59.71: "whatever Britain has left".
-      cap: Math.min(concessionPoints, valueBritainHasLeft(concessionsInputFor(view, noDemand()))),
+      cap: Math.min(concessionPoints, valueBritainHasLeft(base)),
+      choices: germanTermsChoices(base, italyMayTakeTerritory(view), triedTerms(tried, turn)),
     });
   }
   if (b.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
