@@ -78,7 +78,7 @@ function removedEarlier(view: GameView, units: readonly PoolUnit[]): Decision | 
 }
 
 /** 59.513A: the selection names units of the recorded pool, each once. */
-function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
+export function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
   const ids = new Set(pool.map((u) => u.id));
   const seen = new Set<string>();
   for (const [i, id] of selection.entries()) {

@@ -5,12 +5,25 @@ import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
 import type { OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
-import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
+import { inputFor, minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
+import { unknownOrRepeated } from './forces.js';
+import { britishForceChoices, type BritishForceChoices } from '../choices/british-forces.js';
+import { turnIndex } from '../turns.js';
 
 /** A demand of nothing: what Britain has left does not depend on the demand. */
 const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], indemnityBrps: 0, return: [] });
 
-export function britishPending(view: GameView, _tried?: OriginEvent): PendingDecision[] {
+/** 59.513A: the choices against the selection tried, when it answers this decision (same turn), else an empty one. */
+function forceChoices(view: GameView, pool: NonNullable<GameView['britain']['context']['forcePool']>, tried: OriginEvent | undefined): BritishForceChoices {
+  const answers = tried?.type === 'britain.forces-selected' && turnIndex(tried.data.turn) === turnIndex(pool.turn) ? tried.data : null;
+  const selection = answers?.selection ?? [];
+  // A command carrying the pool inline is refused (only old logs hold one); its ids are still read as picks.
+  const wellFormed = answers?.units === undefined && unknownOrRepeated(selection, pool.units, pool.turn) === null;
+  const options = { minorUnitsWithChangedStatus: minorUnitsSubjectToElimination(view, pool.units) };
+  return britishForceChoices(inputFor(view, pool.units, selection), options, wellFormed);
+}
+
+export function britishPending(view: GameView, tried?: OriginEvent): PendingDecision[] {
   const b = view.britain;
   const out: PendingDecision[] = [];
   const offer = b.context.offer;
@@ -48,6 +61,7 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
       required: requirementForPool(view, pool.units),
       uncapped: surrender.requirements,
       minorUnitsSubjectToElimination: minorUnitsSubjectToElimination(view, pool.units),
+      choices: forceChoices(view, pool, tried),
     });
   }
   if (b.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
