@@ -103,12 +103,11 @@ export function britishForceChoices(input: ForceReductionInput, options: ForceRe
     const chosen = pool.filter((u) => picks.has(u.id));
     const uncapped = needs[TOTAL_KEY[category]];
     const divisor = divisorOf(category);
-    const base = { category, uncapped, divisor };
     if (levels <= 0) {
       // 59.511: a "0" surrender (or none below the last, 59.872) removes nothing.
       const value = judgeCategory(category, 0, pool, chosen).selected;
       if (chosen.length > 0) allReachable = false;
-      return { ...base, rule: '59.511', required: 0, chosen: value, missing: 0, over: value, droppable: chosen.map((u) => u.id), met: chosen.length === 0, allMustGo: false };
+      return { category, rule: '59.511', required: 0, uncapped, chosen: value, missing: 0, over: value, droppable: chosen.map((u) => u.id), met: chosen.length === 0, allMustGo: false, divisor };
     }
     const verdict = judgeCategory(category, uncapped, pool, chosen);
     const allMustGo = verdict.smallest === null;
@@ -120,15 +119,17 @@ export function britishForceChoices(input: ForceReductionInput, options: ForceRe
       if (!met && !can.includes(true)) allReachable = false;
     }
     return {
-      ...base,
+      category,
       rule: allMustGo ? '59.513E' : '59.512',
       required: verdict.required,
+      uncapped,
       chosen: verdict.selected,
       missing: Math.max(0, verdict.required - verdict.selected),
       over: verdict.smallest === null ? 0 : Math.max(0, verdict.selected - verdict.smallest),
       droppable: verdict.droppable,
       met,
       allMustGo,
+      divisor,
     };
   });
   if (!allReachable) addable.clear();
