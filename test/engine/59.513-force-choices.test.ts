@@ -130,4 +130,12 @@ describe('59.513 force choices in the Sea Lion 1941 example (surrender level -4)
       expect([p.choices.complete, offered(p)]).toEqual([false, []]);
     }
   });
+
+  it('59.513A: a malformed command tried (a selection that is no list, a turn that is no turn) is not read as picks, and nothing throws', () => {
+    const bad = [{ turn: su41, selection: 5 }, { turn: 'summer', selection: ['raf-1'] }];
+    for (const data of bad) {
+      const p = decision(JSON.parse(JSON.stringify({ type: 'britain.forces-selected', data })) as OriginEvent);
+      expect([p.choices.units.some((u) => u.picked), p.choices.complete, offered(p).length]).toEqual([false, false, 29]);
+    }
+  });
 });
