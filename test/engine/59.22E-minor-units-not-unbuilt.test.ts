@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { Replayer } from '../../src/engine/replay.js';
-import { decodeEventLine } from '../../src/store/line-format.js';
+import { decodeEventLine, headerLine } from '../../src/store/line-format.js';
 import { sealEvents } from '../../src/store/seal.js';
-import { headerLine } from '../../src/store/line-format.js';
 import { turn } from '../support/fixtures.js';
 import { GAME, ofType, play } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
@@ -46,7 +45,9 @@ describe('59.22E: removed minor-country units are not unbuilt British units', ()
 
   it('59.22E: a version 2 record that counted the Greek unit (6 factors) is read as 2 and replays with every decision re-derived', () => {
     const log = play([...surrenderAndSelection(), gameTurnEnded(fa41, { unbuiltBritishGroundAirFactors: 7 })]);
-    const sealed = sealEvents(log.map((e) => ({ ...e, game: GAME })), { seq: 0, hash: headerLine().hash }, { id: (() => { let n = 0; return () => `id${String(++n).padStart(19, '0')}`; })(), now: () => '2026-01-01T00:00:00.000Z' });
+    let n = 0;
+    const ids = { id: () => `id${String(++n).padStart(19, '0')}`, now: () => '2026-01-01T00:00:00.000Z' };
+    const sealed = sealEvents(log.map((e) => ({ ...e, game: GAME })), { seq: 0, hash: headerLine().hash }, ids);
     const events: StoredEvent[] = sealed.lines.map((line, i) => {
       if (!line.includes('"type":"britain.forces-reduced"')) return decodeEventLine(line, i + 2);
       const v2 = line.replace('"v":3', '"v":2').replace('"unbuiltFactorsAdded":2', '"unbuiltFactorsAdded":6').replace('"params":{"factors":2}', '"params":{"factors":6}');
