@@ -5,6 +5,7 @@ import { ForceUnitSchema } from '../src/rules/force-reduction.js';
 import { ConcessionsInputSchema, MinorStatuses } from '../src/rules/concessions.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
+import { withoutMinorUnbuilt } from './forces-reduced-v2.js';
 import { defineEvent, defineUpcaster } from './registry.js';
 import { gameTurnEnded, resistanceDetermined } from './british-resistance.js';
 
@@ -90,19 +91,20 @@ const forcesReducedPayload = <E extends TSchema>(effect: E) =>
       required: Requirements,
       selected: Requirements,
       removed: Type.Array(Strict({ id: Type.String(), kind: Type.String(), factors: Count(), brps: Count() })),
-      /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels. */
+      /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels; 59.22E: minor-country units' left out. */
       unbuiltFactorsAdded: Count(),
       effects: Type.Array(effect),
     });
 
 export const forcesReduced = defineEvent('britain.forces-reduced', {
-  version: 2,
+  version: 3,
   source: 'engine',
   rules: ['59.51', '59.512', '59.513', '59.514', '59.871'],
   summary: 'The British force reductions are validated and carried out.',
   schema: forcesReducedPayload(EffectSchema),
   // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, forcesReducedPayload(EffectSchemaV1), withParams)],
+  // v2 counted removed minor-country units as unbuilt (59.22E); their factors are taken back (events/forces-reduced-v2.ts).
+  upcasters: [defineUpcaster(1, forcesReducedPayload(EffectSchemaV1), withParams), defineUpcaster(2, forcesReducedPayload(EffectSchema), withoutMinorUnbuilt)],
 });
 
 export const hexControlReported = defineEvent('host.british-hex-control', {

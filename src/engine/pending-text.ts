@@ -15,10 +15,29 @@ const amounts = (a: ForceAmounts): string =>
 const capped = (p: SelectBritishForceReductions): boolean =>
   p.required.aafFactors < p.uncapped.aafFactors || p.required.groundNasBrps < p.uncapped.groundNasBrps || p.required.navalFactors < p.uncapped.navalFactors;
 
+const CATEGORY_WORDS = { aaf: 'AAF factors', groundNas: 'BRPs of ground units or NAS', naval: 'naval factors' } as const;
+
+/** With units picked: what each category still lacks or has in excess (59.512, 59.513E, 59.513F). */
+function pickedSoFar(p: SelectBritishForceReductions): string {
+  const { categories, units, complete } = p.choices;
+  if (!units.some((u) => u.picked)) return '';
+  if (complete) return '; the units picked meet every requirement';
+  const parts = categories.flatMap((c) => {
+    const words = CATEGORY_WORDS[c.category];
+    if (c.allMustGo && !c.met) return [`every eligible unit counting as ${words} must go (59.513E)`];
+    if (c.missing > 0) return [`${c.missing} ${words} still missing (${c.rule})`];
+    if (c.over > 0) return [`${c.over} ${words} more than the least that meets the requirement (59.513F)`];
+    if (c.droppable.length > 0) return [`${c.droppable.join(', ')} could be dropped (59.513F)`];
+    if (!c.met) return [`no ${words} may be removed (59.511)`];
+    return [];
+  });
+  return parts.length === 0 ? '; the picks name a unit that may not be removed or is not in the reported pool (59.513A, 59.514)' : `; with the units picked, ${parts.join(', ')}`;
+}
+
 function selection(p: SelectBritishForceReductions): string {
   const why = capped(p) ? `59.513E: the reported pool holds less than the ${totals(p.uncapped)} of 59.512` : '59.512';
   const minors = p.minorUnitsSubjectToElimination.length === 0 ? '' : `; the terms changed the status of their minor countries, so ${p.minorUnitsSubjectToElimination.join(', ')} may be removed (59.514E)`;
-  return `the British player must select, by id from the reported force pool, ${totals(p.required)} to remove (${why})${minors}`;
+  return `the British player must select, by id from the reported force pool, ${totals(p.required)} to remove (${why})${minors}${pickedSoFar(p)}`;
 }
 
 function terms(p: StateGermanTerms): string {

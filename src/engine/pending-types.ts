@@ -7,6 +7,7 @@ import type { AllocationSide } from '../rules/italian-allocation.js';
 import type { GameTurn } from './turns.js';
 import type { OfferAnswerChoices } from './choices/offer-answer.js';
 import type { GermanTermsChoices } from './choices/german-terms.js';
+import type { BritishForceChoices } from './choices/british-forces.js';
 
 export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
 
@@ -54,6 +55,8 @@ export interface SelectBritishForceReductions extends Awaiting<'select-british-f
   readonly uncapped: ForceTotals;
   /** 59.514E: ids of pool units whose minor country's status the terms changed, so they may be removed. */
   readonly minorUnitsSubjectToElimination: readonly string[];
+  /** 59.512-59.514: the pool's units, what each category still needs, and what may be added to the picks tried. */
+  readonly choices: BritishForceChoices;
 }
 
 /** 59.631: the host reports which British-controlled hexes can trace supply, and the control that follows. */

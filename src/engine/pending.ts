@@ -2,7 +2,7 @@
 // The types are in pending-types.ts, the words in pending-text.ts.
 import type { GameView } from './game-view.js';
 import type { PendingDecision } from './pending-types.js';
-import type { OriginEvent } from '../../events/index.js';
+import { definitionOf, type OriginEvent } from '../../events/index.js';
 import { britishPending } from './britain/pending.js';
 import { italianPending } from './italy/pending.js';
 
@@ -14,5 +14,7 @@ export type * from './pending-types.js';
  * picks: what is still missing or over, and what may still be added (a preview's answer to a refusal).
  */
 export function pendingDecisions(view: GameView, tried?: OriginEvent): PendingDecision[] {
-  return [...britishPending(view, tried), ...italianPending(view, tried)];
+  // A command tried may be anything a host sent: only one its type's schema accepts is read as picks.
+  const picks = tried !== undefined && definitionOf(tried.type)?.data.firstError(tried.data) === null ? tried : undefined;
+  return [...britishPending(view, picks), ...italianPending(view, picks)];
 }

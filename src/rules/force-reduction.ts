@@ -77,12 +77,12 @@ export function categoryOf(unit: ForceUnit): ForceCategory | null {
 }
 
 /** A unit's weight in its category and the category's divisor: value of a set = floor(sum of weights / divisor). */
-function weightOf(unit: ForceUnit, category: ForceCategory): number {
+export function weightOf(unit: ForceUnit, category: ForceCategory): number {
   if (category === 'aaf') return unit.factors;
   if (category === 'groundNas') return unit.brps;
   return navalWeight(unit);
 }
-const divisorOf = (category: ForceCategory): number => (category === 'naval' ? NAVAL_DISCOUNT.denominator : 1);
+export const divisorOf = (category: ForceCategory): number => (category === 'naval' ? NAVAL_DISCOUNT.denominator : 1);
 
 /** Why a unit may not be removed or eliminated (59.513B-D, 59.514A-E, 59.893), or null when it may. */
 export function eligibleForRemoval(unit: ForceUnit, scenario: Scenario, options: ForceReductionOptions = {}): Violation | null {
@@ -150,17 +150,21 @@ const CATEGORY_LABEL: Readonly<Record<ForceCategory, string>> = {
   groundNas: 'BRPs of ground units and NAS',
   naval: 'naval factors',
 };
-const TOTAL_KEY: Readonly<Record<ForceCategory, keyof ForceTotals>> = { aaf: 'aafFactors', groundNas: 'groundNasBrps', naval: 'navalFactors' };
-const Categories: readonly ForceCategory[] = ['aaf', 'groundNas', 'naval'];
+export const TOTAL_KEY: Readonly<Record<ForceCategory, keyof ForceTotals>> = { aaf: 'aafFactors', groundNas: 'groundNasBrps', naval: 'navalFactors' };
+export const Categories: readonly ForceCategory[] = ['aaf', 'groundNas', 'naval'];
 
-interface CategoryVerdict {
+export interface CategoryVerdict {
   readonly required: number;
   readonly selected: number;
   readonly violations: readonly Violation[];
+  /** 59.513F: the least value any subset of the pool reaches at or above the requirement (null under 59.513E). */
+  readonly smallest: number | null;
+  /** 59.513F: chosen ids that could be dropped with the requirement still met. */
+  readonly droppable: readonly string[];
 }
 
-/** 59.513E and F for one category, judged apart from the others. */
-function judgeCategory(category: ForceCategory, requirement: number, pool: readonly ForceUnit[], chosen: readonly ForceUnit[]): CategoryVerdict {
+/** 59.513E and F for one category, judged apart from the others (`pool`: its eligible units). */
+export function judgeCategory(category: ForceCategory, requirement: number, pool: readonly ForceUnit[], chosen: readonly ForceUnit[]): CategoryVerdict {
   const d = divisorOf(category);
   const weight = (u: ForceUnit): number => weightOf(u, category);
   const sum = (units: readonly ForceUnit[]): number => units.reduce((s, u) => s + weight(u), 0);
@@ -179,15 +183,15 @@ function judgeCategory(category: ForceCategory, requirement: number, pool: reado
         message: `the eligible pool holds only ${poolValue} ${label} of the ${requirement} required, so every eligible unit must go: missing ${missing.join(', ')}`,
       });
     }
-    return { required: poolValue, selected, violations };
+    return { required: poolValue, selected, violations, smallest: null, droppable: [] };
   }
 
   const target = requirement * d; // in weight units: value >= requirement  <=>  weight >= requirement * d
+  const smallest = Math.floor((smallestReachableAtLeast(pool.map(weight), target) ?? selectedWeight) / d);
   if (selectedWeight < target) {
     violations.push({ rule: '59.513F', message: `${selected} ${label} selected: at least ${requirement} are required` });
-    return { required: requirement, selected, violations };
+    return { required: requirement, selected, violations, smallest, droppable: [] };
   }
-  const smallest = Math.floor((smallestReachableAtLeast(pool.map(weight), target) ?? selectedWeight) / d);
   if (selected > smallest) {
     violations.push({
       rule: '59.513F',
@@ -201,7 +205,7 @@ function judgeCategory(category: ForceCategory, requirement: number, pool: reado
       message: `${droppable.join(', ')} could be dropped with the requirement of ${requirement} ${label} still met`,
     });
   }
-  return { required: requirement, selected, violations };
+  return { required: requirement, selected, violations, smallest, droppable };
 }
 
 /** The contract's validator of the British selection (59.51). */

@@ -7,6 +7,7 @@ import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
 import type { PendingDecision } from '../engine/pending-types.js';
 import type { SameShape } from './same-shape.js';
 import { GermanTermsChoicesSchema, OfferAnswerChoicesSchema } from './choices-german-terms.js';
+import { BritishForceChoicesSchema } from './choices-british-forces.js';
 
 /** What every member has (pending-types.ts `Awaiting`): its name, who decides, the rule, the answering commands. */
 const awaiting = <const D extends string, const B extends readonly [string, ...string[]], const R extends string, const C extends readonly [string, ...string[]], P extends TProperties>(
@@ -54,6 +55,7 @@ export const PendingDecisionSchema = Type.Union([
     required: ForceTotals,
     uncapped: ForceTotals,
     minorUnitsSubjectToElimination: Type.Array(Type.String()),
+    choices: BritishForceChoicesSchema,
   }),
   awaiting('report-british-hex-control', ['host'], '59.631', ['host.british-hex-control'], { turn: Turn, surrenderLevel: Level }),
   awaiting('state-german-terms', ['germany'], '59.66', ['britain.terms-demanded'], {

@@ -44,11 +44,12 @@ describe('59.514E: minor-country units whose status the negotiations changed', (
         { id: 'gr-inf', kind: 'ground', factors: 4, brps: 4 },
         { id: 'warspite', kind: 'naval', factors: 10, brps: 0 },
       ],
-      unbuiltFactorsAdded: 6,
+      // 59.22E: the Greek unit is not among the unbuilt British units (59.871 counts the AAF's 2).
+      unbuiltFactorsAdded: 2,
       effects: [
         { rule: '59.514E', code: 'minor-units-subject-to-elimination', params: { units: [{ id: 'gr-inf', minor: 'greece' }] } },
         { rule: '59.513B', code: 'removed-units-count-to-pool-limits', params: {} },
-        { rule: '59.871', code: 'removed-units-unbuilt', params: { factors: 6 } },
+        { rule: '59.871', code: 'removed-units-unbuilt', params: { factors: 2 } },
       ],
     });
   });

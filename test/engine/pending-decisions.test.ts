@@ -92,6 +92,7 @@ describe('59.23, 59.51: the British offer and the force reductions as data', () 
       required: totals(2, 4, 10),
       uncapped: totals(2, 4, 10),
       minorUnitsSubjectToElimination: [],
+      choices: expect.objectContaining({ complete: false }),
     });
     expect(selection && describePending(selection)).toBe(
       'the British player must select, by id from the reported force pool, 2 AAF factors, 4 BRPs of ground units or NAS and 10 naval factors to remove (59.512)',
@@ -138,7 +139,9 @@ describe('59.23, 59.51: the British offer and the force reductions as data', () 
       required: totals(2, 4, 10),
       uncapped: totals(2, 4, 10),
       minorUnitsSubjectToElimination: ['gr-inf'],
+      choices: expect.objectContaining({ complete: false }),
     });
+    expect(selection?.decision === 'select-british-force-reductions' && selection.choices.units.find((u) => u.id === 'gr-inf')).toMatchObject({ selectable: true, subjectToEliminationBy: '59.514E', canAdd: true });
     expect(selection && describePending(selection)).toBe(
       'the British player must select, by id from the reported force pool, 2 AAF factors, 4 BRPs of ground units or NAS and 10 naval factors to remove (59.512); the terms changed the status of their minor countries, so gr-inf may be removed (59.514E)',
     );

@@ -16,8 +16,9 @@ type Turn = EventData<'britain.forces-selected'>['turn'];
 function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly ForceUnit[], selection: readonly string[], extra: readonly Effect[]): DomainEvent {
   const chosen = new Set(selection);
   const removed = units.filter((u) => chosen.has(u.id));
-  // 59.871: removed ground and AAF factors are unbuilt in later resistance levels.
-  const unbuiltFactorsAdded = removed.filter((u) => u.kind === 'ground' || u.kind === 'aaf').reduce((sum, u) => sum + u.factors, 0);
+  // 59.871: removed ground and AAF factors are unbuilt in later resistance levels; 59.22E: minor ally and
+  // associated minor country units (removable by 59.514E) are not counted among the unbuilt units.
+  const unbuiltFactorsAdded = removed.filter((u) => (u.kind === 'ground' || u.kind === 'aaf') && u.nationality !== 'minor').reduce((sum, u) => sum + u.factors, 0);
   return {
     type: 'britain.forces-reduced',
     data: {
@@ -78,7 +79,7 @@ function removedEarlier(view: GameView, units: readonly PoolUnit[]): Decision | 
 }
 
 /** 59.513A: the selection names units of the recorded pool, each once. */
-function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
+export function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
   const ids = new Set(pool.map((u) => u.id));
   const seen = new Set<string>();
   for (const [i, id] of selection.entries()) {

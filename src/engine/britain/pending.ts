@@ -7,9 +7,11 @@ import { turnIndex, type GameTurn } from '../turns.js';
 import { italyMayTakeTerritory } from './to-italy.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
-import type { OriginEvent } from '../../../events/index.js';
+import { definitionOf, type OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
-import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
+import { inputFor, minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
+import { unknownOrRepeated } from './forces.js';
+import { britishForceChoices, type BritishForceChoices } from '../choices/british-forces.js';
 
 /** A demand of nothing: what Britain has left does not depend on the demand. */
 const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], indemnityBrps: 0, return: [] });
@@ -18,6 +20,18 @@ const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], inde
 function triedTerms(tried: OriginEvent | undefined, turn: GameTurn): TriedTerms {
   if (tried?.type !== 'britain.terms-demanded' || turnIndex(tried.data.turn) !== turnIndex(turn)) return emptyTerms();
   return { demand: tried.data.demand, toItaly: tried.data.toItaly };
+}
+
+/** 59.513A: the choices against the selection tried, when it answers this decision (same turn), else an empty one. */
+function forceChoices(view: GameView, pool: NonNullable<GameView['britain']['context']['forcePool']>, tried: OriginEvent | undefined): BritishForceChoices {
+  // A preview passes on a refused command as it came, malformed ones too: only a well-formed one is read.
+  const wellTyped = tried?.type === 'britain.forces-selected' && definitionOf(tried.type)?.data.firstError(tried.data) === null;
+  const answers = wellTyped && turnIndex(tried.data.turn) === turnIndex(pool.turn) ? tried.data : null;
+  const selection = answers?.selection ?? [];
+  // A command carrying the pool inline is refused (only old logs hold one); its ids are still read as picks.
+  const wellFormed = answers?.units === undefined && unknownOrRepeated(selection, pool.units, pool.turn) === null;
+  const options = { minorUnitsWithChangedStatus: minorUnitsSubjectToElimination(view, pool.units) };
+  return britishForceChoices(inputFor(view, pool.units, selection), options, wellFormed);
 }
 
 export function britishPending(view: GameView, tried?: OriginEvent): PendingDecision[] {
@@ -59,6 +73,7 @@ export function britishPending(view: GameView, tried?: OriginEvent): PendingDeci
       required: requirementForPool(view, pool.units),
       uncapped: surrender.requirements,
       minorUnitsSubjectToElimination: minorUnitsSubjectToElimination(view, pool.units),
+      choices: forceChoices(view, pool, tried),
     });
   }
   if (b.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
