@@ -5,6 +5,8 @@ import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
 import type { OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
+import { britishForcePoolChoices, britishHexControlChoices, farEastHexControlChoices } from '../choices/reports.js';
+import { japaneseAdherenceChoices } from '../choices/japan.js';
 import { minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 
 /** A demand of nothing: what Britain has left does not depend on the demand. */
@@ -33,7 +35,7 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
   if (surrender === undefined) return out;
   const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
   if (b.matches({ surrendered: { forces: 'awaitingPool' } })) {
-    out.push({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements });
+    out.push({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements, choices: britishForcePoolChoices(turn) });
   }
   const pool = b.context.forcePool;
   if (b.matches({ surrendered: { forces: 'selecting' } }) && pool !== null) {
@@ -51,7 +53,7 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
     });
   }
   if (b.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
-    out.push({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn, surrenderLevel });
+    out.push({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn, surrenderLevel, choices: britishHexControlChoices(turn) });
   }
   if (b.matches({ surrendered: { terms: 'awaitingTerms' } })) {
     const { concessionPoints } = surrender;
@@ -68,10 +70,10 @@ export function britishPending(view: GameView, _tried?: OriginEvent): PendingDec
     });
   }
   if (b.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
-    out.push({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn });
+    out.push({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn, choices: japaneseAdherenceChoices(turn) });
   }
   if (b.matches({ surrendered: { farEast: 'awaitingFarEastHexControl' } })) {
-    out.push({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn });
+    out.push({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn, choices: farEastHexControlChoices(turn) });
   }
   return out;
 }
