@@ -17,6 +17,7 @@ const CategoryChoice = Strict({
   missing: Count(),
   over: Count(),
   met: Type.Boolean(),
+  completable: Type.Boolean(),
 });
 
 const Refusal = Type.Union([

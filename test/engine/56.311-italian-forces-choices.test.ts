@@ -23,7 +23,7 @@ function choicesAfter(origins: readonly OriginEvent[], tried?: OriginEvent): Ita
 
 type Row = Pick<ItalianUnitChoice, 'id' | 'size' | 'selectable' | 'canAdd'>;
 const rows = (c: ItalianForcesChoices): Row[] => c.units.map(({ id, size, selectable, canAdd }) => ({ id, size, selectable, canAdd }));
-const cat = (rule: '56.31C' | '56.31D', countedIn: 'factors' | 'units', entitled: number, required: number, chosen: number) => ({
+const cat = (rule: '56.31C' | '56.31D', countedIn: 'factors' | 'units', entitled: number, required: number, chosen: number, completable = true) => ({
   rule,
   countedIn,
   entitled,
@@ -32,6 +32,7 @@ const cat = (rule: '56.31C' | '56.31D', countedIn: 'factors' | 'units', entitled
   missing: Math.max(0, required - chosen),
   over: Math.max(0, chosen - entitled),
   met: chosen >= required && chosen <= entitled,
+  completable,
 });
 const ALL_STATUSES = ['operational', 'damaged', 'sunk-in-port', 'row-2', 'launch'] as const;
 const SHIP_RULE = { rule: '56.32', unfinishedLightShips: 'rows-2-and-launch', namedShips: ALL_STATUSES, cruisers: ALL_STATUSES, destroyers: ALL_STATUSES };
@@ -85,10 +86,11 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
     expect(c.units.filter((u) => u.canAdd).map((u) => u.id)).toEqual(['inf-2', 'inf-3', 'eugenio-di-savoia', 'garibaldi', 'dd-2', 'dd-3']);
   });
 
-  it('56.312: a tried 2-factor infantry unit leaves 1 factor missing that no unit makes: nothing may be added, and the selection is not complete', () => {
+  it('56.312: a tried 2-factor infantry unit leaves 1 factor missing that no unit makes: the category cannot be completed, nothing may be added, and the selection is not complete', () => {
     const tried: OriginEvent = { type: 'italy.forces-selected', data: { turn: fall43, side: 'axis', selection: { infantry: ['inf-4'], namedShips: [], cruisers: [], destroyers: [] } } };
     const c = choicesAfter(upTo(0), tried);
-    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 2));
+    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 2, false));
+    expect(c.categories.destroyers.completable).toBe(true);
     expect(c.units.find((u) => u.id === 'inf-4')?.picked).toBe(true);
     expect(c.units.filter((u) => u.canAdd)).toEqual([]);
     expect(c.complete).toBe(false);
@@ -115,7 +117,7 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
   it('56.32: a tried selection over the row says by how much', () => {
     const tried: OriginEvent = { type: 'italy.forces-selected', data: { turn: fall43, side: 'axis', selection: { infantry: [], namedShips: [], cruisers: ['montecuccoli', 'garibaldi'], destroyers: [] } } };
     const c = choicesAfter(upTo(0), tried);
-    expect(c.categories.cruisers).toEqual({ rule: '56.31D', countedIn: 'units', entitled: 1, required: 1, chosen: 2, missing: 0, over: 1, met: false });
+    expect(c.categories.cruisers).toEqual({ rule: '56.31D', countedIn: 'units', entitled: 1, required: 1, chosen: 2, missing: 0, over: 1, met: false, completable: false });
     expect(c.units.filter((u) => u.canAdd)).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export interface ItalianCategoryChoice {
   readonly missing: number;
   readonly over: number;
   readonly met: boolean;
+  /** Adding units of this category can still make it exact (false: a pick must be taken back). */
+  readonly completable: boolean;
 }
 
 /** Why a unit may not be picked by this side at all. */
@@ -128,7 +130,8 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
 
   // Per category: the rest still free, and for each the sums the others can make (prefix and suffix sums).
   const addable = new Set<string>();
-  const completable = Categories.map((category) => {
+  const completable = new Map<Category, boolean>();
+  for (const category of Categories) {
     const key = amountKey[category];
     const limit = result.row[key];
     const left = result.required[key] - result.allocated[key];
@@ -139,9 +142,9 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
     rest.forEach((e, i) => {
       if (has(combined(prefix[i] ?? 1, suffix[i + 1] ?? 1, limit), left - e.size)) addable.add(e.u.unit.id);
     });
-    return has(prefix[prefix.length - 1] ?? 1, left);
-  });
-  const open = clean && completable.every(Boolean);
+    completable.set(category, has(prefix[prefix.length - 1] ?? 1, left));
+  }
+  const open = clean && [...completable.values()].every(Boolean);
 
   const categoryChoice = (category: ItalianCategory): ItalianCategoryChoice => {
     const key = amountKey[category];
@@ -157,6 +160,7 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
       missing: Math.max(0, required - chosen),
       over: Math.max(0, chosen - entitled),
       met: chosen >= required && chosen <= entitled,
+      completable: completable.get(category) === true,
     };
   };
   const categories = { infantry: categoryChoice('infantry'), namedShips: categoryChoice('namedShips'), cruisers: categoryChoice('cruisers'), destroyers: categoryChoice('destroyers') };
