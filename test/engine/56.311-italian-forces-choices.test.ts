@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions, type PendingDecision } from '../../src/engine/pending.js';
+import { describePending } from '../../src/engine/pending-text.js';
 import type { ItalianForcesChoices, ItalianUnitChoice } from '../../src/engine/choices/italian-forces.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
 import { GAME, play, replay } from '../support/given.js';
@@ -13,13 +14,18 @@ const script = italy1943Germany1945().events;
 const selections = script.filter((e) => e.type === 'italy.forces-selected');
 const upTo = (n: number): OriginEvent[] => script.slice(0, script.findIndex((e) => e.type === 'italy.forces-selected') + n);
 
-function choicesAfter(origins: readonly OriginEvent[], tried?: OriginEvent): ItalianForcesChoices {
+function selectionAfter(origins: readonly OriginEvent[], tried?: OriginEvent): Extract<PendingDecision, { decision: 'select-post-surrender-italian-forces' }> {
   const view = replay(play(origins)).view(GAME);
   if (view === undefined) throw new Error('no game');
   const decision = pendingDecisions(view, tried).find((p): p is Extract<PendingDecision, { decision: 'select-post-surrender-italian-forces' }> => p.decision === 'select-post-surrender-italian-forces');
   if (decision === undefined) throw new Error('no selection pending');
-  return decision.choices;
+  return decision;
 }
+const choicesAfter = (origins: readonly OriginEvent[], tried?: OriginEvent): ItalianForcesChoices => selectionAfter(origins, tried).choices;
+const axisTried = (selection: { infantry?: string[]; cruisers?: string[]; destroyers?: string[] }): OriginEvent => ({
+  type: 'italy.forces-selected',
+  data: { turn: fall43, side: 'axis', selection: { infantry: [], namedShips: [], cruisers: [], destroyers: [], ...selection } },
+});
 
 type Row = Pick<ItalianUnitChoice, 'id' | 'size' | 'selectable' | 'canAdd'>;
 const rows = (c: ItalianForcesChoices): Row[] => c.units.map(({ id, size, selectable, canAdd }) => ({ id, size, selectable, canAdd }));
@@ -119,5 +125,20 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
     const c = choicesAfter(upTo(0), tried);
     expect(c.categories.cruisers).toEqual({ rule: '56.31D', countedIn: 'units', entitled: 1, required: 1, chosen: 2, missing: 0, over: 1, met: false, completable: false });
     expect(c.units.filter((u) => u.canAdd)).toEqual([]);
+  });
+
+  it('56.312, 56.32: the words of a tried selection say what is missing, too many, or may still be added', () => {
+    const head = "the Axis player must select Germany's post-surrender Italian forces at level 0: 3 infantry factors, 0 named ships, 1 cruisers and 1 destroyer factors, before the Allied player selects";
+    expect(describePending(selectionAfter(upTo(0)))).toBe(head);
+    expect(describePending(selectionAfter(upTo(0), axisTried({ infantry: ['inf-4'] })))).toBe(
+      `${head}; with the units picked: 1 infantry factor missing that no remaining unit can make up, 1 cruiser missing, 1 destroyer factor missing`,
+    );
+    expect(describePending(selectionAfter(upTo(0), axisTried({ infantry: ['inf-1'], cruisers: ['montecuccoli', 'garibaldi'] })))).toBe(
+      `${head}; with the units picked: 1 cruiser too many, 1 destroyer factor missing`,
+    );
+    expect(describePending(selectionAfter(upTo(0), axisTried({ infantry: ['inf-1'], cruisers: ['montecuccoli'] })))).toBe(
+      `${head}; with the units picked: 1 destroyer factor missing; may still be added: dd-1, dd-2, dd-3`,
+    );
+    expect(describePending(selectionAfter(upTo(0), axisTried({ infantry: ['inf-1'], cruisers: ['montecuccoli'], destroyers: ['dd-1'] })))).toBe(`${head}; the units picked make a complete selection`);
   });
 });
