@@ -25,6 +25,10 @@ export { describePending, withDescription, type DescribedDecision } from './engi
 export { UnknownGameError } from './engine/unknown-game.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
+export type { Declaration } from './engine/declarations.js';
+export type { ItalianForcesChoices, ItalianCategoryChoice, ItalianUnitChoice, ItalianUnitRefusal, ItalianShipRule, ItalianCategory } from './engine/choices/italian-forces.js';
+export type { JapaneseAdherenceChoices, JapaneseAnswer } from './engine/choices/japan.js';
+export type { ReportChoices, ReportCommand, ReportContent, ReportRequirement } from './engine/choices/reports.js';
 export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 

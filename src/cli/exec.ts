@@ -19,6 +19,7 @@ export const execHelp: CommandHelp = {
     'op execute {game, command}: decide and append a command; answers events, head, pending',
     'op preview {game, command}: what execute would append and what would then be pending; appends nothing',
     'op pending|state|wars|permissions {game}: the pending decisions, the game summary, the wars, the 59.5/59.8 permissions',
+    'op declarations {game}: for each pair of powers on opposite sides, whether one may declare war on the other alone now (allowed, refusedBy {rule, code}, usatLevelAtLeast)',
     'op events|audit {from?, limit?, game?}: the events, or the audit entries, of at most limit (default 1000) events from seq from; next: where to go on',
     'op games {}: the games of the log',
     'a response: {id, ok, op, version, othersAppended, ...}; ok false carries rejection {code, rule, message, violations?, fields?}',

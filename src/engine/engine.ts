@@ -17,6 +17,7 @@ import type { GameView } from './game-view.js';
 import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 import { previewAfter, type PreviewedEvent } from './preview.js';
+import { declarationsOf, type Declaration } from './declarations.js';
 
 /**
  * What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending.
@@ -274,6 +275,14 @@ export class SurrenderEngine {
   /** Who is at war with whom, now. Throws an UnknownGameError for an unknown game. */
   wars(game: string): { axis: string; allied: string }[] {
     return warList(this.#known(game).world.wars);
+  }
+
+  /**
+   * Who may declare war on whom now: for each pair of powers on opposite sides, whether the engine would accept a
+   * declaration by one on the other alone this turn, or the rule that refuses it. Throws an UnknownGameError for an unknown game.
+   */
+  declarations(game: string): Declaration[] {
+    return declarationsOf(this.#known(game));
   }
 
   /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). Throws an UnknownGameError for an unknown game. */

@@ -3,7 +3,7 @@
 import type { ForceTotals } from '../rules/force-reduction.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { signed } from '../rules/lines.js';
-import type { PendingDecision, SelectBritishForceReductions, StateGermanTerms } from './pending-types.js';
+import type { PendingDecision, SelectBritishForceReductions, SelectPostSurrenderItalianForces, StateGermanTerms } from './pending-types.js';
 import { turnName } from './turns.js';
 import { bothSidesSelect } from '../rules/italian-selection-order.js';
 
@@ -53,6 +53,24 @@ function tried(p: StateGermanTerms): string {
   return c.complete ? used : `${used}; the terms tried are refused by ${rules.length === 0 ? 'their form' : rules.join(', ')}`;
 }
 
+const ITALIAN_AMOUNT = { infantry: 'infantry factor', namedShips: 'named ship', cruisers: 'cruiser', destroyers: 'destroyer factor' } as const;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 56.32: what a tried Italian selection still lacks or exceeds (nothing when no unit is picked yet). */
+function italianPicks(p: SelectPostSurrenderItalianForces): string {
+  const c = p.choices;
+  if (!c.units.some((u) => u.picked)) return '';
+  if (c.complete) return '; the units picked make a complete selection';
+  const parts = (Object.keys(ITALIAN_AMOUNT) as (keyof typeof ITALIAN_AMOUNT)[]).flatMap((k) => {
+    const { missing, over, completable } = c.categories[k];
+    if (over > 0) return [`${plural(over, ITALIAN_AMOUNT[k])} too many`];
+    if (missing > 0) return [`${plural(missing, ITALIAN_AMOUNT[k])} missing${completable ? '' : ' that no remaining unit can make up'}`];
+    return [];
+  });
+  const addable = c.units.filter((u) => u.canAdd).map((u) => u.id);
+  return `; with the units picked: ${parts.length > 0 ? parts.join(', ') : 'a pick that cannot be selected'}${addable.length > 0 ? `; may still be added: ${addable.join(', ')}` : ''}`;
+}
+
 /** A pending decision with its words, for readers (the `replay` command, GameSummary). */
 export type DescribedDecision = PendingDecision & { readonly description: string };
 
@@ -81,8 +99,8 @@ export function describePending(p: PendingDecision): string {
     case 'select-post-surrender-italian-forces': {
       const both = bothSidesSelect(p.selectionOrder);
       return p.side === 'axis'
-        ? `the Axis player must select Germany's post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', before the Allied player selects' : ''}`
-        : `the Allied player must select the U.S.'s post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', from the units the Axis player did not take' : ''}`;
+        ? `the Axis player must select Germany's post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', before the Allied player selects' : ''}${italianPicks(p)}`
+        : `the Allied player must select the U.S.'s post-surrender Italian forces at level ${signed(p.surrenderLevel)}: ${amounts(p.forces)}${both ? ', from the units the Axis player did not take' : ''}${italianPicks(p)}`;
     }
   }
 }

@@ -8,6 +8,9 @@ import type { GameTurn } from './turns.js';
 import type { OfferAnswerChoices } from './choices/offer-answer.js';
 import type { GermanTermsChoices } from './choices/german-terms.js';
 import type { BritishForceChoices } from './choices/british-forces.js';
+import type { ItalianForcesChoices } from './choices/italian-forces.js';
+import type { JapaneseAdherenceChoices } from './choices/japan.js';
+import type { ReportChoices } from './choices/reports.js';
 
 export type DecisionMaker = 'germany' | 'britain' | 'japan' | 'axis' | 'allied' | 'host';
 
@@ -42,6 +45,8 @@ export interface ReportBritishForcePool extends Awaiting<'report-british-force-p
   readonly previousSurrenderLevel: number | null;
   /** 59.512 (59.872): the reductions the surrender level requires, before any cap by the pool. */
   readonly required: ForceTotals;
+  /** What the report must contain. */
+  readonly choices: ReportChoices<'host.british-force-pool'>;
 }
 
 /** 59.513A: the British player selects, by id from the reported pool, the units to remove. */
@@ -63,6 +68,8 @@ export interface SelectBritishForceReductions extends Awaiting<'select-british-f
 export interface ReportBritishHexControl extends Awaiting<'report-british-hex-control', 'host', '59.631', 'host.british-hex-control'> {
   readonly turn: GameTurn;
   readonly surrenderLevel: number;
+  /** What the report must contain. */
+  readonly choices: ReportChoices<'host.british-hex-control'>;
 }
 
 /** 59.66: Germany states its terms. */
@@ -80,11 +87,15 @@ export interface StateGermanTerms extends Awaiting<'state-german-terms', 'german
 /** 59.891C: Japan, at war with Britain but not the U.S., adheres to the treaty or fights on. */
 export interface DecideJapaneseAdherence extends Awaiting<'decide-japanese-adherence', 'japan', '59.891C', 'japan.treaty-decided'> {
   readonly turn: GameTurn;
+  /** The two answers, each with its command. */
+  readonly choices: JapaneseAdherenceChoices;
 }
 
 /** 59.892A: Japan adhered; the host reports the Far East hex control by 59.63. */
 export interface ReportFarEastHexControl extends Awaiting<'report-far-east-hex-control', 'host', '59.892A', 'host.far-east-hex-control'> {
   readonly turn: GameTurn;
+  /** What the report must contain. */
+  readonly choices: ReportChoices<'host.far-east-hex-control'>;
 }
 
 /** 56.31D: the host reports Italy's navy and infantry at the moment of surrender. */
@@ -96,6 +107,8 @@ export interface ReportItalianForces extends Awaiting<'report-italian-forces', '
   readonly row: { readonly germany: ForceAmounts; readonly us: ForceAmounts };
   /** 56.311: who selects, in order (empty: nobody). */
   readonly selectionOrder: readonly AllocationSide[];
+  /** What the report must contain. */
+  readonly choices: ReportChoices<'host.italian-forces-reported'>;
 }
 
 /** 56.311: one side selects its post-surrender Italian forces (the Axis player before the Allied player). */
@@ -109,6 +122,8 @@ export interface SelectPostSurrenderItalianForces extends Awaiting<'select-post-
   readonly forces: ForceAmounts;
   readonly row: { readonly germany: ForceAmounts; readonly us: ForceAmounts };
   readonly selectionOrder: readonly AllocationSide[];
+  /** 56.311, 56.312, 56.32: the units this side may pick, what each category still needs, and whether the selection is complete. */
+  readonly choices: ItalianForcesChoices;
 }
 
 export type PendingDecision =

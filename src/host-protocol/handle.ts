@@ -123,6 +123,8 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
       return { ok: true, op: request.op, game: request.game, wars: engine.wars(request.game) };
     case 'permissions':
       return { ok: true, op: request.op, game: request.game, permissions: engine.permissions(request.game) };
+    case 'declarations':
+      return { ok: true, op: request.op, game: request.game, declarations: engine.declarations(request.game) };
     case 'events': {
       const events: StoredEvent[] = [];
       const next = await readRange(store, request, (event) => events.push(event));

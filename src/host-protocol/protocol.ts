@@ -10,6 +10,7 @@ import type { DescribedDecision } from '../engine/pending-text.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict } from '../schema/types.js';
+import { DeclarationSchema } from '../schemas/declarations.js';
 
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;
@@ -38,6 +39,7 @@ export const requestSchemas = {
   state: gameRequest('state'),
   wars: gameRequest('wars'),
   permissions: gameRequest('permissions'),
+  declarations: gameRequest('declarations'),
   events: rangeRequest('events'),
   audit: rangeRequest('audit'),
   games: Strict({ id, op: Type.Literal('games') }),
@@ -87,6 +89,7 @@ export const responseSchemas = {
   state: ok('state', { game: Game, state: opaque<GameSummary>('the game summary, as `replay --json` prints it') }),
   wars: ok('wars', { game: Game, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
   permissions: ok('permissions', { game: Game, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
+  declarations: ok('declarations', { game: Game, declarations: Type.Array(DeclarationSchema) }),
   events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
   audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Type.Union([Seq, Type.Null()]) }),
   games: ok('games', { games: Type.Array(Game) }),

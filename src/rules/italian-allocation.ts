@@ -52,7 +52,8 @@ export interface AllocationResult {
   readonly lost: ForceAmounts;
 }
 
-const amountKey = {
+/** 56.312: the row's amount each category counts toward. */
+export const amountKey = {
   infantry: 'infantryFactors',
   namedShips: 'namedShips',
   cruisers: 'cruisers',
@@ -60,18 +61,23 @@ const amountKey = {
 } as const satisfies Record<Category, keyof ForceAmounts>;
 const count = (n: number, category: Category): string => `${n === 0 ? 'no' : n} ${noun[category].amount}${n === 1 ? '' : 's'}`;
 // 56.31C for ground units, 56.31D for naval units.
-const unitRule = (c: Category): string => (c === 'infantry' ? '56.31C' : '56.31D');
+export const unitRule = (c: Category): '56.31C' | '56.31D' => (c === 'infantry' ? '56.31C' : '56.31D');
 
-/** 56.32 footnote * (named ships) and the ruling on cruisers and destroyers: may this ship be selected at all? */
-function selectableStatus(category: Category, status: ItalianNavalStatus, options: AllocationOptions): boolean {
-  if (!NAMED_SHIP_FOOTNOTE.selectableStatuses.includes(status)) return false;
-  if (category === 'namedShips') return true;
+/** Why a ship may never be selected: above the "2" row (56.32 footnote *), or an unfinished light ship under the option. */
+export type ShipRefusal = 'row-3-plus' | 'unfinished-light-ship';
+
+/** 56.32 footnote * (named ships) and the ruling on cruisers and destroyers: why this ship may not be selected at all, or null. */
+export function shipRefusal(category: Category, status: ItalianNavalStatus, options: AllocationOptions): ShipRefusal | null {
+  if (!NAMED_SHIP_FOOTNOTE.selectableStatuses.includes(status)) return 'row-3-plus';
+  if (category === 'namedShips') return null;
   const unfinished = status === 'row-2' || status === 'launch';
-  return !unfinished || (options.unfinishedLightShips ?? 'rows-2-and-launch') === 'rows-2-and-launch';
+  return unfinished && (options.unfinishedLightShips ?? 'rows-2-and-launch') === 'never' ? 'unfinished-light-ship' : null;
 }
 
+const selectableStatus = (category: Category, status: ItalianNavalStatus, options: AllocationOptions): boolean => shipRefusal(category, status, options) === null;
+
 /** How much a unit counts toward its category (56.312). */
-const measure = (category: Category, u: Unit): number => (category === 'infantry' || category === 'destroyers' ? u.unit.factors : 1);
+export const measure = (category: Category, u: Unit): number => (category === 'infantry' || category === 'destroyers' ? u.unit.factors : 1);
 
 /** The largest total of some of `sizes` that does not exceed `limit` (a small subset sum: the row is at most 9). */
 export function largestTotalAtMost(sizes: readonly number[], limit: number): number {

@@ -8,6 +8,8 @@ import type { PendingDecision } from '../engine/pending-types.js';
 import type { SameShape } from './same-shape.js';
 import { GermanTermsChoicesSchema, OfferAnswerChoicesSchema } from './choices-german-terms.js';
 import { BritishForceChoicesSchema } from './choices-british-forces.js';
+import { ItalianForcesChoicesSchema } from './choices-italian-forces.js';
+import { JapaneseAdherenceChoicesSchema, reportChoicesSchema } from './choices-reports.js';
 
 /** What every member has (pending-types.ts `Awaiting`): its name, who decides, the rule, the answering commands. */
 const awaiting = <const D extends string, const B extends readonly [string, ...string[]], const R extends string, const C extends readonly [string, ...string[]], P extends TProperties>(
@@ -47,6 +49,7 @@ export const PendingDecisionSchema = Type.Union([
     surrenderLevel: Level,
     previousSurrenderLevel: PreviousLevel,
     required: ForceTotals,
+    choices: reportChoicesSchema('host.british-force-pool'),
   }),
   awaiting('select-british-force-reductions', ['britain'], '59.513A', ['britain.forces-selected'], {
     turn: Turn,
@@ -57,7 +60,7 @@ export const PendingDecisionSchema = Type.Union([
     minorUnitsSubjectToElimination: Type.Array(Type.String()),
     choices: BritishForceChoicesSchema,
   }),
-  awaiting('report-british-hex-control', ['host'], '59.631', ['host.british-hex-control'], { turn: Turn, surrenderLevel: Level }),
+  awaiting('report-british-hex-control', ['host'], '59.631', ['host.british-hex-control'], { turn: Turn, surrenderLevel: Level, choices: reportChoicesSchema('host.british-hex-control') }),
   awaiting('state-german-terms', ['germany'], '59.66', ['britain.terms-demanded'], {
     turn: Turn,
     surrenderLevel: Level,
@@ -65,13 +68,14 @@ export const PendingDecisionSchema = Type.Union([
     cap: Count(),
     choices: GermanTermsChoicesSchema,
   }),
-  awaiting('decide-japanese-adherence', ['japan'], '59.891C', ['japan.treaty-decided'], { turn: Turn }),
-  awaiting('report-far-east-hex-control', ['host'], '59.892A', ['host.far-east-hex-control'], { turn: Turn }),
+  awaiting('decide-japanese-adherence', ['japan'], '59.891C', ['japan.treaty-decided'], { turn: Turn, choices: JapaneseAdherenceChoicesSchema }),
+  awaiting('report-far-east-hex-control', ['host'], '59.892A', ['host.far-east-hex-control'], { turn: Turn, choices: reportChoicesSchema('host.far-east-hex-control') }),
   awaiting('report-italian-forces', ['host'], '56.31D', ['host.italian-forces-reported'], {
     turn: Turn,
     surrenderLevel: ItalianLevel,
     row: Row,
     selectionOrder: Type.Array(Enum(Sides)),
+    choices: reportChoicesSchema('host.italian-forces-reported'),
   }),
   awaiting('select-post-surrender-italian-forces', Sides, '56.311', ['italy.forces-selected'], {
     turn: Turn,
@@ -80,6 +84,7 @@ export const PendingDecisionSchema = Type.Union([
     forces: ForceAmounts,
     row: Row,
     selectionOrder: Type.Array(Enum(Sides)),
+    choices: ItalianForcesChoicesSchema,
   }),
 ]);
 

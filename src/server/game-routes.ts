@@ -84,7 +84,7 @@ export function gameRoutes(app: Server, backend: Backend): void {
     return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'preview', game, command: request.body }, { engine, store })));
   });
 
-  const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions' } as const;
+  const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions', '/declarations': 'declarations' } as const;
   for (const [path, op] of Object.entries(reads)) {
     app.get(`/games/:game${path}`, { schema: { params: GameParams } }, async (request, reply) => {
       const { game } = request.params;

@@ -234,6 +234,7 @@ describe('56.31D, 56.311: pending decisions after the surrender', () => {
           us: { infantryFactors: 3, namedShips: 0, cruisers: 1, destroyerFactors: 1 },
         },
         selectionOrder: ['axis', 'allied'],
+        choices: expect.objectContaining({ command: 'host.italian-forces-reported', schema: 'command/host.italian-forces-reported', turn: { season: 'spring', year: 1944 } }),
       },
     ]);
     given(history).when(alliedTurnEnded(su44, germanFacts(), null)).thenRejected('56.31D', 'decision-pending');

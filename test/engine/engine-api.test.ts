@@ -221,8 +221,17 @@ for (const backend of backends) {
           surrenderLevel: -4,
           previousSurrenderLevel: null,
           required: { aafFactors: 8, groundNasBrps: 16, navalFactors: 40 },
+          choices: expect.objectContaining({ command: 'host.british-force-pool', schema: 'command/host.british-force-pool', turn: summer41 }),
         },
-        { decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn: summer41, surrenderLevel: -4 },
+        {
+          decision: 'report-british-hex-control',
+          by: 'host',
+          rule: '59.631',
+          commands: ['host.british-hex-control'],
+          turn: summer41,
+          surrenderLevel: -4,
+          choices: expect.objectContaining({ command: 'host.british-hex-control', schema: 'command/host.british-hex-control', turn: summer41 }),
+        },
       ]);
       // 59.62: peace takes Britain out of the war with Germany and Italy at once.
       expect(engine.wars(GAME)).toEqual([

@@ -7,6 +7,7 @@ import { pendingDecisions, type PendingDecision } from '../../src/engine/pending
 import { describePending } from '../../src/engine/pending-text.js';
 import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
 import type { ItalianSurrenderLevel } from '../../src/rules/italian-forces-table.js';
+import type { GameTurn } from '../../src/engine/turns.js';
 import { alliedTurnEnded, gameStarted, germanFacts, turn } from '../support/fixtures.js';
 import { GAME, play, replay } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, japanChoosesAfterPeace, reportPool, seaLionStart, usAtWarStart } from '../support/british-fixtures.js';
@@ -22,6 +23,9 @@ function pendingAfter(origins: readonly OriginEvent[]): PendingDecision[] {
   if (view === undefined) throw new Error('no game');
   return pendingDecisions(view);
 }
+
+/** A host report's choices as far as this file checks them (test/engine/59.513-report-choices.test.ts checks the contents). */
+const reportOf = (command: string, turn: GameTurn) => expect.objectContaining({ command, schema: `command/${command}`, turn });
 
 const none = { aafFactors: 0, groundNasBrps: 0, navalFactors: 0 };
 const totals = (aafFactors: number, groundNasBrps: number, navalFactors: number) => ({ aafFactors, groundNasBrps, navalFactors });
@@ -67,6 +71,7 @@ describe('59.23, 59.51: the British offer and the force reductions as data', () 
       surrenderLevel: -10,
       previousSurrenderLevel: null,
       required: totals(20, 40, 100),
+      choices: reportOf('host.british-force-pool', sp43),
     });
     expect(pool && describePending(pool)).toBe(
       'the host must report the British force pool and Royal Navy (every unit with its id, kind, factors, BRPs, theater; a minor-country unit with its country) from which 20 AAF factors, 40 BRPs of ground units or NAS and 100 naval factors are removed (59.512, 59.513B-D)',
@@ -154,8 +159,8 @@ describe('59.6: the negotiations as data', () => {
 
   it('59.513, 59.631: after a peace at -4 the host reports the pool (8 AAF, 16 BRPs, 40 naval factors) and the hex control', () => {
     expect(pendingAfter(peaceAtMinus4())).toEqual([
-      { decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn: su41, surrenderLevel: -4, previousSurrenderLevel: null, required: totals(8, 16, 40) },
-      { decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn: su41, surrenderLevel: -4 },
+      { decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn: su41, surrenderLevel: -4, previousSurrenderLevel: null, required: totals(8, 16, 40), choices: reportOf('host.british-force-pool', su41) },
+      { decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn: su41, surrenderLevel: -4, choices: reportOf('host.british-hex-control', su41) },
     ]);
     const [, hex] = pendingAfter(peaceAtMinus4());
     expect(hex && describePending(hex)).toBe('the host must report which British-controlled hexes can trace supply from a mapboard box, and the resulting control (59.631-59.634)');
@@ -199,14 +204,22 @@ describe('59.89: the Far East as data', () => {
   it('59.891C: Japan, at war with Britain but not the U.S., chooses', () => {
     const [japan, ...rest] = pendingAfter(surrendered());
     expect(rest).toEqual([]);
-    expect(japan).toEqual({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn: su41 });
+    expect(japan).toEqual({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'],
+      turn: su41,
+      choices: {
+        answers: [
+          { rule: '59.892', allowed: true, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } } },
+          { rule: '59.894', allowed: true, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: false } } },
+        ],
+      },
+    });
     expect(japan && describePending(japan)).toBe('Japan, at war with Britain but not the U.S., must decide whether to end hostilities with Britain (adhere to the treaty) or fight on');
   });
 
   it('59.892A: Japan adheres: the host reports the Far East hex control', () => {
     const [farEast, ...rest] = pendingAfter([...surrendered(), { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } }]);
     expect(rest).toEqual([]);
-    expect(farEast).toEqual({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn: su41 });
+    expect(farEast).toEqual({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn: su41, choices: reportOf('host.far-east-hex-control', su41) });
     expect(farEast && describePending(farEast)).toBe(
       'Japan adheres to the treaty: the host must report the Far East hex control determined by 59.63 (British hexes that cannot trace supply from a mapboard box, fortifications in them, and who controls each area)',
     );
@@ -231,6 +244,7 @@ describe('56.31: the Italian allocation as data', () => {
       surrenderLevel: -1,
       row: rowMinus1,
       selectionOrder: ['allied'],
+      choices: reportOf('host.italian-forces-reported', sp44),
     });
     expect(report && describePending(report)).toBe(
       "the host must report Italy's navy (with each ship's status) and infantry at the moment of surrender (Spring 1944), for the post-surrender allocation at level -1",
@@ -252,12 +266,13 @@ describe('56.31: the Italian allocation as data', () => {
       forces: row0.germany,
       row: row0,
       selectionOrder: ['axis', 'allied'],
+      choices: expect.objectContaining({ side: 'axis', complete: false }),
     });
     expect(axis && describePending(axis)).toBe(
       "the Axis player must select Germany's post-surrender Italian forces at level 0: 3 infantry factors, 0 named ships, 1 cruisers and 1 destroyer factors, before the Allied player selects",
     );
     const [allied] = pendingAfter([...reported, forcesSelected(sp44, 'axis', { infantry: ['inf-1'], cruisers: ['Zara'], destroyers: ['DD-1'] })]);
-    expect(allied).toEqual({ ...axis, by: 'allied', side: 'allied', forces: row0.us });
+    expect(allied).toEqual({ ...axis, by: 'allied', side: 'allied', forces: row0.us, choices: expect.objectContaining({ side: 'allied', complete: false }) });
     expect(allied && describePending(allied)).toBe(
       "the Allied player must select the U.S.'s post-surrender Italian forces at level 0: 3 infantry factors, 0 named ships, 1 cruisers and 1 destroyer factors, from the units the Axis player did not take",
     );

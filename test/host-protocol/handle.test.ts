@@ -65,7 +65,7 @@ describe('the host protocol handler', () => {
     expect(context.memory.toJsonl()).toBe(before);
   });
 
-  it('pending, state, wars, permissions and games answer what the engine says', async () => {
+  it('pending, state, wars, permissions, declarations and games answer what the engine says', async () => {
     const context = await contextAt(ACCEPT);
     const { engine } = context;
     const view = engine.view(GAME);
@@ -80,6 +80,7 @@ describe('the host protocol handler', () => {
         { axis: 'italy', allied: 'russia' },
       ], ...common });
     expect(await handleRequest({ id: 4, op: 'permissions', game: GAME }, context)).toEqual({ id: 4, ok: true, op: 'permissions', game: GAME, permissions: engine.permissions(GAME), ...common });
+    expect(await handleRequest({ id: 5, op: 'declarations', game: GAME }, context)).toEqual({ id: 5, ok: true, op: 'declarations', game: GAME, declarations: engine.declarations(GAME), ...common });
     expect(await handleRequest({ op: 'games' }, context)).toEqual({ id: null, ok: true, op: 'games', games: [GAME], ...common });
   });
 
@@ -117,8 +118,8 @@ describe('the host protocol handler', () => {
     expect(await line('{"op":')).toEqual(failed(null, null, 'bad-request', `$: not JSON: ${errorOf('{"op":')}`));
     expect(await line('[1]')).toEqual(failed(null, null, 'bad-request', '$: expected a request object { id?, op, ... }'));
     expect(await line('{"id":{},"op":"games"}')).toEqual(failed(null, null, 'bad-request', 'id: expected a string of at most 256 characters or an integer'));
-    expect(await line('{"id":1}')).toEqual(failed(1, null, 'bad-request', 'op: required, one of execute, preview, pending, state, wars, permissions, events, audit, games'));
-    expect(await line('{"id":2,"op":"launch"}')).toEqual(failed(2, null, 'unknown-op', 'op: unknown operation "launch": expected one of execute, preview, pending, state, wars, permissions, events, audit, games'));
+    expect(await line('{"id":1}')).toEqual(failed(1, null, 'bad-request', 'op: required, one of execute, preview, pending, state, wars, permissions, declarations, events, audit, games'));
+    expect(await line('{"id":2,"op":"launch"}')).toEqual(failed(2, null, 'unknown-op', 'op: unknown operation "launch": expected one of execute, preview, pending, state, wars, permissions, declarations, events, audit, games'));
     expect(await line('{"id":3,"op":"pending"}')).toMatchObject(failed(3, 'pending', 'bad-request', 'game: missing required field (expected a string matching ^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$)'));
     expect(await line('{"id":4,"op":"games","extra":true}')).toMatchObject({ id: 4, ok: false, op: 'games', rejection: { code: 'bad-request', message: expect.stringMatching(/^extra: /) } });
     expect(await line('{"id":5,"op":"events","limit":0}')).toMatchObject({ id: 5, ok: false, rejection: { code: 'bad-request', message: expect.stringMatching(/^limit: /) } });

@@ -25,6 +25,7 @@ describe('the exec protocol against its shipped JSON Schemas (Ajv)', () => {
       { op: 'state', game: GAME },
       { op: 'wars', game: GAME },
       { op: 'permissions', game: GAME },
+      { op: 'declarations', game: GAME },
       { op: 'events', from: 3, limit: 5 },
       { op: 'audit', game: GAME },
       { op: 'games' },
@@ -40,7 +41,7 @@ describe('the exec protocol against its shipped JSON Schemas (Ajv)', () => {
       codes.add(response.ok ? `ok:${response.op}` : `failed:${response.rejection.code}`);
     }
     expect([...codes].sort()).toEqual(
-      ['ok:audit', 'ok:events', 'ok:execute', 'ok:games', 'ok:pending', 'ok:permissions', 'ok:preview', 'ok:state', 'ok:wars', 'failed:no-game', 'failed:out-of-sequence'].sort(),
+      ['ok:audit', 'ok:events', 'ok:execute', 'ok:games', 'ok:pending', 'ok:permissions', 'ok:declarations', 'ok:preview', 'ok:state', 'ok:wars', 'failed:no-game', 'failed:out-of-sequence'].sort(),
     );
   });
 

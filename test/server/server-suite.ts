@@ -161,7 +161,7 @@ export function serverSuite(open: () => Promise<Backend>, reopen: () => Promise<
     expect((await send(app, created, second, { 'if-match': String(version) })).statusCode).toBe(200);
   });
 
-  it('preview appends nothing; the reads answer as exec does: summary, wars, permissions, events from a seq, audit', async () => {
+  it('preview appends nothing; the reads answer as exec does: summary, wars, permissions, declarations, events from a seq, audit', async () => {
     const app = await start();
     const created = await createGame(app, 'g5');
     const [started, first] = script();
@@ -175,6 +175,12 @@ export function serverSuite(open: () => Promise<Backend>, reopen: () => Promise<
     expect((await get('')).json()).toMatchObject({ ok: true, op: 'state', game: 'g5' });
     expect((await get('/wars')).json()).toMatchObject({ ok: true, op: 'wars', wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'italy', allied: 'britain' }] });
     expect((await get('/permissions')).json()).toMatchObject({ ok: true, op: 'permissions' });
+    expect((await get('/declarations')).json()).toMatchObject({
+      ok: true,
+      op: 'declarations',
+      declarations: expect.arrayContaining([{ aggressor: 'germany', target: 'britain', allowed: false, refusedBy: { rule: 'sequence', code: 'illegal' }, usatLevelAtLeast: null }]),
+    });
+    expect((await app.inject({ method: 'GET', url: '/games/g5/declarations' })).statusCode).toBe(401);
     const events = (await get('/events?from=1&limit=1')).json<{ events: { seq: number }[]; next: number | null }>();
     expect(events.events.map((e) => e.seq)).toEqual([1]);
     expect(events.next).toBe(2);

@@ -12,6 +12,8 @@ import { concessionsInputFor } from './current.js';
 import { inputFor, minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 import { unknownOrRepeated } from './forces.js';
 import { britishForceChoices, type BritishForceChoices } from '../choices/british-forces.js';
+import { britishForcePoolChoices, britishHexControlChoices, farEastHexControlChoices } from '../choices/reports.js';
+import { japaneseAdherenceChoices } from '../choices/japan.js';
 
 /** A demand of nothing: what Britain has left does not depend on the demand. */
 const noDemand = (): ConcessionsInput['demand'] => ({ take: [], minors: [], indemnityBrps: 0, return: [] });
@@ -58,7 +60,7 @@ export function britishPending(view: GameView, tried?: OriginEvent): PendingDeci
   if (surrender === undefined) return out;
   const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
   if (b.matches({ surrendered: { forces: 'awaitingPool' } })) {
-    out.push({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements });
+    out.push({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements, choices: britishForcePoolChoices(turn) });
   }
   const pool = b.context.forcePool;
   if (b.matches({ surrendered: { forces: 'selecting' } }) && pool !== null) {
@@ -77,7 +79,7 @@ export function britishPending(view: GameView, tried?: OriginEvent): PendingDeci
     });
   }
   if (b.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
-    out.push({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn, surrenderLevel });
+    out.push({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn, surrenderLevel, choices: britishHexControlChoices(turn) });
   }
   if (b.matches({ surrendered: { terms: 'awaitingTerms' } })) {
     const { concessionPoints } = surrender;
@@ -96,10 +98,10 @@ export function britishPending(view: GameView, tried?: OriginEvent): PendingDeci
     });
   }
   if (b.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
-    out.push({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn });
+    out.push({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn, choices: japaneseAdherenceChoices(turn) });
   }
   if (b.matches({ surrendered: { farEast: 'awaitingFarEastHexControl' } })) {
-    out.push({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn });
+    out.push({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn, choices: farEastHexControlChoices(turn) });
   }
   return out;
 }

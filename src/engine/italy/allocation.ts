@@ -5,6 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import {
   finalDisposition,
   validateAllocation,
+  type AllocationOptions,
   type AllocationResult,
   type AllocationSelection,
   type AllocationSide,
@@ -37,9 +38,15 @@ export function validateSide(
   options: RulingOptions,
 ): AllocationResult {
   const level = surrenderLevelOf(surrender);
-  const alreadyAllocated = side === 'allied' && level === 0 ? (surrender.selectionOrder.includes('axis') ? axisSelection : NOTHING) : null;
-  return validateAllocation({ level, side, forces, alreadyAllocated, selection }, { unfinishedLightShips: options.unfinishedLightShips });
+  return validateAllocation({ level, side, forces, alreadyAllocated: alreadyAllocatedFor(surrender, side, axisSelection), selection }, allocationOptions(options));
 }
+
+/** 56.311: what the other side took before `side` selects (at level 0 the Axis selection, or nothing when Germany selects nothing). */
+export function alreadyAllocatedFor(surrender: Surrender, side: AllocationSide, axisSelection: AllocationSelection | null): AllocationSelection | null {
+  return side === 'allied' && surrenderLevelOf(surrender) === 0 ? (surrender.selectionOrder.includes('axis') ? axisSelection : NOTHING) : null;
+}
+
+export const allocationOptions = (options: RulingOptions): AllocationOptions => ({ unfinishedLightShips: options.unfinishedLightShips });
 
 /** 56.31D: a side's types in short supply, if any. */
 const shortages = (side: AllocationSide, lost: ForceAmounts): (ForceAmounts & { side: AllocationSide })[] => (isEmptyRow(lost) ? [] : [{ side, ...lost }]);

@@ -1,0 +1,104 @@
+// What each host report the engine waits for must contain, as data: per field of the command's data (a JSON
+// path), the rule that asks for it and a code for what it must hold; and the shipped schema of the command
+// (`awaw-surrender schema command/TYPE`). The words are pending-text.ts's.
+import { TerritoryKeys } from '../../rules/british-concession-table.js';
+import type { GameTurn } from '../turns.js';
+
+export type ReportCommand = 'host.british-force-pool' | 'host.british-hex-control' | 'host.far-east-hex-control' | 'host.italian-forces-reported';
+
+export const ReportRequirements = [
+  'turn-of-the-decision',
+  'every-unit-of-the-force-pool-and-royal-navy',
+  'ground-units-eligible-or-not',
+  'air-units-eligible-or-not',
+  'naval-units-with-type-and-status',
+  'id-unique',
+  'country-of-each-minor-unit',
+  'hexes-without-mapboard-supply',
+  'each-once',
+  'fortifications-in-unsupplied-hexes',
+  'among-unsupplied-hexes',
+  'every-concession-table-territory',
+  'every-minor-country-with-brps-and-status',
+  'territories-originally-british',
+  'axis-control-of-key-economic-areas',
+  'every-area-with-its-controller',
+  'every-italian-naval-unit-with-status',
+  'every-italian-infantry-unit-on-board-and-in-pool',
+  'not-the-airborne-unit',
+] as const;
+export type ReportRequirement = (typeof ReportRequirements)[number];
+
+export interface ReportContent {
+  /** A JSON path in the command's `data` (`units[].minor`: that member of each element). */
+  readonly field: string;
+  readonly rule: string;
+  readonly requirement: ReportRequirement;
+  /** The keys the field must hold, where the rules fix them (the 18 concession-table territories); else null. */
+  readonly values: readonly string[] | null;
+}
+
+export interface ReportChoices<C extends ReportCommand = ReportCommand> {
+  readonly command: C;
+  /** The name of the command's JSON Schema. */
+  readonly schema: `command/${C}`;
+  readonly turn: GameTurn;
+  readonly contents: readonly ReportContent[];
+}
+
+const content = (field: string, rule: string, requirement: ReportRequirement, values: readonly string[] | null = null): ReportContent => ({ field, rule, requirement, values });
+
+const report = <C extends ReportCommand>(command: C, turn: GameTurn, rule: string, contents: readonly ReportContent[]): ReportChoices<C> => ({
+  command,
+  schema: `command/${command}`,
+  turn,
+  contents: [content('turn', rule, 'turn-of-the-decision'), ...contents],
+});
+
+/** 59.513: the pool the British player selects from, every unit eligible or not (the engine applies 59.513B-D, 59.514). */
+export const britishForcePoolChoices = (turn: GameTurn): ReportChoices<'host.british-force-pool'> =>
+  report('host.british-force-pool', turn, '59.513', [
+    content('units', '59.513A', 'every-unit-of-the-force-pool-and-royal-navy'),
+    content('units', '59.513B', 'ground-units-eligible-or-not'),
+    content('units', '59.513C', 'air-units-eligible-or-not'),
+    content('units', '59.513D', 'naval-units-with-type-and-status'),
+    content('units[].id', '59.513A', 'id-unique'),
+    content('units[].minor', '59.514E', 'country-of-each-minor-unit'),
+  ]);
+
+/** 59.631-59.634 after a peace, and the concession-table facts the terms are judged against (59.65, 59.66, 59.73). */
+export const britishHexControlChoices = (turn: GameTurn): ReportChoices<'host.british-hex-control'> =>
+  report('host.british-hex-control', turn, '59.631', [
+    content('unsuppliedHexes', '59.632', 'hexes-without-mapboard-supply'),
+    content('unsuppliedHexes', '59.632', 'each-once'),
+    content('fortificationsEliminated', '59.633', 'fortifications-in-unsupplied-hexes'),
+    content('fortificationsEliminated', '59.633', 'among-unsupplied-hexes'),
+    content('fortificationsEliminated', '59.633', 'each-once'),
+    content('territories', '59.65', 'every-concession-table-territory', TerritoryKeys),
+    content('minors', '59.66', 'every-minor-country-with-brps-and-status'),
+    content('minors[].name', '59.66', 'each-once'),
+    content('originallyBritish', '59.73B', 'territories-originally-british', TerritoryKeys),
+    content('axisControls', '59.73D', 'axis-control-of-key-economic-areas'),
+  ]);
+
+/** 59.892A: the Far East hex control, determined by 59.63, once Japan adheres. */
+export const farEastHexControlChoices = (turn: GameTurn): ReportChoices<'host.far-east-hex-control'> =>
+  report('host.far-east-hex-control', turn, '59.892A', [
+    content('unsuppliedHexes', '59.632', 'hexes-without-mapboard-supply'),
+    content('unsuppliedHexes', '59.632', 'each-once'),
+    content('fortificationsEliminated', '59.633', 'fortifications-in-unsupplied-hexes'),
+    content('fortificationsEliminated', '59.633', 'among-unsupplied-hexes'),
+    content('fortificationsEliminated', '59.633', 'each-once'),
+    content('areas', '59.634', 'every-area-with-its-controller'),
+    content('areas[].name', '59.634', 'each-once'),
+  ]);
+
+/** 56.31D: Italy's navy and infantry at the moment of surrender, for the 56.32 allocation. */
+export const italianReportChoices = (turn: GameTurn): ReportChoices<'host.italian-forces-reported'> =>
+  report('host.italian-forces-reported', turn, '56.31D', [
+    content('navy', '56.31D', 'every-italian-naval-unit-with-status'),
+    content('infantry', '56.31C', 'every-italian-infantry-unit-on-board-and-in-pool'),
+    content('infantry', '56.31B', 'not-the-airborne-unit'),
+    content('navy[].id', '56.31D', 'id-unique'),
+    content('infantry[].id', '56.31C', 'id-unique'),
+  ]);

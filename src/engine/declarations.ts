@@ -1,0 +1,43 @@
+// Who may declare war on whom now: for each pair of powers on opposite sides, the engine's own decide on a
+// `war.declared` of that pair in the current turn, so the menu can never disagree with what execute does
+// (59.83, 59.86A-C, 59.891A, 59.892C, 55.31, 56.3 and every other check decide makes).
+import { AlliedPowers, AxisPowers } from '../../events/common.js';
+import { decide } from './decide.js';
+import type { GameView } from './game-view.js';
+import { warBetween, type Power } from './wars.js';
+
+export interface Declaration {
+  readonly aggressor: Power;
+  readonly target: Power;
+  /** A declaration by the aggressor on this target alone, this turn, would be accepted (at the USAT level below, if any). */
+  readonly allowed: boolean;
+  /** Why not: the rule and the rejection code decide gives. */
+  readonly refusedBy: { readonly rule: string; readonly code: string } | null;
+  /** 59.86C: the lowest USAT level the declaration's `usatLevel` must state; null when it needs none. */
+  readonly usatLevelAtLeast: number | null;
+}
+
+const POWERS: readonly Power[] = [...AxisPowers, ...AlliedPowers];
+/** The highest USAT level tried when a declaration waits on one (the track ends well below it). */
+const USAT_CEILING = 100;
+
+function declaration(view: GameView, aggressor: Power, target: Power): Declaration {
+  const attempt = (usatLevel: number | null) => decide(view, { type: 'war.declared', data: { turn: view.world.turn, aggressor, targets: [target], usatLevel } });
+  const plain = attempt(null);
+  if (plain.ok) return { aggressor, target, allowed: true, refusedBy: null, usatLevelAtLeast: null };
+  const refusedBy = { rule: plain.rejection.rule, code: plain.rejection.code };
+  // 59.86C: a declaration refused for want of a USAT level: the lowest level decide accepts, by bisection.
+  if (plain.rejection.rule !== '59.86C' || !attempt(USAT_CEILING).ok) return { aggressor, target, allowed: false, refusedBy, usatLevelAtLeast: null };
+  let [low, high] = [0, USAT_CEILING];
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (attempt(mid).ok) high = mid;
+    else low = mid + 1;
+  }
+  return { aggressor, target, allowed: true, refusedBy: null, usatLevelAtLeast: high };
+}
+
+/** Every pair of powers on opposite sides, aggressor first, in the order of the powers (Axis, then Allied). */
+export function declarationsOf(view: GameView): Declaration[] {
+  return POWERS.flatMap((aggressor) => POWERS.filter((target) => warBetween(aggressor, target) !== null).map((target) => declaration(view, aggressor, target)));
+}
