@@ -40,6 +40,11 @@ export const britishEffectCodes = {
     Strict({ concessionPoints: Count() }),
     (p) => `The U.S. was not at war in Europe: a peace treaty is negotiated between Germany and Britain, worth ${p.concessionPoints} concession points (59.65).`,
   ),
+  'peace-treaty-us-at-war-with-italy-only': spec(
+    Strict({ concessionPoints: Count() }),
+    (p) =>
+      `The U.S. was at war with Italy but not with Germany: the war does not continue (59.61 speaks only of Germany), and a peace treaty is negotiated between Germany and Britain, worth ${p.concessionPoints} concession points (59.65).`,
+  ),
   'report-british-hex-control': fixed(
     'The host reports which British-controlled hexes can trace supply from a mapboard box; those that cannot come under German control (59.632, 59.633) and colonies follow 59.634.',
   ),

@@ -252,7 +252,10 @@ export function upcastEffect(effect: EffectV1, path: string): Effect | InputErro
   if (!hasParams(code)) return { rule: effect.rule, code, params: {} } as Effect;
   const parse = parsers[code] as Parser<EffectCode> | undefined;
   const params = parse === undefined ? null : parse(effect.text);
-  if (params === null) return new InputError(`${path}.text`, `the words of a version 1 "${code}" effect do not match its template: ${JSON.stringify(effect.text)}`);
+  if (params === null) {
+    if (CODES_AFTER_V1.has(code)) return new InputError(`${path}.code`, `"${code}" is not a version 1 effect code`);
+    return new InputError(`${path}.text`, `the words of a version 1 "${code}" effect do not match its template: ${JSON.stringify(effect.text)}`);
+  }
   // The parser for `code` yields the params of `code`.
   return { rule: effect.rule, code, params } as Effect;
 }
@@ -269,6 +272,9 @@ export function upcastEffects(effects: readonly EffectV1[], path = 'data.effects
 }
 
 export const v1ParserCodes = (): EffectCode[] => Object.keys(parsers) as EffectCode[];
+
+/** Codes made after v2 replaced v1: a v1 effect never held one, so none has a template (it is refused). */
+export const CODES_AFTER_V1: ReadonlySet<EffectCode> = new Set<EffectCode>(['peace-treaty-us-at-war-with-italy-only']);
 
 /** A v1 payload with its effects as v2 (an upcaster's step), or the first effect that cannot be read. */
 export function withParams<T extends { readonly effects: readonly EffectV1[] }>(v1: T): (Omit<T, 'effects'> & { effects: Effect[] }) | InputError {

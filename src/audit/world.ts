@@ -2,6 +2,7 @@
 import { EUROPE_WAR_END_WORDS } from '../../events/europe.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../engine/turns.js';
+import { italianWarDeclarationsOf } from '../rules/options.js';
 import type { Draft } from './entry.js';
 
 type Entry = Draft;
@@ -17,6 +18,8 @@ export function auditWorld(event: StoredEvent): Entry[] {
           breakdown: [
             `wars: ${event.data.wars.map((w) => `${w.axis}-${w.allied}`).join(', ') || 'none'}`,
             ...Object.entries(event.data.options).map(([k, v]) => `option ${k}: ${v}`),
+            // 56.12A, 56.12B: a game started before the option follows the reading its log was decided by.
+            ...(event.data.options.italianWarDeclarations === undefined ? [`option italianWarDeclarations: ${italianWarDeclarationsOf(event.data.options)} (the game started before the option)`] : []),
           ],
         },
       ];

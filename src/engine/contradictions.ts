@@ -7,6 +7,7 @@ import { rejectContradiction, type Decision } from './decision.js';
 import { germanyHasSurrendered } from '../../machines/germany.js';
 import { italyHasSurrendered } from '../../machines/italy.js';
 import type { GameView } from './game-view.js';
+import { italianWarDeclarationsOf } from '../rules/options.js';
 import { warList, type Power } from './wars.js';
 
 type Check<K extends 'host.game-started' | 'host.allied-player-turn-ended' | 'host.city-firestormed' | 'host.atomic-attack' | 'war.declared'> = (
@@ -21,6 +22,15 @@ export function gameStartContradiction(data: EventData<'host.game-started'>): De
   const year = data.italy.declaredWarOnWesternAlliesYear;
   if (year !== null && year > data.turn.year) {
     return rejectContradiction('56.12B', 'data.italy.declaredWarOnWesternAlliesYear', 'data.turn.year', `Italy cannot have declared war in ${year} when the log starts in ${data.turn.year}`);
+  }
+  // 56.12: one of the two began the war, unless the game follows the per-declaration reading (docs/rulings.md).
+  if (year !== null && data.italy.westernAlliesDeclaredWar && italianWarDeclarationsOf(data.options) === 'how-the-war-began') {
+    return rejectContradiction(
+      '56.12',
+      'data.italy.declaredWarOnWesternAlliesYear',
+      'data.italy.westernAlliesDeclaredWar',
+      'the war between Italy and the Western Allies began either by an Italian declaration (56.12B) or by theirs (56.12A), not both (option italianWarDeclarations: how-the-war-began)',
+    );
   }
   const index = data.wars.findIndex((w) => w.axis === 'italy' && (WESTERN_ALLIES as readonly string[]).includes(w.allied));
   if (index >= 0 && year === null && !data.italy.westernAlliesDeclaredWar) {
@@ -96,3 +106,43 @@ export const declarationContradiction: Check<'war.declared'> = (view, data) => {
   }
   return null;
 };
+
+/** The first entry that repeats an earlier one: its index, the earlier one's, and the name. */
+function repeatedEntry(names: readonly string[]): { earlier: number; later: number; name: string } | null {
+  const first = new Map<string, number>();
+  for (const [later, name] of names.entries()) {
+    const earlier = first.get(name);
+    if (earlier !== undefined) return { earlier, later, name };
+    first.set(name, later);
+  }
+  return null;
+}
+
+/**
+ * 59.632, 59.633: the hexes of a hex control report, the British one (59.631) or the Far East one (59.892A): a hex
+ * named twice, or a fortification eliminated outside the hexes named as unsupplied, contradicts the report itself.
+ */
+export function hexControlContradiction(report: { readonly unsuppliedHexes: readonly string[]; readonly fortificationsEliminated: readonly string[] }): Decision | null {
+  for (const [list, field, rule] of [
+    [report.unsuppliedHexes, 'data.unsuppliedHexes', '59.632'],
+    [report.fortificationsEliminated, 'data.fortificationsEliminated', '59.633'],
+  ] as const) {
+    const twice = repeatedEntry(list);
+    if (twice !== null) return rejectContradiction(rule, `${field}[${twice.earlier}]`, `${field}[${twice.later}]`, `${twice.name} is named twice`);
+  }
+  const unsupplied = new Set(report.unsuppliedHexes);
+  const stray = report.fortificationsEliminated.findIndex((hex) => !unsupplied.has(hex));
+  if (stray < 0) return null;
+  return rejectContradiction(
+    '59.633',
+    `data.fortificationsEliminated[${stray}]`,
+    'data.unsuppliedHexes',
+    `${report.fortificationsEliminated[stray] ?? ''} is not among the unsupplied hexes; only fortifications in those are eliminated`,
+  );
+}
+
+/** 59.634: an area of the Far East report named twice. */
+export function farEastAreaContradiction(areas: readonly { readonly name: string }[]): Decision | null {
+  const twice = repeatedEntry(areas.map((a) => a.name));
+  return twice === null ? null : rejectContradiction('59.634', `data.areas[${twice.earlier}].name`, `data.areas[${twice.later}].name`, `${twice.name} is named twice`);
+}

@@ -2,7 +2,7 @@
 // machine in machines/ is the only record of that). Plain data, updated with the engine's own immer (./produce.ts).
 import { produce } from './produce.js';
 import type { EventData, EventType, StoredOf } from '../../events/index.js';
-import type { RulingOptions } from '../rules/options.js';
+import { italianWarDeclarationsOf, type RulingOptions } from '../rules/options.js';
 import { turnIndex, type GameTurn } from './turns.js';
 import { warBetween, warKey, type Power, type WarKey, type Wars } from './wars.js';
 
@@ -38,6 +38,18 @@ export interface GameState {
 }
 
 const WESTERN_ALLIES: readonly Power[] = ['britain', 'france', 'us'];
+
+/**
+ * 56.12A, 56.12B: a declaration between Italy and a Western Ally. Italy's first one sets the 56.12B year; under
+ * 'how-the-war-began' only the declaration that began the war counts (B if Italy's, A if theirs), under
+ * 'every-declaration' any Western Allied one sets A too (docs/rulings.md).
+ */
+function recordItalianDeclaration(italy: { declaredWarOnWesternAlliesYear: number | null; westernAlliesDeclaredWar: boolean }, byItaly: boolean, year: number, options: RulingOptions): void {
+  const began = italy.declaredWarOnWesternAlliesYear !== null || italy.westernAlliesDeclaredWar;
+  if (began && italianWarDeclarationsOf(options) === 'how-the-war-began') return;
+  if (byItaly) italy.declaredWarOnWesternAlliesYear ??= year;
+  else italy.westernAlliesDeclaredWar = true;
+}
 
 export function initialGameState(game: string, data: EventData<'host.game-started'>): GameState {
   const wars: Partial<Record<WarKey, true>> = {};
@@ -141,11 +153,7 @@ export const coreWorld: WorldHandlers<
         const war = warBetween(event.data.aggressor, target);
         if (war === null) continue;
         d.wars[warKey(war.axis, war.allied)] = true;
-        // 56.12A and 56.12B: the first declaration between Italy and a Western Ally counts.
-        if (war.axis === 'italy' && WESTERN_ALLIES.includes(war.allied)) {
-          if (event.data.aggressor === 'italy') d.italy.declaredWarOnWesternAlliesYear ??= event.data.turn.year;
-          else d.italy.westernAlliesDeclaredWar = true;
-        }
+        if (war.axis === 'italy' && WESTERN_ALLIES.includes(war.allied)) recordItalianDeclaration(d.italy, event.data.aggressor === 'italy', event.data.turn.year, d.options);
       }
     }),
   // 55.31: no German units remain to fight (the surrender itself is the Germany machine's).

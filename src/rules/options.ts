@@ -1,6 +1,6 @@
 // Readings of the rules that players could reasonably disagree about (docs/rulings.md).
 // A game fixes its options in its first event, so that a replay never depends on the engine's defaults.
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Enum, Strict } from '../schema/types.js';
 
 /** Each option's values, the default first (the schema below and the CLI's `--option NAME=VALUE` read them). */
@@ -9,6 +9,7 @@ export const rulingOptionValues = {
   surrenderAfterGermanDeclaration: ['fresh', 'below-previous'],
   usat30to39WhenUsAtWar: ['counts', 'ignored'],
   unfinishedLightShips: ['rows-2-and-launch', 'never'],
+  italianWarDeclarations: ['how-the-war-began', 'every-declaration'],
 } as const;
 export type RulingOptionName = keyof typeof rulingOptionValues;
 
@@ -35,6 +36,13 @@ export const RulingOptionsSchema = Strict({
    * Chart be selected, as named ships may ('rows-2-and-launch', the default), or only light ships in play ('never')?
    */
   unfinishedLightShips: Enum(rulingOptionValues.unfinishedLightShips),
+  /**
+   * 56.12A, 56.12B: are they the two ways the war between Italy and the Western Allies began, so that only the
+   * first declaration between them counts ('how-the-war-began', the default), or does every declaration count,
+   * so that Italy's on Britain and a later American one on Italy give both ('every-declaration')? Absent in a
+   * game started before the option existed: 'every-declaration', the reading its log was decided by.
+   */
+  italianWarDeclarations: Type.Optional(Enum(rulingOptionValues.italianWarDeclarations)),
 });
 export type RulingOptions = Static<typeof RulingOptionsSchema>;
 
@@ -43,4 +51,9 @@ export const defaultRulingOptions: RulingOptions = {
   surrenderAfterGermanDeclaration: 'fresh',
   usat30to39WhenUsAtWar: 'counts',
   unfinishedLightShips: 'rows-2-and-launch',
+  italianWarDeclarations: 'how-the-war-began',
 };
+
+/** 56.12A, 56.12B: the reading in force; a game started without the option keeps the one its log was decided by. */
+export const italianWarDeclarationsOf = (options: RulingOptions): (typeof rulingOptionValues.italianWarDeclarations)[number] =>
+  options.italianWarDeclarations ?? 'every-declaration';

@@ -92,7 +92,7 @@ describe('--option errors are usage errors (exit 2) naming the option and the al
     [
       'an option that does not exist',
       ['british-resistance', '--option', 'usat3039=ignored'],
-      'british-resistance: --option "usat3039": no such ruling option (the options are usWarContinuationException, surrenderAfterGermanDeclaration, usat30to39WhenUsAtWar, unfinishedLightShips; british-resistance takes --option usat30to39WhenUsAtWar=counts|ignored)',
+      'british-resistance: --option "usat3039": no such ruling option (the options are usWarContinuationException, surrenderAfterGermanDeclaration, usat30to39WhenUsAtWar, unfinishedLightShips, italianWarDeclarations; british-resistance takes --option usat30to39WhenUsAtWar=counts|ignored)',
     ],
     [
       'an option of another calculator',

@@ -74,15 +74,28 @@ describe('59.892A: the Far East hex control after Japan adheres', () => {
     expect(view && warList(view.world.wars)).toEqual([]);
   });
 
-  it('59.633: a fortification outside the unsupplied hexes is refused; a hex named twice is malformed', () => {
+  it('59.633: a fortification outside the unsupplied hexes, or a hex named twice, contradicts the report (59.632), naming both fields', () => {
     const log = play([...surrendered(), adheres(true)]);
     const stray = given(log).when(farEast({ unsuppliedHexes: ['Kowloon'], fortificationsEliminated: ['Singapore'] })).decision;
     expect(stray).toEqual({
       ok: false,
-      rejection: { code: 'illegal', rule: '59.633', message: 'data.fortificationsEliminated[0]: Singapore is not among the unsupplied hexes; only fortifications in those are eliminated' },
+      rejection: {
+        code: 'contradictory',
+        rule: '59.633',
+        message: 'data.fortificationsEliminated[0] contradicts data.unsuppliedHexes: Singapore is not among the unsupplied hexes; only fortifications in those are eliminated',
+        fields: ['data.fortificationsEliminated[0]', 'data.unsuppliedHexes'],
+      },
     });
     const twice = given(log).when(farEast({ unsuppliedHexes: ['Kowloon', 'Kowloon'] })).decision;
-    expect(twice).toEqual({ ok: false, rejection: { code: 'malformed', rule: 'schema', message: 'data.unsuppliedHexes[1]: named twice' } });
+    expect(twice).toEqual({
+      ok: false,
+      rejection: {
+        code: 'contradictory',
+        rule: '59.632',
+        message: 'data.unsuppliedHexes[0] contradicts data.unsuppliedHexes[1]: Kowloon is named twice',
+        fields: ['data.unsuppliedHexes[0]', 'data.unsuppliedHexes[1]'],
+      },
+    });
   });
 
   it('59.892A: no report is awaited when Japan declines the treaty (59.894) or has not chosen yet', () => {

@@ -206,7 +206,7 @@ describe('55, 56, 59: the whole engine in every world, under every ruling option
       if (RUNS < 150) return; // too few runs to promise that they reached everything
       // Every value of every ruling option, both scenarios and every world state were explored.
       const everyValue = Object.entries(rulingOptionValues).flatMap(([k, values]) => values.map((v) => `${k}=${v}`));
-      expect(everyValue.length).toBe(8);
+      expect(everyValue.length).toBe(10);
       expect([...seen.options].sort()).toEqual(everyValue.sort());
       expect(seen.worlds.size).toBe(2 + 2 + 4 + 2 + 3 + 5);
       // Not vacuous: the runs reach surrenders of every kind, and the rare states.

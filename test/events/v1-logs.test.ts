@@ -29,7 +29,13 @@ const audit = (events: readonly StoredEvent[]): string[] => events.flatMap((e) =
 /** Every row of the audit, the zero ones included (as `--json` keeps them). */
 const auditRows = (events: readonly StoredEvent[]): string[] => events.flatMap((e) => auditEntries(e).flatMap((entry) => [entry.result, ...entry.breakdown]));
 /** What a decision is: its type, version and payload (the envelope's hash differs between the two logs). */
-const decisionsOf = (events: readonly StoredEvent[]) => events.map((e) => ({ seq: e.seq, type: e.type, v: e.v, data: e.data }));
+const decisionsOf = (events: readonly StoredEvent[]) => events.map((e) => ({ seq: e.seq, type: e.type, v: e.v, data: withoutLaterOptions(e) }));
+/** The options added after v1 (absent in a v1 game: docs/rulings.md, 56.12A, 56.12B); the decisions are the same under both. */
+function withoutLaterOptions(e: StoredEvent): unknown {
+  if (e.type !== 'host.game-started') return e.data;
+  const { italianWarDeclarations: _, ...options } = e.data.options;
+  return { ...e.data, options };
+}
 
 describe('log format 2: version 1 logs read through the upcasters', () => {
   for (const name of EXAMPLES) {
@@ -39,7 +45,10 @@ describe('log format 2: version 1 logs read through the upcasters', () => {
       expect(v1.mismatches).toEqual([]);
       expect(v2.mismatches).toEqual([]);
       expect(decisionsOf(v1.events)).toEqual(decisionsOf(v2.events));
-      expect(audit(v1.events)).toEqual(audit(v2.events));
+      // The v1 game predates italianWarDeclarations: its audit names the reading it follows.
+      const without = (lines: string[]) => lines.map((l) => l.replace(/\n +option italianWarDeclarations: .*$/, ''));
+      expect(audit(v1.events)[0]).toContain('option italianWarDeclarations: every-declaration (the game started before the option)');
+      expect(without(audit(v1.events))).toEqual(without(audit(v2.events)));
     });
   }
 

@@ -12,6 +12,7 @@ import { britishForceDeciders } from './forces.js';
 import { farEastDeciders } from './far-east.js';
 import { refuseBy } from '../refuse.js';
 import { italyMayTakeTerritory, toItalyRefusal } from './to-italy.js';
+import { hexControlContradiction } from '../contradictions.js';
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
 function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
@@ -66,6 +67,8 @@ const britishNegotiationDeciders: OriginDeciders<
   'host.british-hex-control': (view, data) => {
     const refused = refuseBy(view.britain, { type: 'host.british-hex-control', data });
     if (refused !== null) return refused;
+    const contradiction = hexControlContradiction(data);
+    if (contradiction !== null) return contradiction;
     const surrender = currentSurrender(view);
     const issue = refineConcessions({
       surrenderLevel: surrender.surrenderLevel,

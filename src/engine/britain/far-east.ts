@@ -2,8 +2,8 @@
 // adheres to the treaty, the Far East hex control the host reports (59.892A: determined by 59.63).
 import type { EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { accept, reject, type Decision, type OriginDeciders } from '../decision.js';
-import { malformed } from './current.js';
+import { accept, type OriginDeciders } from '../decision.js';
+import { farEastAreaContradiction, hexControlContradiction } from '../contradictions.js';
 import { refuseBy } from '../refuse.js';
 
 type FarEastReport = EventData<'host.far-east-hex-control'>;
@@ -35,34 +35,6 @@ function adherenceEffects(report: FarEastReport): Effect[] {
   return effects;
 }
 
-/** The first entry of a list that repeats an earlier one, as a path. */
-function repeated(names: readonly string[], field: string): string | null {
-  const seen = new Set<string>();
-  for (const [i, name] of names.entries()) {
-    if (seen.has(name)) return `${field}[${i}]`;
-    seen.add(name);
-  }
-  return null;
-}
-
-/** A report that names a hex or area twice, or a fortification outside the unsupplied hexes (59.633), is refused. */
-function reportIssue(report: FarEastReport): Decision | null {
-  for (const [list, field] of [
-    [report.unsuppliedHexes, 'unsuppliedHexes'],
-    [report.fortificationsEliminated, 'fortificationsEliminated'],
-    [report.areas.map((a) => a.name), 'areas'],
-  ] as const) {
-    const path = repeated(list, field);
-    if (path !== null) return malformed(path, 'named twice');
-  }
-  const unsupplied = new Set(report.unsuppliedHexes);
-  const stray = report.fortificationsEliminated.findIndex((hex) => !unsupplied.has(hex));
-  if (stray >= 0) {
-    return reject('illegal', '59.633', `data.fortificationsEliminated[${stray}]: ${report.fortificationsEliminated[stray] ?? ''} is not among the unsupplied hexes; only fortifications in those are eliminated`);
-  }
-  return null;
-}
-
 export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-east-hex-control'> = {
   'japan.treaty-decided': (view, data) => {
     const refused = refuseBy(view.britain, { type: 'japan.treaty-decided', data });
@@ -80,7 +52,8 @@ export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-
     // 59.892A: the British machine awaits the report once Japan adheres.
     return (
       refuseBy(view.britain, { type: 'host.far-east-hex-control', data }) ??
-      reportIssue(data) ??
+      hexControlContradiction(data) ??
+      farEastAreaContradiction(data.areas) ??
       accept([
         { type: 'host.far-east-hex-control', data },
         { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: true, effects: adherenceEffects(data) } },

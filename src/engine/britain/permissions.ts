@@ -3,6 +3,7 @@
 import type { GameView } from '../game-view.js';
 import { turnIndex, turnName } from '../turns.js';
 import { atWar } from '../wars.js';
+import { britainNeutral } from './neutrality.js';
 
 export interface Permission {
   readonly rule: string;
@@ -27,8 +28,8 @@ export function britishPermissions(view: GameView): Permission[] {
   const latest = context.latestResistance;
   const resistanceAtOrBelowZero = latest !== null && latest.level <= 0;
   const westernAlliesAtWar = atWar(state.wars, 'germany', 'britain') || atWar(state.wars, 'germany', 'us');
-  const neutral = view.britain.matches('atPeace');
-  const usNeutral = !atWar(state.wars, 'germany', 'us') && !atWar(state.wars, 'italy', 'us');
+  // 59.83: neutral in the European war; a U.S. at war with Italy only, or a war with Japan, does not end it.
+  const neutral = britainNeutral(view);
   return [
     {
       rule: '59.52',
@@ -47,13 +48,13 @@ export function britishPermissions(view: GameView): Permission[] {
     {
       rule: '59.83',
       permission: 'british-forces-neutral',
-      allowed: neutral && usNeutral,
-      detail: 'Once surrendered, British participation follows American participation: neutral while the U.S. is neutral.',
+      allowed: neutral,
+      detail: 'Once surrendered, British participation follows American participation: neutral in the European war until the U.S. and Germany are at war again (59.86B, 59.86C); a U.S. war with Italy only, or a war with Japan (59.891B, 59.891C), does not end it.',
     },
     {
       rule: '59.84',
       permission: 'neutral-britain-deploys-to-europe',
-      allowed: neutral && usNeutral,
+      allowed: neutral,
       detail: 'British and Commonwealth (not American) units may deploy to Europe, not past an Axis Gibraltar or through Axis territory; no declarations of war on neutral minors.',
     },
     {

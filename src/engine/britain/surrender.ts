@@ -63,7 +63,8 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
       break;
     case 'peace':
       effects.push(
-        { rule: '59.62', code: 'peace-treaty', params: { concessionPoints: s.concessionPoints } },
+        // 59.61 speaks only of Germany: a U.S. at war with Italy alone makes peace too, said as its own case (docs/rulings.md).
+        { rule: '59.62', code: atWar(state.wars, 'italy', 'us') ? 'peace-treaty-us-at-war-with-italy-only' : 'peace-treaty', params: { concessionPoints: s.concessionPoints } },
         { rule: '59.631', code: 'report-british-hex-control', params: {} },
         { rule: '59.83', code: 'britain-neutral-while-us-neutral', params: {} },
         { rule: '59.84', code: 'neutral-britain-deployments', params: {} },

@@ -5,6 +5,7 @@ import { accept, reject, type Decision } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName, turnsAfter } from '../turns.js';
 import { atWar } from '../wars.js';
+import { britainNeutral } from './neutrality.js';
 
 /**
  * The limits a British surrender puts on declarations of war, and their consequences:
@@ -29,7 +30,7 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
     }
   }
 
-  if (!view.britain.matches('atPeace')) return accept([]);
+  if (!britainNeutral(view)) return accept([]);
   if (aggressor === 'britain') return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
   // 59.62, 59.83: the treaty binds the Axis; a neutral Britain re-enters the war only with the U.S. (59.86B, 59.86C).
   if (aggressor === 'italy' && targets.includes('britain')) {
