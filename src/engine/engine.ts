@@ -4,7 +4,7 @@
 // the log can slip in between) or is rejected, appending nothing.
 import type { StoredEvent } from '../../events/index.js';
 import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
-import { InputError } from '../schema/validate.js';
+import { InputError, memberPath } from '../schema/validate.js';
 import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
 import { COMMAND_LIMITS, copyJson } from './json-copy.js';
@@ -50,9 +50,17 @@ function copyCommand(game: unknown, origin: unknown): { readonly ok: true; reado
   const command = copy.value;
   if (typeof command !== 'object' || command === null || Array.isArray(command)) return malformed('$: expected an event object { type, data }');
   if (typeof command['type'] !== 'string') return malformed('type: expected a string');
+  // A command is `{ type, data }`; it may name its game, as a log line does (append reads such lines), but only
+  // the one it is executed for: a member the engine would not read is refused rather than silently dropped.
+  const unknown = Object.keys(command).find((key) => !COMMAND_MEMBERS.has(key));
+  if (unknown !== undefined) return malformed(`${memberPath('$', unknown)}: not a member of a command: expected only type, data and, optionally, game`);
+  const { game: named, ...members } = command;
+  if (named !== undefined && named !== game) return malformed(`command.game: the command names game ${JSON.stringify(named)}, but it is executed for game ${JSON.stringify(game)}`);
   // decide checks the type and the payload against the registry's schemas.
-  return { ok: true, origin: command as unknown as OriginEvent };
+  return { ok: true, origin: members as unknown as OriginEvent };
 }
+
+const COMMAND_MEMBERS: ReadonlySet<string> = new Set(['type', 'data', 'game']);
 
 export interface EngineOptions {
   /** Check every line as it is read (default true). */

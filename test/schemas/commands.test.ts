@@ -53,6 +53,12 @@ describe('commands against their shipped JSON Schemas', () => {
       message: 'data.weather: unknown field',
     },
     {
+      what: 'a member no command has',
+      command: { ...report, extra: 1 } as { type: string; data: unknown },
+      ajv: ': must NOT have additional properties',
+      message: 'extra: not a member of a command: expected only type, data and, optionally, game',
+    },
+    {
       what: 'a missing turn',
       command: { type: 'britain.offer-accepted', data: {} },
       ajv: "/data: must have required property 'turn'",
