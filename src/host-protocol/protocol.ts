@@ -31,8 +31,11 @@ const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(o
 /** Reads the log from `from` (default 1), at most `limit` events; with `game`, only that game's. */
 const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(Game) });
 
+/** The log version the command was decided on: at another, execute refuses it (`stale-version`) and appends nothing. */
+const ExpectedVersion = Type.Integer({ minimum: 0, description: 'the log version (seq of its last event) the command was decided on; at another, stale-version and nothing appended' });
+
 export const requestSchemas = {
-  execute: commandRequest('execute'),
+  execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
   preview: commandRequest('preview'),
   pending: gameRequest('pending'),
   state: gameRequest('state'),
@@ -53,7 +56,7 @@ export const PROTOCOL_CODES = ['bad-request', 'unknown-op'] as const;
 export type ResponseCode = RejectionCode | (typeof PROTOCOL_CODES)[number];
 
 export const RejectionSchema = Type.Object({
-  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, store-failed ...), or bad-request, unknown-op' }),
+  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, stale-version, store-failed ...), or bad-request, unknown-op' }),
   rule: Type.String({ description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol' }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
