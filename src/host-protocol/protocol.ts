@@ -6,10 +6,10 @@ import { EnvelopeSchema, GAME_ID_PATTERN, type StoredEvent } from '../../events/
 import type { AuditEntry } from '../audit/entry.js';
 import type { RejectionCode } from '../engine/decision.js';
 import type { PreviewedEvent } from '../engine/preview.js';
-import type { DescribedDecision } from '../engine/pending-text.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict } from '../schema/types.js';
+import { DescribedDecisionSchema } from '../schemas/pending-decision.js';
 
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;
@@ -70,7 +70,8 @@ export const RejectionSchema = Type.Object({
 const opaque = <T>(description: string, schema: TSchema = Type.Object({}, { additionalProperties: true })) => Type.Unsafe<T>({ ...schema, description });
 const EventSchema = opaque<StoredEvent>('an event as stored (docs/events.md)', EnvelopeSchema);
 const PreviewedEventSchema = opaque<PreviewedEvent>('an event a command would append: { seq, game, type, data }');
-const PendingSchema = opaque<DescribedDecision>('a pending decision: { decision, by, rule, commands, ... , description }');
+/** A pending decision with its words: schemas/pending-decision.json. */
+const PendingSchema = DescribedDecisionSchema;
 const Head = Strict({ seq: Type.Integer({ minimum: 0 }), hash: Type.String() });
 
 /** What every response has: the request's id, its op (null when unreadable), and the log version it answers at. */

@@ -7,7 +7,7 @@ import { EnvelopeSchema, eventDefinitions, GAME_ID_PATTERN, LogHeaderSchema, LOG
 import { Strict } from '../schema/types.js';
 import { COMMAND_LIMITS } from '../engine/json-copy.js';
 import { MAX_LINE_BYTES } from '../store/line-format.js';
-import { PendingDecisionSchema } from './pending-decision.js';
+import { DescribedDecisionSchema } from './pending-decision.js';
 import { calculatorSchemas } from './calculator-schemas.js';
 import { RequestSchema, requestSchemas, ResponseSchema, responseSchemas } from '../host-protocol/protocol.js';
 import type { CatalogEntry } from './entry.js';
@@ -71,8 +71,9 @@ export const catalog: readonly CatalogEntry[] = [
   ...origins.map((d) => ({ name: `command/${d.type}`, schema: commandSchema(d), description: `The command \`${d.type}\`: ${d.summary} ${COMMAND_CHECKS}` })),
   {
     name: 'pending-decision',
-    schema: PendingDecisionSchema,
-    description: 'A decision the rules wait for (`pending` of the host API and of `replay --json`): who makes it, the rule, the commands that answer it and its parameters.',
+    schema: DescribedDecisionSchema,
+    description:
+      'A decision the rules wait for, as exec, append, HTTP and `replay --json` deliver it: who makes it, the rule, the commands that answer it, its parameters and its words (`description`; the library\'s `PendingDecision` is the same without them).',
   },
   ...calculatorSchemas,
   // The exec protocol (src/host-protocol/protocol.ts, docs/host-protocol.md): any request and any response, then each.
