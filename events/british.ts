@@ -2,7 +2,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
 import { ForceUnitSchema } from '../src/rules/force-reduction.js';
-import { ConcessionsInputSchema, MinorStatuses } from '../src/rules/concessions.js';
+import { ConcessionsInputSchema, MinorStatuses, TerritoryControls } from '../src/rules/concessions.js';
+import { TerritoryKeys, type TerritoryKey } from '../src/rules/british-concession-table.js';
 import { EffectSchema, EffectSchemaV1 } from './effects.js';
 import { withParams } from './effects-v1.js';
 import { withoutMinorUnbuilt } from './forces-reduced-v2.js';
@@ -107,6 +108,13 @@ export const forcesReduced = defineEvent('britain.forces-reduced', {
   upcasters: [defineUpcaster(1, forcesReducedPayload(EffectSchemaV1), withParams), defineUpcaster(2, forcesReducedPayload(EffectSchema), withoutMinorUnbuilt)],
 });
 
+const TerritoryControl = Enum(TerritoryControls);
+/**
+ * Control of each concession-table territory after 59.631-59.634: every one of the 18 keys (59.65), and no other.
+ * The engine refused any other report before the schema said so, so every stored report has them all.
+ */
+const ReportedTerritories = Strict(Object.fromEntries(TerritoryKeys.map((key) => [key, TerritoryControl])) as Record<TerritoryKey, typeof TerritoryControl>);
+
 export const hexControlReported = defineEvent('host.british-hex-control', {
   version: 1,
   source: 'host',
@@ -118,8 +126,7 @@ export const hexControlReported = defineEvent('host.british-hex-control', {
     unsuppliedHexes: Type.Array(Type.String({ minLength: 1 }), { maxItems: 5000 }),
     /** 59.633: fortifications and fortresses in those hexes, eliminated. */
     fortificationsEliminated: Type.Array(Type.String({ minLength: 1 }), { maxItems: 5000 }),
-    /** Control of each concession-table territory after 59.631-59.634 (all 18 keys). */
-    territories: ConcessionsInputSchema.properties.territories,
+    territories: ReportedTerritories,
     minors: Type.Array(Strict({ name: Type.String({ minLength: 1 }), brps: Count(), status: Enum(MinorStatuses) })),
     originallyBritish: Type.Array(Type.String()),
     axisControls: ConcessionsInputSchema.properties.axisControls,

@@ -1,5 +1,5 @@
 // The public API of awaw-surrender.
-export { SurrenderEngine, type CommandResult, type EngineOptions } from './engine/engine.js';
+export { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './engine/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
 export { decider, type DeciderState } from './engine/decider.js';
 export { initialState, evolve } from './engine/evolve.js';

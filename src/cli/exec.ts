@@ -16,7 +16,7 @@ export const execHelp: CommandHelp = {
     'LOG: the event log to read and append to (other processes may append to it too)',
     '--create: create LOG (a header only) if it does not exist',
     'a request, one JSON object per line: {"id"?: string|integer, "op": OP, ...}; blank lines are skipped',
-    'op execute {game, command}: decide and append a command; answers events, head, pending',
+    'op execute {game, command, expectedVersion?}: decide and append a command; answers events, head, pending; with expectedVersion, a log at another version is refused (stale-version), nothing appended',
     'op preview {game, command}: what execute would append and what would then be pending; appends nothing',
     'op pending|state|wars|permissions {game}: the pending decisions, the game summary, the wars, the 59.5/59.8 permissions',
     'op declarations {game}: for each pair of powers on opposite sides, whether one may declare war on the other alone now (allowed, refusedBy {rule, code}, usatLevelAtLeast)',

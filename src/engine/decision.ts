@@ -11,6 +11,7 @@ export type RejectionCode =
   | 'decision-pending' // play cannot go on until a pending decision is made
   | 'illegal' // the decision breaks a rule
   | 'conflict' // other writers kept changing the log while the command was decided: report it again
+  | 'stale-version' // the log is not at the version the command was decided on (expectedVersion): read it, decide again
   | 'contradictory' // a host fact that contradicts another in the same report or what the log holds
   | 'store-failed' // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded
   | 'internal'; // a defect of the engine, reported instead of thrown: nothing was recorded

@@ -2,12 +2,12 @@
 // Each command is decided against the current state; it either appends its events (with the
 // expected version and the hash of the last event read, so that neither a concurrent writer nor a repair of
 // the log can slip in between) or is rejected, appending nothing.
-import type { StoredEvent } from '../../events/index.js';
-import { GAME_ID_PATTERN, logVersion } from '../../events/envelope.js';
+import type { DomainEvent, StoredEvent } from '../../events/index.js';
+import { logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
 import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from './decide.js';
-import { COMMAND_LIMITS, copyJson } from './json-copy.js';
+import { copyCommand, expectedVersionOf, staleVersion, type ExecuteOptions } from './command-copy.js';
 import { storeFailure } from './store-failure.js';
 import { UnknownGameError } from './unknown-game.js';
 import type { Rejection } from './decision.js';
@@ -18,6 +18,8 @@ import { warList } from './wars.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
 import { previewAfter, type PreviewedEvent } from './preview.js';
 import { declarationsOf, type Declaration } from './declarations.js';
+
+export type { ExecuteOptions };
 
 /**
  * What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending.
@@ -32,28 +34,9 @@ export type CommandResult =
   | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
   | { readonly ok: false; readonly rejection: Rejection };
 
-const gameIdPattern = new RegExp(GAME_ID_PATTERN);
-
 /** Attempts at one command before a conflict is reported (each after reading what changed). */
 const ATTEMPTS = 3;
 
-const malformed = (message: string): { readonly ok: false; readonly rejection: Rejection } => ({ ok: false, rejection: { code: 'malformed', rule: 'schema', message } });
-
-/**
- * The command as this engine will decide on and write it: a private copy of its JSON value (./json-copy.ts),
- * taken before any await. A command a host built wrongly (it may come from JSON, or be any value at all) is
- * refused like a malformed payload, never thrown.
- */
-function copyCommand(game: unknown, origin: unknown): { readonly ok: true; readonly origin: OriginEvent } | { readonly ok: false; readonly rejection: Rejection } {
-  if (typeof game !== 'string' || !gameIdPattern.test(game)) return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
-  const copy = copyJson(origin, COMMAND_LIMITS);
-  if (!copy.ok) return malformed(`${copy.path}: ${copy.detail}`);
-  const command = copy.value;
-  if (typeof command !== 'object' || command === null || Array.isArray(command)) return malformed('$: expected an event object { type, data }');
-  if (typeof command['type'] !== 'string') return malformed('type: expected a string');
-  // decide checks the type and the payload against the registry's schemas.
-  return { ok: true, origin: command as unknown as OriginEvent };
-}
 
 export interface EngineOptions {
   /** Check every line as it is read (default true). */
@@ -131,12 +114,46 @@ export class SurrenderEngine {
    * engine had not yet read), its events are read and the command decided again, up to three times; when the
    * log was changed other than by appends (a repair cut it back), it is read again from the start. A refusal
    * appends nothing; any value at all as `game` or `origin` resolves, as a rejection if it is not a command.
+   * With `expectedVersion`, the command is decided only on the log at that version: at another (before, or
+   * because another writer appended first) it is refused as `stale-version`, as HTTP's If-Match, appending nothing.
    */
-  execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+  execute(game: string, origin: OriginEvent, options?: ExecuteOptions): Promise<CommandResult> {
     const command = copyCommand(game, origin);
     if (!command.ok) return Promise.resolve(command);
+    const expected = expectedVersionOf(options);
+    if (!expected.ok) return Promise.resolve(expected);
+    const run = (): Promise<CommandResult> => (expected.value === null ? this.#execute(game, command.value) : this.#executeAt(game, command.value, expected.value));
     // A log that cannot be read or written, or a defect, is a typed rejection too: nothing throws past the API.
-    return this.#serialize(() => this.#execute(game, command.origin).catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })));
+    return this.#serialize(() => run().catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })));
+  }
+
+  /** The command decided once, on the log at `expected` or not at all. */
+  async #executeAt(game: string, origin: OriginEvent, expected: number): Promise<CommandResult> {
+    await this.#catchUpIfMoved();
+    if (this.#replayer.version !== expected) return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
+    const decision = decide(this.#replayer.view(game), origin);
+    if (!decision.ok) return decision;
+    try {
+      return await this.#appendDecided(game, decision.events);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      await this.#catchUp();
+      return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
+    }
+  }
+
+  /** Appends a decision's events at the version this engine has read, tied to the hash of its last event. */
+  async #appendDecided(game: string, events: readonly DomainEvent[]): Promise<CommandResult> {
+    const version = this.#replayer.version;
+    // The hash ties the append to the events this engine read, not only to their number (59.21's counts of
+    // firestorms and the like must never rest on a log that was cut back and grew again).
+    const result = await this.store.append(
+      events.map((e) => ({ ...e, game })),
+      logVersion(version),
+      version > 0 ? this.#hash : undefined,
+    );
+    this.#apply(result.events);
+    return { ok: true, events: result.events, head: result.head };
   }
 
   async #execute(game: string, origin: OriginEvent): Promise<CommandResult> {
@@ -147,17 +164,8 @@ export class SurrenderEngine {
         await this.#catchUp();
         continue;
       }
-      const version = this.#replayer.version;
       try {
-        // The hash ties the append to the events this engine read, not only to their number (59.21's counts of
-        // firestorms and the like must never rest on a log that was cut back and grew again).
-        const result = await this.store.append(
-          decision.events.map((e) => ({ ...e, game })),
-          logVersion(version),
-          version > 0 ? this.#hash : undefined,
-        );
-        this.#apply(result.events);
-        return { ok: true, events: result.events, head: result.head };
+        return await this.#appendDecided(game, decision.events);
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= ATTEMPTS) {
@@ -179,8 +187,8 @@ export class SurrenderEngine {
     return this.#serialize(async (): Promise<PreviewResult> => {
       await this.#catchUpIfMoved();
       const view = this.#replayer.view(game);
-      const decision = decide(view, command.origin);
-      if (!decision.ok) return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.origin) };
+      const decision = decide(view, command.value);
+      if (!decision.ok) return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.value) };
       const version = this.#replayer.version;
       const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#hash });
       return { ok: true, events: after.events, pending: after.view === undefined ? [] : pendingDecisions(after.view), version };

@@ -6,7 +6,7 @@
 import type { GameStreamStore } from '../store/game-streams.js';
 import { gameLog } from '../store/game-log.js';
 import { GAME_ID_PATTERN } from '../../events/envelope.js';
-import { SurrenderEngine, type CommandResult, type EngineOptions } from './engine.js';
+import { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './engine.js';
 import type { OriginEvent } from './decide.js';
 import { storeFailure } from './store-failure.js';
 
@@ -39,8 +39,8 @@ export class SurrenderGames {
     return engine;
   }
 
-  /** SurrenderEngine.execute on the game's own stream; resolves with a rejection, never throws. */
-  async execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+  /** SurrenderEngine.execute on the game's own stream (an expected version is that stream's); resolves with a rejection, never throws. */
+  async execute(game: string, origin: OriginEvent, options?: ExecuteOptions): Promise<CommandResult> {
     if (typeof game !== 'string' || !gameIdPattern.test(game)) {
       return { ok: false, rejection: { code: 'malformed', rule: 'schema', message: `game: expected a string matching ${GAME_ID_PATTERN}` } };
     }
@@ -50,7 +50,7 @@ export class SurrenderGames {
     } catch (error) {
       return { ok: false, rejection: storeFailure(error) };
     }
-    return engine.execute(game, origin);
+    return engine.execute(game, origin, options);
   }
 
   /** The games the streams hold, in the order they began. */

@@ -100,7 +100,7 @@ const failed = (id: RequestId | null, op: Operation | null, rejection: Rejected,
 async function perform(request: Request, { engine, store }: ProtocolContext): Promise<Body<Response>> {
   switch (request.op) {
     case 'execute': {
-      const result = await engine.execute(request.game, request.command as OriginEvent);
+      const result = await engine.execute(request.game, request.command as OriginEvent, request.expectedVersion === undefined ? undefined : { expectedVersion: request.expectedVersion });
       if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
       return { ok: true, op: request.op, events: result.events, head: result.head, pending: engine.pending(request.game).map(withDescription) };
     }

@@ -6,11 +6,11 @@ import { EnvelopeSchema, GAME_ID_PATTERN, type StoredEvent } from '../../events/
 import type { AuditEntry } from '../audit/entry.js';
 import type { RejectionCode } from '../engine/decision.js';
 import type { PreviewedEvent } from '../engine/preview.js';
-import type { DescribedDecision } from '../engine/pending-text.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict } from '../schema/types.js';
 import { DeclarationSchema } from '../schemas/declarations.js';
+import { DescribedDecisionSchema } from '../schemas/pending-decision.js';
 
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;
@@ -32,8 +32,11 @@ const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(o
 /** Reads the log from `from` (default 1), at most `limit` events; with `game`, only that game's. */
 const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(Game) });
 
+/** The log version the command was decided on: at another, execute refuses it (`stale-version`) and appends nothing. */
+const ExpectedVersion = Type.Integer({ minimum: 0, description: 'the log version (seq of its last event) the command was decided on; at another, stale-version and nothing appended' });
+
 export const requestSchemas = {
-  execute: commandRequest('execute'),
+  execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
   preview: commandRequest('preview'),
   pending: gameRequest('pending'),
   state: gameRequest('state'),
@@ -55,7 +58,7 @@ export const PROTOCOL_CODES = ['bad-request', 'unknown-op'] as const;
 export type ResponseCode = RejectionCode | (typeof PROTOCOL_CODES)[number];
 
 export const RejectionSchema = Type.Object({
-  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, store-failed ...), or bad-request, unknown-op' }),
+  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, stale-version, store-failed ...), or bad-request, unknown-op' }),
   rule: Type.String({ description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol' }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
@@ -69,7 +72,8 @@ export const RejectionSchema = Type.Object({
 const opaque = <T>(description: string, schema: TSchema = Type.Object({}, { additionalProperties: true })) => Type.Unsafe<T>({ ...schema, description });
 const EventSchema = opaque<StoredEvent>('an event as stored (docs/events.md)', EnvelopeSchema);
 const PreviewedEventSchema = opaque<PreviewedEvent>('an event a command would append: { seq, game, type, data }');
-const PendingSchema = opaque<DescribedDecision>('a pending decision: { decision, by, rule, commands, ... , description }');
+/** A pending decision with its words: schemas/pending-decision.json. */
+const PendingSchema = DescribedDecisionSchema;
 const Head = Strict({ seq: Type.Integer({ minimum: 0 }), hash: Type.String() });
 
 /** What every response has: the request's id, its op (null when unreadable), and the log version it answers at. */

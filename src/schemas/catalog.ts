@@ -3,11 +3,11 @@
 // decisions, the calculators' inputs and outputs. Loaded only by `schema` and the generator, never by a calculator
 // call (test/cli/startup.test.ts).
 import { Type, type TSchema } from '@sinclair/typebox';
-import { EnvelopeSchema, eventDefinitions, LogHeaderSchema, LOG_FORMAT_VERSION, type EventDefinition } from '../../events/index.js';
+import { EnvelopeSchema, eventDefinitions, GAME_ID_PATTERN, LogHeaderSchema, LOG_FORMAT_VERSION, type EventDefinition } from '../../events/index.js';
 import { Strict } from '../schema/types.js';
 import { COMMAND_LIMITS } from '../engine/json-copy.js';
 import { MAX_LINE_BYTES } from '../store/line-format.js';
-import { PendingDecisionSchema } from './pending-decision.js';
+import { DescribedDecisionSchema } from './pending-decision.js';
 import { calculatorSchemas } from './calculator-schemas.js';
 import { RequestSchema, requestSchemas, ResponseSchema, responseSchemas } from '../host-protocol/protocol.js';
 import type { CatalogEntry } from './entry.js';
@@ -25,7 +25,7 @@ const LINE_CHECKS =
 
 const COMMAND_CHECKS =
   `Checked beyond this schema when the engine decides it: at most ${COMMAND_LIMITS.maxDepth} levels of nesting and ${COMMAND_LIMITS.maxChars} characters of JSON, ` +
-  `no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). Members other than \`type\` and \`data\` are ignored. ${LENGTHS}`;
+  `no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). A \`game\` must name the game the command is executed for. ${LENGTHS}`;
 
 /** A whole log line of one event type at version `v`: the envelope with its `type`, `v` and payload. */
 const eventLine = (definition: EventDefinition, v: number, data: TSchema): TSchema =>
@@ -55,7 +55,9 @@ export const entriesOf = (prefix: string, schemas: Readonly<Record<string, TSche
   }));
 
 const origins = definitions.filter((d) => d.source !== 'engine');
-const commandSchema = (definition: EventDefinition): TSchema => Type.Object({ type: Type.Literal(definition.type), data: definition.schema });
+/** A command names its game only as the one it is executed for (a log line carries it): checked by the engine. */
+const CommandGame = Type.String({ pattern: GAME_ID_PATTERN, description: 'optional: the game the command is executed for; another game is refused (malformed, at command.game)' });
+const commandSchema = (definition: EventDefinition): TSchema => Strict({ type: Type.Literal(definition.type), data: definition.schema, game: Type.Optional(CommandGame) });
 
 export const catalog: readonly CatalogEntry[] = [
   {
@@ -69,8 +71,9 @@ export const catalog: readonly CatalogEntry[] = [
   ...origins.map((d) => ({ name: `command/${d.type}`, schema: commandSchema(d), description: `The command \`${d.type}\`: ${d.summary} ${COMMAND_CHECKS}` })),
   {
     name: 'pending-decision',
-    schema: PendingDecisionSchema,
-    description: 'A decision the rules wait for (`pending` of the host API and of `replay --json`): who makes it, the rule, the commands that answer it and its parameters.',
+    schema: DescribedDecisionSchema,
+    description:
+      'A decision the rules wait for, as exec, append, HTTP and `replay --json` deliver it: who makes it, the rule, the commands that answer it, its parameters and its words (`description`; the library\'s `PendingDecision` is the same without them).',
   },
   ...calculatorSchemas,
   // The exec protocol (src/host-protocol/protocol.ts, docs/host-protocol.md): any request and any response, then each.

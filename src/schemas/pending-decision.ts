@@ -2,9 +2,10 @@
 // (`awaw-surrender schema pending-decision`). Pending decisions are computed, never parsed: the compile-time
 // check below keeps this schema equal to the PendingDecision type, and test/schemas/pending-decision.test.ts
 // validates the decisions every example game raises.
-import { Type, type TLiteral, type TProperties } from '@sinclair/typebox';
+import { Type, type TLiteral, type TObject, type TProperties, type TString } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
 import type { PendingDecision } from '../engine/pending-types.js';
+import type { DescribedDecision } from '../engine/pending-text.js';
 import type { SameShape } from './same-shape.js';
 import { GermanTermsChoicesSchema, OfferAnswerChoicesSchema } from './choices-german-terms.js';
 import { BritishForceChoicesSchema } from './choices-british-forces.js';
@@ -90,3 +91,13 @@ export const PendingDecisionSchema = Type.Union([
 
 /** Fails to compile when this schema and the PendingDecision type part. */
 export const pendingDecisionMatches = true satisfies SameShape<typeof PendingDecisionSchema, PendingDecision>;
+
+/** Each member with its words (`describePending`), as exec, append, HTTP and `replay --json` deliver it: the shipped schema. */
+type Described<M extends TObject[]> = { -readonly [K in keyof M]: M[K] extends TObject<infer P> ? TObject<P & { description: TString }> : never };
+const Description = Type.String({ description: 'the decision in words, rendered from its data' });
+export const DescribedDecisionSchema = Type.Union(
+  PendingDecisionSchema.anyOf.map((member) => Strict({ ...member.properties, description: Description })) as unknown as Described<typeof PendingDecisionSchema.anyOf>,
+);
+
+/** Fails to compile when the delivered schema and the DescribedDecision type part. */
+export const describedDecisionMatches = true satisfies SameShape<typeof DescribedDecisionSchema, DescribedDecision>;

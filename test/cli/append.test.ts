@@ -97,6 +97,10 @@ describe('awaw-surrender append', () => {
     expect(append([path, '-'], '[]')).toMatchObject({ code: 2, json: { error: { path: '$' } } });
     expect(append([path, '-'], JSON.stringify({ game: 7, ...accept }))).toMatchObject({ code: 2, json: { error: { path: 'game' } } });
     expect(append([path, '-'], JSON.stringify({ type: 'host.game-turn-ended', data: {} }))).toMatchObject({ code: 2, json: { ok: false, rejection: { code: 'malformed', rule: 'schema' } } });
+    expect(append([path, '-'], JSON.stringify({ ...accept, extra: 1 }))).toMatchObject({
+      code: 2,
+      json: { ok: false, game: GAME, rejection: { code: 'malformed', rule: 'schema', message: 'extra: not a member of a command: expected only type, data and, optionally, game' } },
+    });
     expect(append([path, join(dir, 'none.json')])).toMatchObject({ code: 2, json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } } });
     expect((await readFile(path)).equals(before)).toBe(true);
     await appendFile(path, '{"seq":');

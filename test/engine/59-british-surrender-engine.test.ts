@@ -1,6 +1,7 @@
 // Rule 59 in the engine: the resistance check at the end of each game turn, the offer and
 // Germany's answer, the surrender, force reductions and the negotiations that follow.
 import { describe, expect, it } from 'vitest';
+import type { OriginEvent } from '../../events/index.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
@@ -245,14 +246,15 @@ describe('59.62-59.68: peace negotiations', () => {
     given(log).when(demand(su41, { take: ['malta'], return: ['libya'] })).thenRejected('59.73G', 'illegal');
   });
 
-  it('59.631: a malformed hex control report is refused with its JSON path', () => {
+  it('59.631, 59.65: a hex control report without a table territory, or with another, is refused by its schema with its JSON path', () => {
     const log = play([...base()]);
     const bad = hexControl(su41);
     if (bad.type !== 'host.british-hex-control') throw new Error('fixture');
     const { malta: _dropped, ...territories } = bad.data.territories;
-    const decision = decideChecked(viewAfter(log), { ...bad, data: { ...bad.data, territories } });
-    expect(decision.ok === false && decision.rejection).toMatchObject({ code: 'malformed', rule: 'schema' });
-    expect(decision.ok === false && decision.rejection.message).toMatch(/^data\.territories/);
+    const missing = decideChecked(viewAfter(log), { ...bad, data: { ...bad.data, territories } } as unknown as OriginEvent);
+    expect(missing.ok === false && missing.rejection).toEqual({ code: 'malformed', rule: 'schema', message: 'data.territories.malta: missing required field (expected one of "british", "axis", "independent")' });
+    const extra = decideChecked(viewAfter(log), { ...bad, data: { ...bad.data, territories: { ...bad.data.territories, cyprus: 'british' } } } as unknown as OriginEvent);
+    expect(extra.ok === false && extra.rejection).toEqual({ code: 'malformed', rule: 'schema', message: 'data.territories.cyprus: unknown field' });
   });
 });
 

@@ -85,7 +85,7 @@ function reportOf(w: World): HexControl {
     turn: su41,
     unsuppliedHexes: [],
     fortificationsEliminated: [],
-    territories: Object.fromEntries(TerritoryKeys.map((k, i) => [k, w.territories[i] ?? 'british'])),
+    territories: Object.fromEntries(TerritoryKeys.map((k, i) => [k, w.territories[i] ?? 'british'])) as HexControl['territories'],
     minors: w.minors,
     originallyBritish: w.originallyBritish,
     axisControls: w.axisControls,

@@ -125,6 +125,8 @@ const illegal: fc.Arbitrary<{ readonly game: string; readonly origin: unknown; r
     }),
     fc.string({ minLength: 1 }).filter((k) => !['turn', 'kind', 'data', '__proto__'].includes(k)).map((extra) => g({ type: 'host.logged', data: { ...valid.data, [extra]: 1 } }, 'an unknown field')),
     fc.anything().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map((data) => g({ type: 'host.logged', data }, 'data not an object')),
+    fc.string({ minLength: 1 }).filter((k) => !['type', 'data', 'game', '__proto__'].includes(k)).map((extra) => g({ ...valid, [extra]: 1 }, 'a member no command has')),
+    fc.constantFrom('another-game', 'g2').map((game) => g({ ...valid, game }, 'a command naming another game')),
     fc.constantFrom({ year: 1941.5, season: 'spring' }, { year: 1941, season: 'monsoon' }, { year: '1941', season: 'spring' }, null).map((turn) =>
       g({ type: 'host.city-firestormed', data: { turn, country: 'britain', city: 'Coventry' } }, 'a malformed turn'),
     ),

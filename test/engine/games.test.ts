@@ -35,6 +35,20 @@ describe('SurrenderGames over one shared log', () => {
     await games.close();
   });
 
+  it("an expected version is that of the game's stream: at another, stale-version and nothing appended", async () => {
+    const log = new MemoryEventStore({ source: deterministicSource(GAME) });
+    const games = await SurrenderGames.open(new LogGameStreams(log));
+    const [started, next] = seaLion1941().events;
+    expect((await games.execute(GAME, started as never, { expectedVersion: 0 })).ok).toBe(true);
+    expect(await games.execute(GAME, next as never, { expectedVersion: 0 })).toEqual({
+      ok: false,
+      rejection: { code: 'stale-version', rule: 'concurrency', message: 'expectedVersion: the log is at version 1, not 0: read it again and decide again' },
+    });
+    expect(await log.version()).toBe(1);
+    expect((await games.execute(GAME, next as never, { expectedVersion: 1 })).ok).toBe(true);
+    await games.close();
+  });
+
   it('a command for no game id is refused, not thrown', async () => {
     const games = await SurrenderGames.open(new LogGameStreams(new MemoryEventStore()));
     expect(await games.execute('not a game!', { type: 'host.logged', data: {} } as never)).toMatchObject({ ok: false, rejection: { code: 'malformed', rule: 'schema' } });

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { catalog, catalogEntry, entriesOf } from '../../src/schemas/catalog.js';
 import { calculators as cliCalculators } from '../../src/cli/commands.js';
 import { calculators } from '../../src/schemas/calculator-schemas.js';
-import { PendingDecisionSchema } from '../../src/schemas/pending-decision.js';
+import { DescribedDecisionSchema } from '../../src/schemas/pending-decision.js';
 import { jsonSchemaOf } from '../../src/schemas/json-schema.js';
 
 const definitions = Object.values(eventDefinitions as Record<string, EventDefinition>);
@@ -19,10 +19,10 @@ describe('the schema catalogue', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('has the envelope, the log header and the pending decisions, from the schemas the engine checks with', () => {
+  it('has the envelope, the log header and the pending decisions (as delivered, with their words), from the schemas the engine checks with', () => {
     expect(catalogEntry('envelope')?.schema).toBe(EnvelopeSchema);
     expect(catalogEntry('log-header')?.schema).toBe(LogHeaderSchema);
-    expect(catalogEntry('pending-decision')?.schema).toBe(PendingDecisionSchema);
+    expect(catalogEntry('pending-decision')?.schema).toBe(DescribedDecisionSchema);
   });
 
   it('has every event type of the registry at its current version, with the registry payload schema', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { gameTurnEnded, seaLionStart } from '../support/british-fixtures.js';
+import { gameTurnEnded, hexControl, seaLionStart } from '../support/british-fixtures.js';
 import { turn } from '../support/fixtures.js';
 import { ajvErrors } from './support.js';
 
@@ -39,7 +39,15 @@ describe('commands against their shipped JSON Schemas', () => {
 
   const su41 = turn('summer', 1941);
   const report = gameTurnEnded(su41) as { type: string; data: { turn: unknown; britain: Record<string, unknown> } };
+  const hexReport = hexControl(su41) as { type: string; data: { territories: Record<string, unknown> } };
+  const { malta: _malta, ...withoutMalta } = hexReport.data.territories;
   const wrong: readonly { what: string; command: { type: string; data: unknown }; ajv: string; message: string }[] = [
+    {
+      what: '59.65: a concession-table territory missing',
+      command: { ...hexReport, data: { ...hexReport.data, territories: withoutMalta } },
+      ajv: "/data/territories: must have required property 'malta'",
+      message: 'data.territories.malta: missing required field (expected one of "british", "axis", "independent")',
+    },
     {
       what: 'a negative count',
       command: { ...report, data: { ...report.data, britain: { ...report.data.britain, atlanticSwTransports: -2 } } },
@@ -51,6 +59,12 @@ describe('commands against their shipped JSON Schemas', () => {
       command: { ...report, data: { ...report.data, weather: 'fine' } },
       ajv: '/data: must NOT have additional properties',
       message: 'data.weather: unknown field',
+    },
+    {
+      what: 'a member no command has',
+      command: { ...report, extra: 1 } as { type: string; data: unknown },
+      ajv: ': must NOT have additional properties',
+      message: 'extra: not a member of a command: expected only type, data and, optionally, game',
     },
     {
       what: 'a missing turn',
@@ -72,6 +86,13 @@ describe('commands against their shipped JSON Schemas', () => {
       await engine.close();
     });
   }
+
+  it('59.65: a stored hex control report without every concession-table territory is refused by the event schema too', () => {
+    const line = JSON.parse(readFileSync(`${dir}sea-lion-1941.jsonl`, 'utf8').split('\n').find((l) => l.includes('"host.british-hex-control"')) ?? 'null') as { data: { territories: Record<string, unknown> } };
+    expect(ajvErrors('event/host.british-hex-control', line)).toBeNull();
+    const { malta: _dropped, ...territories } = line.data.territories;
+    expect(ajvErrors('event/host.british-hex-control', { ...line, data: { ...line.data, territories } })).toContain("/data/territories: must have required property 'malta'");
+  });
 
   it('an unknown command type: no command schema takes it, and execute refuses it', async () => {
     const command = { type: 'britain.surrendered', data: {} };

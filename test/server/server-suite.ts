@@ -146,6 +146,23 @@ export function serverSuite(open: () => Promise<Backend>, reopen: () => Promise<
     expect(again.json()).toMatchObject({ ok: false, rejection: { code: 'game-exists' } });
   });
 
+  it('a command naming another game than its route, or with a member no command has, is malformed (400) at commands and preview alike; nothing is appended', async () => {
+    const app = await start();
+    const created = await createGame(app, 'g5');
+    const [started] = script();
+    const host = auth(created.tokens.host);
+    const post = (route: 'commands' | 'preview', payload: unknown) => app.inject({ method: 'POST', url: `/games/g5/${route}`, headers: host, payload: payload as object });
+    expect((await post('commands', { ...started, game: 'g5' })).statusCode).toBe(200);
+    const note = { type: 'host.logged', data: { turn: { season: 'spring', year: 1941 }, kind: 'note', data: {} } };
+    for (const route of ['commands', 'preview'] as const) {
+      const other = await post(route, { ...note, game: 'g6' });
+      expect([other.statusCode, other.json()]).toEqual([400, { ok: false, rejection: { code: 'malformed', rule: 'schema', message: 'command.game: the command names game "g6", but it is executed for game "g5"' } }]);
+      const extra = await post(route, { ...note, extra: true });
+      expect([extra.statusCode, extra.json()]).toEqual([400, { ok: false, rejection: { code: 'malformed', rule: 'schema', message: 'extra: not a member of a command: expected only type, data and, optionally, game' } }]);
+    }
+    expect(await eventCount(app, created)).toBe(1);
+  });
+
   it('412 when another process appended after the If-Match version: nothing of the stale command is written', async () => {
     const app = await start();
     const created = await createGame(app, 'g4');
