@@ -273,11 +273,18 @@ export class SurrenderEngine {
   }
 
   /**
-   * The decisions the rules are waiting for, each with who must make it, the rule, the commands that answer it and
-   * its parameters (describePending renders the words). Throws an UnknownGameError for an unknown game.
+   * The decisions the rules are waiting for, each with who must make it, the rule, the commands that answer it, its
+   * parameters and its choices (describePending renders the words). With `tried`, a command a host is building
+   * (a partial selection or demand), the decision it answers shows its choices as those picks leave them: what is
+   * missing or over and what may still be added. Throws an UnknownGameError for an unknown game, an InputError
+   * (path `tried`) for a `tried` that is no command.
    */
-  pending(game: string): PendingDecision[] {
-    return pendingDecisions(this.#known(game));
+  pending(game: string, tried?: unknown): PendingDecision[] {
+    const view = this.#known(game);
+    if (tried === undefined) return pendingDecisions(view);
+    const command = copyCommand(game, tried);
+    if (!command.ok) throw new InputError('tried', command.rejection.message);
+    return pendingDecisions(view, command.value);
   }
 
   /** Who is at war with whom, now. Throws an UnknownGameError for an unknown game. */

@@ -5,6 +5,7 @@ import type { StoredEvent } from '../../events/index.js';
 import { auditEntries } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
 import type { OriginEvent } from '../engine/decide.js';
+import { copyCommand } from '../engine/command-copy.js';
 import type { SurrenderEngine } from '../engine/engine.js';
 import { withDescription } from '../engine/pending-text.js';
 import { storeFailure } from '../engine/store-failure.js';
@@ -97,6 +98,9 @@ export async function handleRequest(value: unknown, context: ProtocolContext): P
 
 const failed = (id: RequestId | null, op: Operation | null, rejection: Rejected, version: number, othersAppended: number): FailedResponse => ({ id, ok: false, op, rejection, version, othersAppended });
 
+/** A refusal of the command in `tried`, its JSON path under `tried` ("type: …" becomes "tried.type: …"). */
+const underTried = (message: string): string => (message.startsWith('$') ? `tried${message.slice(1)}` : message.startsWith('command.') ? `tried.${message.slice(8)}` : `tried.${message}`);
+
 async function perform(request: Request, { engine, store }: ProtocolContext): Promise<Body<Response>> {
   switch (request.op) {
     case 'execute': {
@@ -112,8 +116,13 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
       }
       return { ok: true, op: request.op, events: result.events, pending: result.pending.map(withDescription) };
     }
-    case 'pending':
-      return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game).map(withDescription) };
+    case 'pending': {
+      if (request.tried === undefined) return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game).map(withDescription) };
+      if (engine.view(request.game) === undefined) throw new UnknownGameError(request.game);
+      const tried = copyCommand(request.game, request.tried);
+      if (!tried.ok) return { ok: false, op: request.op, rejection: { ...tried.rejection, message: underTried(tried.rejection.message) } };
+      return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game, tried.value).map(withDescription) };
+    }
     case 'state': {
       const view = engine.view(request.game);
       if (view === undefined) throw new UnknownGameError(request.game);

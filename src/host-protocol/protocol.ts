@@ -38,7 +38,8 @@ const ExpectedVersion = Type.Integer({ minimum: 0, description: 'the log version
 export const requestSchemas = {
   execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
   preview: commandRequest('preview'),
-  pending: gameRequest('pending'),
+  /** With `tried`, a command being built: its decision's choices as its picks leave them. */
+  pending: Strict({ id, op: Type.Literal('pending'), game: Game, tried: Type.Optional(Command) }),
   state: gameRequest('state'),
   wars: gameRequest('wars'),
   permissions: gameRequest('permissions'),

@@ -8,14 +8,16 @@ import { CededEffectCodes } from '../rules/concession-notes.js';
 import { MinorStatuses, TerritoryControls } from '../rules/concessions-input.js';
 import { ToItalyCodes } from '../engine/britain/to-italy.js';
 
-export const OfferAnswerChoicesSchema = Type.Array(
-  Strict({
-    command: Enum(['britain.offer-accepted', 'britain.offer-rejected'] as const),
-    data: Strict({ turn: Turn }),
-    allowed: Type.Boolean(),
-    refusedBy: Type.Union([Type.Literal('59.23'), Type.Null()]),
-  }),
-);
+export const OfferAnswerChoicesSchema = Strict({
+  answers: Type.Array(
+    Strict({
+      rule: Enum(['59.41', '59.31'] as const),
+      allowed: Type.Boolean(),
+      refusedBy: Type.Union([Type.Literal('59.23'), Type.Null()]),
+      command: Strict({ type: Enum(['britain.offer-accepted', 'britain.offer-rejected'] as const), data: Strict({ turn: Turn }) }),
+    }),
+  ),
+});
 
 const Key = Enum(TerritoryKeys);
 const Reason = Strict({ rule: Type.String(), code: Enum([...ConcessionCodes, ...ToItalyCodes]) });

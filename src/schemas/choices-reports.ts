@@ -19,6 +19,7 @@ export const JapaneseAdherenceChoicesSchema = Strict({
     Strict({
       rule: Enum(['59.892', '59.894'] as const),
       allowed: Type.Literal(true),
+      refusedBy: Type.Null(),
       command: Strict({ type: Type.Literal('japan.treaty-decided'), data: Strict({ turn: Turn, adheres: Type.Boolean() }) }),
     }),
   ),

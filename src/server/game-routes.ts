@@ -84,6 +84,12 @@ export function gameRoutes(app: Server, backend: Backend): void {
     return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'preview', game, command: request.body }, { engine, store })));
   });
 
+  // The menu of a command being built: what is pending with its picks tried (the exec op pending with tried).
+  app.post('/games/:game/pending', { schema: { params: GameParams } }, async (request, reply) => {
+    const { game } = request.params;
+    return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'pending', game, tried: request.body }, { engine, store })));
+  });
+
   const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions', '/declarations': 'declarations' } as const;
   for (const [path, op] of Object.entries(reads)) {
     app.get(`/games/:game${path}`, { schema: { params: GameParams } }, async (request, reply) => {

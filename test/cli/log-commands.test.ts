@@ -270,10 +270,10 @@ describe('replay', () => {
         surrenderLevel: -4,
         previousSurrenderLevel: null,
         forced: false,
-        choices: [
-          { command: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
-          { command: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
-        ],
+        choices: { answers: [
+          { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } } } },
+          { rule: '59.31', allowed: true, refusedBy: null, command: { type: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } } } },
+        ] },
         description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
       },
     ]);

@@ -42,6 +42,7 @@ describe('59.513, 59.631, 59.892A, 56.31D: what a host report must contain', () 
         c('units', '59.513C', 'air-units-eligible-or-not'),
         c('units', '59.513D', 'naval-units-with-type-and-status'),
         c('units[].id', '59.513A', 'id-unique'),
+        c('units[].id', '59.513B', 'not-removed-in-an-earlier-surrender'),
         c('units[].minor', '59.514E', 'country-of-each-minor-unit'),
       ],
     });
@@ -118,7 +119,7 @@ describe('59.891C: Japan\'s answers', () => {
     if (view === undefined) throw new Error('no game');
     const choices = choicesOf(pendingDecisions(view), 'decide-japanese-adherence');
     if (!('answers' in choices)) throw new Error('no answers');
-    expect(choices.answers.map((a) => [a.rule, a.allowed, a.command.data.adheres])).toEqual([['59.892', true, true], ['59.894', true, false]]);
+    expect(choices.answers.map((a) => [a.rule, a.allowed, 'adheres' in a.command.data ? a.command.data.adheres : null])).toEqual([['59.892', true, true], ['59.894', true, false]]);
     for (const answer of choices.answers) expect(decide(view, answer.command).ok).toBe(true);
   });
 });

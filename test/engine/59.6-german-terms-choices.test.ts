@@ -36,17 +36,17 @@ const takeRefusals = (c: GermanTermsChoices) => Object.fromEntries(c.territories
 
 describe('59.23: the answers to a British offer', () => {
   it('59.23: an offer above -10 may be accepted or rejected, each with its command and data', () => {
-    expect(offerAnswerChoices(su41, false)).toEqual([
-      { command: 'britain.offer-accepted', data: { turn: su41 }, allowed: true, refusedBy: null },
-      { command: 'britain.offer-rejected', data: { turn: su41 }, allowed: true, refusedBy: null },
-    ]);
+    expect(offerAnswerChoices(su41, false)).toEqual({ answers: [
+      { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: su41 } } },
+      { rule: '59.31', allowed: true, refusedBy: null, command: { type: 'britain.offer-rejected', data: { turn: su41 } } },
+    ] });
   });
 
   it('59.23: a forced offer (-10 or lower) lists its rejection, refused by 59.23', () => {
-    expect(offerAnswerChoices(su41, true)).toEqual([
-      { command: 'britain.offer-accepted', data: { turn: su41 }, allowed: true, refusedBy: null },
-      { command: 'britain.offer-rejected', data: { turn: su41 }, allowed: false, refusedBy: '59.23' },
-    ]);
+    expect(offerAnswerChoices(su41, true)).toEqual({ answers: [
+      { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: su41 } } },
+      { rule: '59.31', allowed: false, refusedBy: '59.23', command: { type: 'britain.offer-rejected', data: { turn: su41 } } },
+    ] });
   });
 });
 

@@ -192,10 +192,10 @@ for (const backend of backends) {
           surrenderLevel: -4,
           previousSurrenderLevel: null,
           forced: false,
-          choices: [
-            { command: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
-            { command: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } }, allowed: true, refusedBy: null },
-          ],
+          choices: { answers: [
+            { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } } } },
+            { rule: '59.31', allowed: true, refusedBy: null, command: { type: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } } } },
+          ] },
         },
       ]);
       // Germany and Italy declared war on Russia during Summer 1941.

@@ -45,10 +45,10 @@ const OFFER_AT_MINUS_1: PendingDecision = {
   surrenderLevel: -1,
   previousSurrenderLevel: null,
   forced: false,
-  choices: [
-    { command: 'britain.offer-accepted', data: { turn: sp43 }, allowed: true, refusedBy: null },
-    { command: 'britain.offer-rejected', data: { turn: sp43 }, allowed: true, refusedBy: null },
-  ],
+  choices: { answers: [
+    { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: sp43 } } },
+    { rule: '59.31', allowed: true, refusedBy: null, command: { type: 'britain.offer-rejected', data: { turn: sp43 } } },
+  ] },
 };
 
 describe('59.23, 59.51: the British offer and the force reductions as data', () => {
@@ -208,8 +208,8 @@ describe('59.89: the Far East as data', () => {
       turn: su41,
       choices: {
         answers: [
-          { rule: '59.892', allowed: true, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } } },
-          { rule: '59.894', allowed: true, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: false } } },
+          { rule: '59.892', allowed: true, refusedBy: null, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: true } } },
+          { rule: '59.894', allowed: true, refusedBy: null, command: { type: 'japan.treaty-decided', data: { turn: su41, adheres: false } } },
         ],
       },
     });

@@ -9,6 +9,7 @@ import type { Decision, RejectionCode } from '../../src/engine/decision.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { headerLine } from '../../src/store/line-format.js';
 import { sealEvents } from '../../src/store/seal.js';
+import { expectExpressible } from './menu-completeness.js';
 
 export const GAME = 'g1';
 
@@ -52,9 +53,12 @@ export const liveGame = (): LiveGame => ({ replayer: new Replayer({ checkDecisio
 
 /** Decides a command against the game and, when it is accepted, applies its events; returns the decision. */
 export function execute(live: LiveGame, origin: OriginEvent, game = GAME): Decision {
-  const decision = decide(live.replayer.view(game), origin);
+  const view = live.replayer.view(game);
+  const decision = decide(view, origin);
   // Sealed before it is applied, as SurrenderEngine.execute appends before it applies.
   if (decision.ok) {
+    // Completeness of the menus: what the engine accepts, a host could have built from the choices offered.
+    expectExpressible(view, origin);
     live.replayer.applyAll(stored(decision.events, game, live.log.length + 1));
     live.log.push(...decision.events);
   }

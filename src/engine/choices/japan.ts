@@ -5,6 +5,7 @@ export interface JapaneseAnswer {
   /** 59.892: adhere (end hostilities with Britain); 59.894: fight on. */
   readonly rule: '59.892' | '59.894';
   readonly allowed: true;
+  readonly refusedBy: null;
   readonly command: { readonly type: 'japan.treaty-decided'; readonly data: { readonly turn: GameTurn; readonly adheres: boolean } };
 }
 
@@ -15,6 +16,7 @@ export interface JapaneseAdherenceChoices {
 const answer = (rule: JapaneseAnswer['rule'], turn: GameTurn, adheres: boolean): JapaneseAnswer => ({
   rule,
   allowed: true,
+  refusedBy: null,
   command: { type: 'japan.treaty-decided', data: { turn: { ...turn }, adheres } },
 });
 

@@ -3,17 +3,22 @@
 import type { GameTurn } from '../turns.js';
 
 export interface OfferAnswer {
-  readonly command: 'britain.offer-accepted' | 'britain.offer-rejected';
-  readonly data: { readonly turn: GameTurn };
+  /** 59.41: Britain surrenders; 59.31: play continues and the offer lapses (59.32). */
+  readonly rule: '59.41' | '59.31';
   readonly allowed: boolean;
   readonly refusedBy: '59.23' | null;
+  readonly command: { readonly type: 'britain.offer-accepted' | 'britain.offer-rejected'; readonly data: { readonly turn: GameTurn } };
 }
 
-export type OfferAnswerChoices = readonly OfferAnswer[];
+export interface OfferAnswerChoices {
+  readonly answers: readonly OfferAnswer[];
+}
 
 export function offerAnswerChoices(turn: GameTurn, forced: boolean): OfferAnswerChoices {
-  return [
-    { command: 'britain.offer-accepted', data: { turn: { ...turn } }, allowed: true, refusedBy: null },
-    { command: 'britain.offer-rejected', data: { turn: { ...turn } }, allowed: !forced, refusedBy: forced ? '59.23' : null },
-  ];
+  return {
+    answers: [
+      { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: { ...turn } } } },
+      { rule: '59.31', allowed: !forced, refusedBy: forced ? '59.23' : null, command: { type: 'britain.offer-rejected', data: { turn: { ...turn } } } },
+    ],
+  };
 }

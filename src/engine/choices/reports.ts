@@ -13,6 +13,7 @@ export const ReportRequirements = [
   'air-units-eligible-or-not',
   'naval-units-with-type-and-status',
   'id-unique',
+  'not-removed-in-an-earlier-surrender',
   'country-of-each-minor-unit',
   'hexes-without-mapboard-supply',
   'each-once',
@@ -63,6 +64,8 @@ export const britishForcePoolChoices = (turn: GameTurn): ReportChoices<'host.bri
     content('units', '59.513C', 'air-units-eligible-or-not'),
     content('units', '59.513D', 'naval-units-with-type-and-status'),
     content('units[].id', '59.513A', 'id-unique'),
+    // 59.513B, 59.871: a unit removed at an earlier surrender stays out of the pool (it counts as unbuilt).
+    content('units[].id', '59.513B', 'not-removed-in-an-earlier-surrender'),
     content('units[].minor', '59.514E', 'country-of-each-minor-unit'),
   ]);
 
