@@ -9,6 +9,7 @@
 // and after every run the log, written to a file, passes the file store's checks (verifyLog: every line, schema,
 // seq and hash chain) and replays from a JsonlFileStore re-deriving every decision with no mismatch, to the state
 // the engine had. MODEL_RUNS (default 150; `npm run model`: 3000) and MODEL_SEED.
+import { expectExpressible } from '../support/menu-completeness.js';
 import { germanyHasSurrendered } from '../../machines/germany.js';
 import { italyHasSurrendered } from '../../machines/italy.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -147,6 +148,8 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
       throw new Error(`execute threw for ${JSON.stringify(command)}: ${error instanceof Error ? error.stack : String(error)}`);
     }
     if (result.ok) {
+      // Completeness of the menus: what the engine accepted, a host could have built from the choices offered.
+      expectExpressible(view, command.origin as OriginEvent);
       expect(result.events.length).toBeGreaterThan(0);
       expect(await store.version()).toBe(before + result.events.length);
       expect(result.events.every((e) => e.game === command.game)).toBe(true);
