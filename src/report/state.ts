@@ -1,6 +1,8 @@
 // The current state of a game: turn, each power's phase, the wars, the British surrenders, what the rules wait
-// for (the engine's own words for each pending decision, src/engine/pending-text.ts) and the permissions.
+// for (the engine's own words for each pending decision, src/engine/pending-text.ts, and what may be chosen,
+// src/engine/choices-text/) and the permissions.
 import type { GameSummary } from '../engine/summary.js';
+import { choicesLines } from '../engine/choices-text/menus.js';
 import { escapeHtml } from './escape.js';
 
 const list = (items: readonly string[], empty: string): string => (items.length === 0 ? `<p class="empty">${escapeHtml(empty)}</p>` : `<ul>${items.join('')}</ul>`);
@@ -16,7 +18,11 @@ export function stateHtml(s: GameSummary): string {
   ];
   const wars = s.wars.map((w) => `<li>${escapeHtml(w)}</li>`);
   const surrenders = s.britishSurrenders.map((b) => `<li>${escapeHtml(`${b.turn}: level ${b.level}, ${b.outcome}`)}</li>`);
-  const pending = s.pending.map((p) => `<li><span class="rule">${escapeHtml(p.rule)}</span> <b>${escapeHtml(p.by)}</b>: ${escapeHtml(p.description)} <span class="commands">(${escapeHtml(p.commands.join(' or '))})</span></li>`);
+  const pending = s.pending.map(
+    (p) =>
+      `<li><span class="rule">${escapeHtml(p.rule)}</span> <b>${escapeHtml(p.by)}</b>: ${escapeHtml(p.description)} <span class="commands">(${escapeHtml(p.commands.join(' or '))})</span>` +
+      `<details class="choices"><summary>What may be chosen</summary><ul>${choicesLines(p).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></details></li>`,
+  );
   const permissions = s.permissions.map(
     (p) => `<li class="${p.allowed ? 'allowed' : 'forbidden'}"><span class="rule">${escapeHtml(p.rule)}</span> <code>${escapeHtml(p.permission)}</code> ${p.allowed ? 'allowed' : 'not allowed'}: ${escapeHtml(p.detail)}</li>`,
   );
