@@ -2,6 +2,7 @@
 // Each command is decided against the current state; it either appends its events (with the
 // expected version and the hash of the last event read, so that neither a concurrent writer nor a repair of
 // the log can slip in between) or is rejected, appending nothing.
+import { settingsOf, type EngineOptions } from './engine-options.js';
 import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
@@ -20,6 +21,7 @@ import { previewAfter, type PreviewedEvent } from './preview.js';
 import { declarationsOf, type Declaration } from './declarations.js';
 
 export type { ExecuteOptions };
+export type { EngineOptions };
 
 /**
  * What a command would do (SurrenderEngine.preview): the events it would append and what would then be pending.
@@ -36,31 +38,6 @@ export type CommandResult =
 
 /** Attempts at one command before a conflict is reported (each after reading what changed). */
 const ATTEMPTS = 3;
-
-
-export interface EngineOptions {
-  /** Check every line as it is read (default true). */
-  readonly validate?: boolean;
-  /** Re-derive every rule decision read and keep the ones that no longer match in `mismatches` (default false). */
-  readonly checkDecisions?: boolean;
-}
-
-/** The options, each read once: anything but a boolean or nothing is an InputError naming the option. */
-function settingsOf(options: unknown): Required<EngineOptions> {
-  if (options === undefined) return { validate: true, checkDecisions: false };
-  if (typeof options !== 'object' || options === null) throw new InputError('options', 'expected an object { validate?, checkDecisions? }');
-  const flag = (name: keyof EngineOptions, fallback: boolean): boolean => {
-    let given: unknown;
-    try {
-      given = Reflect.get(options, name);
-    } catch {
-      throw new InputError(`options.${name}`, 'cannot be read (a getter or Proxy threw)');
-    }
-    if (given !== undefined && typeof given !== 'boolean') throw new InputError(`options.${name}`, 'expected true or false');
-    return given ?? fallback;
-  };
-  return { validate: flag('validate', true), checkDecisions: flag('checkDecisions', false) };
-}
 
 export class SurrenderEngine {
   #replayer: Replayer;
