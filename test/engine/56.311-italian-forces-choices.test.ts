@@ -29,15 +29,16 @@ const axisTried = (selection: { infantry?: string[]; cruisers?: string[]; destro
 
 type Row = Pick<ItalianUnitChoice, 'id' | 'size' | 'selectable' | 'canAdd'>;
 const rows = (c: ItalianForcesChoices): Row[] => c.units.map(({ id, size, selectable, canAdd }) => ({ id, size, selectable, canAdd }));
-const cat = (rule: '56.31C' | '56.31D', countedIn: 'factors' | 'units', entitled: number, required: number, chosen: number, completable = true) => ({
+/** A category's tally, every value stated: entitled, required, chosen, missing, over, met, completable. */
+const cat = (rule: '56.31C' | '56.31D', countedIn: 'factors' | 'units', entitled: number, required: number, chosen: number, missing: number, over: number, met: boolean, completable = true) => ({
   rule,
   countedIn,
   entitled,
   required,
   chosen,
-  missing: Math.max(0, required - chosen),
-  over: Math.max(0, chosen - entitled),
-  met: chosen >= required && chosen <= entitled,
+  missing,
+  over,
+  met,
   completable,
 });
 const ALL_STATUSES = ['operational', 'damaged', 'sunk-in-port', 'row-2', 'launch'] as const;
@@ -49,10 +50,10 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
     expect(c.side).toBe('axis');
     expect(c.order).toEqual({ rule: '56.311', sides: ['axis', 'allied'], made: [] });
     expect(c.categories).toEqual({
-      infantry: cat('56.31C', 'factors', 3, 3, 0),
-      namedShips: cat('56.31D', 'units', 0, 0, 0),
-      cruisers: cat('56.31D', 'units', 1, 1, 0),
-      destroyers: cat('56.31D', 'factors', 1, 1, 0),
+      infantry: cat('56.31C', 'factors', 3, 3, 0, 3, 0, false),
+      namedShips: cat('56.31D', 'units', 0, 0, 0, 0, 0, true),
+      cruisers: cat('56.31D', 'units', 1, 1, 0, 1, 0, false),
+      destroyers: cat('56.31D', 'factors', 1, 1, 0, 1, 0, false),
     });
     expect(c.shipRule).toEqual(SHIP_RULE);
     expect(c.complete).toBe(false);
@@ -83,7 +84,7 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
     const c = choicesAfter(upTo(1));
     expect(c.side).toBe('allied');
     expect(c.order).toEqual({ rule: '56.311', sides: ['axis', 'allied'], made: ['axis'] });
-    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 0));
+    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 0, 3, 0, false));
     expect(c.units.filter((u) => u.takenBy !== null).map((u) => [u.id, u.takenBy, u.refusedBy])).toEqual([
       ['inf-1', 'axis', { rule: '56.31C', code: 'taken-by-other-side' }],
       ['montecuccoli', 'axis', { rule: '56.31D', code: 'taken-by-other-side' }],
@@ -95,7 +96,7 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
   it('56.312: a tried 2-factor infantry unit leaves 1 factor missing that no unit makes: the category cannot be completed, nothing may be added, and the selection is not complete', () => {
     const tried: OriginEvent = { type: 'italy.forces-selected', data: { turn: fall43, side: 'axis', selection: { infantry: ['inf-4'], namedShips: [], cruisers: [], destroyers: [] } } };
     const c = choicesAfter(upTo(0), tried);
-    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 2, false));
+    expect(c.categories.infantry).toEqual(cat('56.31C', 'factors', 3, 3, 2, 1, 0, false, false));
     expect(c.categories.destroyers.completable).toBe(true);
     expect(c.units.find((u) => u.id === 'inf-4')?.picked).toBe(true);
     expect(c.units.filter((u) => u.canAdd)).toEqual([]);
