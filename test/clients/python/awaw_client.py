@@ -40,8 +40,12 @@ class ExecClient:
     def execute(self, game, command):
         return self.request("execute", game=game, command=command)
 
-    def pending(self, game):
-        return self.request("pending", game=game)
+    def pending(self, game, tried=None):
+        """What is pending in GAME. With TRIED, a command being built (`{"type", "data"}`): the decision it answers
+        shows its `choices` as the command's picks leave them (docs/host-protocol.md, *Choices*)."""
+        if tried is None:
+            return self.request("pending", game=game)
+        return self.request("pending", game=game, tried=tried)
 
     def close(self):
         """Closes exec's standard input (EOF) and returns its exit code."""
