@@ -10,12 +10,12 @@ type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
 type Italian = NonNullable<EventData<'host.allied-player-turn-ended'>['italy']>;
 
-const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year });
+export const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year });
 
-const strongGermany = (dp: number): German => ({ berlin: 'axis', germanDpTotal: dp, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false });
-const italyFightsOn = (dp: number): Italian => ({ italianDpTotal: dp, romeAlliedControlled: false, axisUnitsInAfrica: true, dpsInItaly: { axis: 0, allied: 0 }, covertOperationsModifier: 0 });
+export const strongGermany = (dp: number): German => ({ berlin: 'axis', germanDpTotal: dp, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false });
+export const italyFightsOn = (dp: number): Italian => ({ italianDpTotal: dp, romeAlliedControlled: false, axisUnitsInAfrica: true, dpsInItaly: { axis: 0, allied: 0 }, covertOperationsModifier: 0 });
 
-function britain(over: Partial<British>): British {
+export function britain(over: Partial<British>): British {
   return {
     britishDpLevel: 3,
     axisControlsMalta: false,
@@ -33,7 +33,7 @@ function britain(over: Partial<British>): British {
   };
 }
 
-const decide = (turn: TurnRef) => ({
+export const decide = (turn: TurnRef) => ({
   accept: (): OriginEvent => ({ type: 'britain.offer-accepted', data: { turn } }),
   reject: (): OriginEvent => ({ type: 'britain.offer-rejected', data: { turn } }),
   reportPool: (units: readonly PoolUnit[]): OriginEvent => ({ type: 'host.british-force-pool', data: { turn, units: [...units] } }),

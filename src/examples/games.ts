@@ -1,5 +1,6 @@
 // The bundled example games, by file name (examples/<name>.jsonl).
 import { conciliationAndSecondSurrender, rejectedThenForced1943, seaLion1941 } from './british-games.js';
+import { farEast1941 } from './far-east-games.js';
 import { germanyFirstThenItaly1945, italy1943Germany1945 } from './italian-games.js';
 import type { GameScript } from './script.js';
 
@@ -9,4 +10,5 @@ export const exampleGames: Readonly<Record<string, () => GameScript>> = {
   'conciliation-and-second-surrender': conciliationAndSecondSurrender,
   'italy-1943-germany-1945': italy1943Germany1945,
   'germany-first-then-italy-1945': germanyFirstThenItaly1945,
+  'far-east-1941': farEast1941,
 };

@@ -9,7 +9,7 @@ import { Replayer } from '../../src/engine/replay.js';
 import { fastStep, pureStep } from '../../machines/step.js';
 import { replayExample } from '../examples/support.js';
 
-const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945'];
+const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945', 'far-east-1941'];
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -6,7 +6,7 @@ import { effectCodeList, renderEffect, type Effect } from '../../events/effects.
 import { CODES_AFTER_V1, hasParams, upcastEffect, v1ParserCodes } from '../../events/effects-v1.js';
 import { InputError } from '../../src/schema/validate.js';
 
-const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945'];
+const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945', 'far-east-1941'];
 const effectsOf = (name: string): Effect[] =>
   readFileSync(fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url)), 'utf8')
     .split('\n')

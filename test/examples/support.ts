@@ -32,6 +32,12 @@ function describeEvent(e: StoredEvent): string {
       return `${e.data.selected.aafFactors} AAF, ${e.data.selected.groundNasBrps} BRPs, ${e.data.selected.navalFactors} naval`;
     case 'britain.war-resumed':
       return e.data.rule;
+    case 'japan.treaty-decided':
+      return e.data.adheres ? 'adheres' : 'declines';
+    case 'britain.far-east-settled':
+      return e.data.effects.map((effect) => effect.rule).join(', ');
+    case 'war.declared':
+      return `${e.data.aggressor}: ${e.data.targets.join(', ')}`;
     case 'italy.surrendered':
       return `level ${e.data.surrenderLevel}, ${e.data.conditions.join(', ')}`;
     case 'italy.forces-selected':
