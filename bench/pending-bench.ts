@@ -131,15 +131,15 @@ export function pendingRows(r: PendingBenchResult): string[][] {
   const row = (label: string, p: PendingPoint): string[] => [label, us(p.p50Us), us(p.p99Us), where(p)];
   return [
     ['pending decisions, choices included', 'p50 µs', 'p99 µs', 'worst decisive turn'],
-    row(`(p) pendingDecisions(view), ${r.points} points of the examples`, r.worst),
-    row('(p) same with a tried command, half its picks', r.worstTried),
+    row(`(pd) pendingDecisions(view), ${r.points} points of the examples`, r.worst),
+    row('(pd) same with a tried command, half its picks', r.worstTried),
   ];
 }
 
 /** The target is on the median call: a p99 of single calls on a shared machine measures its scheduler. */
 export const pendingTargets = (r: PendingBenchResult): Target[] => [
-  { name: '(p) pending decisions at the worst decisive turn, median call', value: r.worst.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
-  { name: '(p) same with a tried partial command, median call', value: r.worstTried.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
+  { name: '(pd) pending decisions at the worst decisive turn, median call', value: r.worst.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
+  { name: '(pd) same with a tried partial command, median call', value: r.worstTried.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
 ];
 
 export async function runPending(root: string, say: (text: string) => void): Promise<PendingBenchResult> {
@@ -161,7 +161,7 @@ export async function pendingOnly(root: string): Promise<void> {
   for (const t of targets) say(targetLine(t));
   const file = join(root, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(p)')) : [];
+  const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(pd)')) : [];
   const report = { ...previous, pendingDate: new Date().toISOString(), pendingLoadavg: loadavg(), pending, targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))] };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   say('\nwrote bench/results.json (pending lines)');
