@@ -32,7 +32,18 @@ export interface PendingBenchResult {
   readonly worst: PendingPoint;
   /** With a tried partial command (selections and demand): the one with the highest median. */
   readonly worstTried: PendingPoint;
-  readonly all: readonly PendingPoint[];
+  /** Per decision (its name, `+ tried` with a tried command): the highest median and p99 of its turns, in µs. */
+  readonly byDecision: Readonly<Record<string, { readonly p50Us: number; readonly p99Us: number }>>;
+}
+
+function byDecision(points: readonly PendingPoint[]): Record<string, { p50Us: number; p99Us: number }> {
+  const out: Record<string, { p50Us: number; p99Us: number }> = {};
+  for (const p of points) {
+    const key = `${p.decisions.join(', ')}${p.tried === null ? '' : ' + tried'}`;
+    const seen = out[key];
+    out[key] = { p50Us: Math.max(seen?.p50Us ?? 0, p.p50Us), p99Us: Math.max(seen?.p99Us ?? 0, p.p99Us) };
+  }
+  return out;
 }
 
 /** The commands that answer a selection or demand, and their picks cut to half (each list to its first half). */
@@ -121,7 +132,7 @@ export async function pendingBench(examples: string, iterations: number): Promis
     if (first === undefined) throw new Error('no decisive turn in the examples');
     return points.reduce((w, p) => (p.p50Us > w.p50Us ? p : w), first);
   };
-  return { iterations, points: all.length, worst: worstOf(all.filter((p) => p.tried === null)), worstTried: worstOf(all.filter((p) => p.tried !== null)), all };
+  return { iterations, points: all.length, worst: worstOf(all.filter((p) => p.tried === null)), worstTried: worstOf(all.filter((p) => p.tried !== null)), byDecision: byDecision(all) };
 }
 
 const us = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
