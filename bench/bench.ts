@@ -6,7 +6,8 @@
 //
 // Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs,
 // BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500),
-// BENCH_ONLY=http only the HTTP server on PostgreSQL against pgbench (./http-bench.ts; merged likewise).
+// BENCH_ONLY=http only the HTTP server on PostgreSQL against pgbench (./http-bench.ts; merged likewise),
+// BENCH_ONLY=pending only the pending decisions at the examples' decisive turns (./pending-bench.ts; likewise).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
@@ -21,6 +22,7 @@ import { generateGame, generateLog, type GeneratedLog } from './generate.js';
 import { formatTable, hostTargets } from './host-bench.js';
 import { httpOnly, httpTargets, runHttp } from './http-bench.js';
 import { hostOnly, passes, runHost, targetLine, type Target } from './host-run.js';
+import { pendingOnly, pendingTargets, runPending } from './pending-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The project root: this file runs as dist/bench/bench.js. */
@@ -227,8 +229,9 @@ async function main(): Promise<void> {
     for (const line of formatTable(rows)) say(line);
     say('');
     const host = await runHost(dir, cli, say);
+    const pending = await runPending(root, say);
     const http = await runHttp(cli, say);
-    const all = [...targets, ...hostTargets(host), ...httpTargets(http)];
+    const all = [...targets, ...hostTargets(host), ...pendingTargets(pending), ...httpTargets(http)];
     for (const t of all) say(targetLine(t));
 
     const report = {
@@ -269,6 +272,7 @@ async function main(): Promise<void> {
           ? null
           : { nodeStartupMs: best(bare.node), calculatorProcessMs: best(bare.calculator), freshReplayProcessMs: best(bare.replay), freshReplayFullProcessMs: best(bare.first) },
       host,
+      pending,
       http,
       targets: all.map((t) => ({ ...t, pass: passes(t) })),
     };
@@ -282,7 +286,7 @@ async function main(): Promise<void> {
 
 const argv = process.argv.slice(2);
 const only = process.env['BENCH_ONLY'];
-const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : only === 'host' ? hostOnly(root, cli) : only === 'http' ? httpOnly(root, cli) : main();
+const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : only === 'host' ? hostOnly(root, cli) : only === 'http' ? httpOnly(root, cli) : only === 'pending' ? pendingOnly(root) : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

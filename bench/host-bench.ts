@@ -1,4 +1,4 @@
-// The host-side lines of `npm run bench` (issue 12, Performance): what one command costs through `exec` and the
+// The host-side lines of `npm run bench`: what one command costs through `exec` and the
 // host API on a 20,000-event log, against the floor of a raw append + fsync of the same bytes to the same disk,
 // and a fresh `append` process against a fresh `replay` process of that log (both with its verification mark).
 // `BENCH_ONLY=host npm run bench` runs only these lines.

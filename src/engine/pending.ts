@@ -9,6 +9,22 @@ import { italianPending } from './italy/pending.js';
 export type * from './pending-types.js';
 
 /**
+ * The decisions of a view, choices included, computed once per view: a view is never changed, only replaced,
+ * and the events that change nothing (a host's own lines) keep it, so a host appending them while a decision
+ * waits is not made to pay for the choices again after every command. Weak, so a replaced view is let go.
+ */
+const computed = new WeakMap<GameView, readonly PendingDecision[]>();
+
+function untried(view: GameView): PendingDecision[] {
+  let decisions = computed.get(view);
+  if (decisions === undefined) {
+    decisions = [...britishPending(view, undefined), ...italianPending(view, undefined)];
+    computed.set(view, decisions);
+  }
+  return [...decisions];
+}
+
+/**
  * What is pending, each decision with its choices. With `tried`, a command a host is building (a partial or
  * wrong selection or demand), the decision it answers shows its choices as they stand with that command's
  * picks: what is still missing or over, and what may still be added (a preview's answer to a refusal).
@@ -16,5 +32,5 @@ export type * from './pending-types.js';
 export function pendingDecisions(view: GameView, tried?: OriginEvent): PendingDecision[] {
   // A command tried may be anything a host sent: only one its type's schema accepts is read as picks.
   const picks = tried !== undefined && definitionOf(tried.type)?.data.firstError(tried.data) === null ? tried : undefined;
-  return [...britishPending(view, picks), ...italianPending(view, picks)];
+  return picks === undefined ? untried(view) : [...britishPending(view, picks), ...italianPending(view, picks)];
 }
