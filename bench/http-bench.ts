@@ -1,4 +1,4 @@
-// The HTTP lines of `npm run bench` (issue 13, Performance): commands per second and p50/p99 latency of
+// The HTTP lines of `npm run bench` (README, Performance): commands per second and p50/p99 latency of
 // `awaw-surrender serve` on PostgreSQL, 100 games and 16 concurrent clients, with 1 and then 3 serve processes,
 // against pgbench's single-row insert rate on the same cluster in the same run (the floor, ./http-floor.ts).
 // `BENCH_ONLY=http npm run bench` runs only these lines. Environment: BENCH_HTTP_SECONDS (measured, default 10),
@@ -16,7 +16,7 @@ import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
 
 const GAMES = 100;
-// The issue's 16; BENCH_HTTP_CLIENTS=N for a run with another number (the floor too).
+// 16 clients, as the target is set for; BENCH_HTTP_CLIENTS=N for a run with another number (the floor too).
 const CLIENTS = Math.max(1, Math.trunc(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 16)) || 16);
 const PROCESSES = [1, 3] as const;
 
@@ -157,10 +157,10 @@ export function httpRows(r: HttpBenchResult): string[][] {
 }
 
 /**
- * The goal of issue 13, for the server it names (one serve process, 100 games, 16 clients): at least 30% of the
+ * The target for one serve process (100 games, 16 clients): at least 30% of the
  * floor's rate, p99 under 20 ms. The run with 3 processes is reported beside it (how the figures change), not
  * held to it: on this bench's 2 cores the three processes, their PostgreSQL backends and the load generator share
- * the CPU the one process had (README, Performance).
+ * the CPU the one process had (docs/performance.md, "The HTTP server on PostgreSQL").
  */
 export const httpTargets = (r: HttpBenchResult): Target[] =>
   r.runs

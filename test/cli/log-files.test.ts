@@ -1,4 +1,4 @@
-// The log commands on paths that are not log files (issue 10, item 9), and `--expect-head SEQ:HASH` (item 11):
+// The log commands on paths that are not log files, and `--expect-head SEQ:HASH`:
 // the hash chain is not a signature, so only a head noted elsewhere shows that the last appends were cut off.
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,7 @@ async function copyOf(path: string): Promise<string> {
 
 const LOG_COMMANDS = [['verify'], ['verify', '--repair'], ['replay'], ['audit']] as const;
 
-describe('a log path that is not a regular file (item 9)', () => {
+describe('a log path that is not a regular file', () => {
   it('a FIFO, a directory, /dev/zero, a socket: verify, verify --repair, replay and audit exit 2 naming it, without blocking', async () => {
     const { cases, close } = await nonRegularFiles(dir);
     onExit = close;
@@ -58,7 +58,7 @@ describe('a log path that is not a regular file (item 9)', () => {
   }, 20_000);
 });
 
-describe('--expect-head SEQ:HASH (item 11)', () => {
+describe('--expect-head SEQ:HASH', () => {
   /** The head `verify` reports now. */
   async function headOf(path: string): Promise<{ seq: number; hash: string; text: string }> {
     const report = await verifyLog(path);

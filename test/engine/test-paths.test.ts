@@ -10,7 +10,7 @@ import { gameStarted, turn } from '../support/fixtures.js';
 const su41 = turn('summer', 1941);
 /**
  * A rule decision whose effect code is not in the registry: a compile error in code (events/effects.ts), so it is
- * built from JSON here, as a hostile or damaged log would hold it (the shape of issue 9, item 1).
+ * built from JSON here, as a hostile or damaged log would hold it.
  */
 const badDecision: DomainEvent = JSON.parse(
   JSON.stringify({ type: 'germany.surrendered', data: { turn: su41, reason: 'collapse', effects: [{ rule: '55.31', code: 'remove-units-55.31', params: {} }] } }),

@@ -1,4 +1,4 @@
-// A full disk and a read-only file system (issue 10, item 6), on a small tmpfs and a read-only bind mount. These
+// A full disk and a read-only file system, on a small tmpfs and a read-only bind mount. These
 // need root (mount); CI runs as root. Elsewhere they are skipped with a notice.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

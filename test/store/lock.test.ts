@@ -1,4 +1,4 @@
-// The append lock against what operators and the system do to it (issue 10, items 1 and 2), with real processes:
+// The append lock against what operators and the system do to it, with real processes:
 // writers through a symlink and through the real path; a lock holder killed but not reaped (a zombie); a lock
 // naming a live process that is not its writer (pid reuse); a live writer that keeps the lock.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -71,7 +71,7 @@ const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
   return { value, ms: Date.now() - start };
 };
 
-describe('the lock is the file\'s, not the name\'s (item 1)', () => {
+describe('the lock is the file\'s, not the name\'s', () => {
   it('two processes appending for 2.5 s, one through the real path and one through a symlink: every acknowledged event once, at its seq; the log verifies', async () => {
     const real = await newLog();
     const linked = join(dir, 'link-to-real.jsonl');
@@ -103,7 +103,7 @@ describe('the lock is the file\'s, not the name\'s (item 1)', () => {
   });
 });
 
-describe.skipIf(!hasProc)('a lock whose holder is not a live writer (item 2)', () => {
+describe.skipIf(!hasProc)('a lock whose holder is not a live writer', () => {
   it('a holder killed while its parent does not reap it (a zombie) does not hold the lock: the next append goes ahead at once', async () => {
     const path = await newLog();
     // A python parent that starts the holder and never waits for it: once killed, the holder stays a zombie.

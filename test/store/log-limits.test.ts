@@ -1,5 +1,5 @@
-// What every reader of a log refuses alike (issue 10): a line over the documented 16 MiB (item 7), a repeated event
-// id (item 10), a path that is not a regular file (item 9); and the head every append reports (item 11).
+// What every reader of a log refuses alike: a line over the documented 16 MiB, a repeated event id, a path that is
+// not a regular file; and the head every append reports.
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ async function replayThroughMark(path: string): Promise<{ code: number; stderr: 
   return { code, stderr: io.stderr };
 }
 
-describe('one line limit, 16 MiB, in every reader (item 7)', () => {
+describe('one line limit, 16 MiB, in every reader', () => {
   const over = `line 2: line longer than ${MAX_LINE_BYTES} bytes: not an event line`;
 
   it('a line of exactly 16 MiB is read by verify, the store\'s open and its reads, trusted or not', async () => {
@@ -80,7 +80,7 @@ describe('one line limit, 16 MiB, in every reader (item 7)', () => {
   }, 60_000);
 });
 
-describe('event ids are unique (item 10)', () => {
+describe('event ids are unique', () => {
   const A = 'AAAAAAAAAAAAAAAAAAAAA';
   const B = 'BBBBBBBBBBBBBBBBBBBBB';
   const repeated = 'line 4: id: the id "AAAAAAAAAAAAAAAAAAAAA" is already that of line 2: event ids are unique';
@@ -142,7 +142,7 @@ describe('event ids are unique (item 10)', () => {
   });
 });
 
-describe('a log is a regular file (item 9)', () => {
+describe('a log is a regular file', () => {
   it('the store\'s open and every read refuse a FIFO, a directory, a device and a socket with NotALogFileError, without blocking', async () => {
     const { cases, close } = await nonRegularFiles(dir());
     try {
@@ -161,7 +161,7 @@ describe('a log is a regular file (item 9)', () => {
   }, 10_000);
 });
 
-describe('every append reports the head (item 11)', () => {
+describe('every append reports the head', () => {
   it('the file store\'s append result carries the seq and hash of the last line it wrote', async () => {
     const store = await JsonlFileStore.open(join(dir(), 'head.jsonl'), { create: true, source: counterSource() });
     const result = await store.append([logged('g1'), logged('g1')], logVersion(0));
