@@ -6,7 +6,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import { warList } from '../../src/engine/wars.js';
 import { defaultRulingOptions } from '../../src/rules/options.js';
 import { firestorm, atomicAttack, turn } from '../support/fixtures.js';
-import { decideChecked, given, play, replay, ofType, viewAfter } from '../support/given.js';
+import { decideChecked, execute, given, liveGame, play, replay, ofType, viewAfter } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
 
 const su41 = turn('summer', 1941);
@@ -259,8 +259,9 @@ describe('59.62-59.68: peace negotiations', () => {
 });
 
 describe('replay of British surrender logs', () => {
-  it('replaying the log re-derives every rule decision without a mismatch, and twice gives the same state', () => {
-    const log = play([
+  it('59.41, 59.61, 59.71, 59.75A: replaying the log re-derives every rule decision without a mismatch and ends in the state worked out by hand', () => {
+    const live = liveGame();
+    for (const command of [
       seaLionStart(),
       gameTurnEnded(su41, { britishDpLevel: -4 }),
       accept(su41),
@@ -270,8 +271,30 @@ describe('replay of British surrender logs', () => {
       selectForces(su41, ALL_ELIGIBLE),
       gameTurnEnded(fa41, { britishDpLevel: 5 }),
       gameTurnEnded(wi41, { britishDpLevel: 5 }),
+    ]) expect(execute(live, command).ok).toBe(true);
+    // replay() fails on any mismatch between the log's rule decisions and the engine's; the replayed state is the
+    // one the engine held as it played the commands.
+    const replayed = replay(live.log);
+    expect(replayed.projection()).toEqual(live.replayer.projection());
+    const projected = replayed.projection() as { g1: { britain: { value: unknown; context: Record<string, unknown> }; germany: { value: unknown }; italy: unknown } };
+    const { britain, germany, italy } = projected.g1;
+    expect([britain.value, germany.value]).toEqual(['atPeace', 'atWar']);
+    // No Allied player turn has ended: Italy, at war since 1940, was never checked (56.11).
+    expect(italy).toEqual({ value: 'atWar', context: { atWarAtStart: true, surrender: null, forces: null, axisSelection: null, alliedSelection: null, disposition: null } });
+    expect(britain.context).toMatchObject({
+      offer: { turn: su41, resistanceLevel: -4, surrenderLevel: -4, previousSurrenderLevel: null, germanyMustAccept: false },
+      // Winter 1941: DP level 5, -1 for Malta now German (59.22B), -1 for the unbuilt units (59.22E), -1 for the
+      // 3 points forgone (59.75A: one per two full points).
+      latestResistance: { turn: wi41, level: 2 },
+      lastOfferRejected: false,
+      minorsChanged: [],
+      germanyDeclaredWarAfterSurrender: false,
+    });
+    // -4: 8 concession points (59.65); Malta 1, Palestine 1, Transjordan 1 and a 20-BRP indemnity 2 use 5: 3 forgone.
+    expect((britain.context.surrenders as { concessionPointsForgone: number; returned: string[]; removedUnits: string[]; japanAdheres: null }[])
+      .map(({ concessionPointsForgone, returned, removedUnits, japanAdheres }) => ({ concessionPointsForgone, returned, removedUnits: [...removedUnits].sort(), japanAdheres }))).toEqual([
+      { concessionPointsForgone: 3, returned: [], removedUnits: [...ALL_ELIGIBLE].sort(), japanAdheres: null },
     ]);
-    expect(replay(log).projection()).toEqual(replay(log).projection());
   });
 });
 

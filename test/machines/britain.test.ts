@@ -59,8 +59,15 @@ describe('the Britain machine: guards', () => {
     expect([g('negotiatesPeace', peace), g('negotiatesPeace', war), g('warContinues', peace), g('warContinues', war)]).toEqual([true, false, false, true]);
   });
 
-  it('59.891C: japanChooses reads the Far East settlement of the surrender', () => {
-    expect([g('japanChooses', withSurrender({ farEast: 'japan-chooses' })), g('japanChooses', afterSurrender)]).toEqual([true, surrender.farEast === 'japan-chooses']);
+  it('59.891C: japanChooses reads the Far East settlement of the surrender: only "japan-chooses" holds', () => {
+    // Sea Lion's surrender has the Far East not in play.
+    expect(surrender.farEast).toBe('not-in-play');
+    expect([
+      g('japanChooses', withSurrender({ farEast: 'japan-chooses' })),
+      g('japanChooses', afterSurrender),
+      g('japanChooses', withSurrender({ farEast: 'at-war-with-both' })),
+      g('japanChooses', start),
+    ]).toEqual([true, false, false, false]);
   });
 
   it('59.892A: japanAdheres reads Japan\'s choice', () => {
@@ -120,19 +127,26 @@ describe('the Britain machine: actions', () => {
     const [h] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'host.british-hex-control', data: hexes });
     expect(h.context).toEqual({ ...afterSurrender, hexControl: hexes });
     const [d] = transition(britainMachine, h, { type: 'britain.terms-demanded', data: demanded });
-    expect(d.context).toEqual({ ...afterSurrender, hexControl: hexes, minorsChanged: demanded.demand.minors.map((m) => m.name) });
+    // Sea Lion's demand changes Persia alone.
+    expect(d.context).toEqual({ ...afterSurrender, hexControl: hexes, minorsChanged: ['persia'] });
   });
 
-  it('59.73C, 59.75A: recordTerms keeps the points forgone and the territories returned', () => {
+  it('59.73C, 59.75A: recordTerms keeps the points forgone (not taken plus returned) and the territories returned', () => {
     const value = { surrendered: { forces: 'waitingForTerms', terms: 'awaitingTerms', farEast: 'done' } };
-    const [s] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'britain.terms-imposed', data: imposed });
-    expect(s.context.surrenders).toEqual([{ ...record, concessionPointsForgone: imposed.pointsNotTaken + imposed.pointsReturned, returned: imposed.returned }]);
+    // conciliation-and-second-surrender: 5 points not taken, 2 returned with Egypt.
+    const terms = first('conciliation-and-second-surrender', 'britain.terms-imposed');
+    const [s] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'britain.terms-imposed', data: terms });
+    expect(s.context.surrenders).toEqual([{ ...record, concessionPointsForgone: 7, returned: ['egypt'] }]);
+    const [none] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'britain.terms-imposed', data: imposed });
+    expect(none.context.surrenders).toEqual([{ ...record, concessionPointsForgone: 0, returned: [] }]);
   });
 
   it('59.871, 59.513B: recordForces keeps the factors made unbuilt and the units removed', () => {
     const value = { surrendered: { forces: 'reducing', terms: 'done', farEast: 'done' } };
     const [s] = transition(britainMachine, at(britainMachine, value, afterSurrender), { type: 'britain.forces-reduced', data: reduced });
-    expect(s.context.surrenders).toEqual([{ ...record, unbuiltFactorsAdded: reduced.unbuiltFactorsAdded, removedUnits: reduced.removed.map((u) => u.id) }]);
+    // Sea Lion's reduction: 16 factors made unbuilt, twelve units removed.
+    const removedUnits = ['raf-1', 'raf-2', 'raf-3', 'raf-4', '1st-armd', '7th-armd', 'hood', 'nelson', 'rodney', 'kgv', 'ca-home', 'ca-med'];
+    expect(s.context.surrenders).toEqual([{ ...record, unbuiltFactorsAdded: 16, removedUnits }]);
   });
 
   it('59.513A: a selection from the reported pool moves to reducing, which takes only the reduction that follows', () => {
@@ -169,9 +183,13 @@ describe('the Britain machine: actions', () => {
     expect(s.context.surrenders).toEqual([{ ...record, japanAdheres: true }]);
   });
 
-  it('59.86B, 59.87: recordResumption notes a German declaration after the surrender', () => {
-    const [b] = transition(britainMachine, at(britainMachine, 'atPeace', afterSurrender), { type: 'britain.war-resumed', data: first('conciliation-and-second-surrender', 'britain.war-resumed') });
-    expect([b.value, b.context.germanyDeclaredWarAfterSurrender]).toEqual(['atWar', first('conciliation-and-second-surrender', 'britain.war-resumed').rule === '59.86B']);
+  it('59.86B, 59.87: recordResumption notes a German declaration after the surrender (59.86B), not an American one (59.86C)', () => {
+    // conciliation-and-second-surrender resumes the war by 59.86C.
+    const resumed = first('conciliation-and-second-surrender', 'britain.war-resumed');
+    expect(resumed.rule).toBe('59.86C');
+    const resume = (rule: '59.86B' | '59.86C') => transition(britainMachine, at(britainMachine, 'atPeace', afterSurrender), { type: 'britain.war-resumed', data: { ...resumed, rule } })[0];
+    expect([resume('59.86B').value, resume('59.86B').context.germanyDeclaredWarAfterSurrender]).toEqual(['atWar', true]);
+    expect([resume('59.86C').value, resume('59.86C').context.germanyDeclaredWarAfterSurrender]).toEqual(['atWar', false]);
   });
 
   it('59.894: the machine takes a non-adhering Japan, then the settlement that follows it', () => {

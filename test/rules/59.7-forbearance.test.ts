@@ -21,14 +21,16 @@ describe('59.71 German conciliation', () => {
     expect(r).toMatchObject({ legal: true, pointsAvailable: 20, pointsUsed: 1, pointsNotTaken: 3 });
   });
 
-  it('59.71: British minors count in what Britain has left at their Axis-control value', () => {
-    // Malta 1 + a 10-BRP minor at 4 + indemnity 3 = 8; nothing taken.
+  it('59.71: British minors count in what Britain has left at their Axis-control value; neutral and Axis minors do not', () => {
+    // -10: 20 points. Britain has Malta 1 + Greece (British, 17 BRPs: three full fives, 2 each at Axis control) 6
+    // + a 30-BRP indemnity 3 = 10; neutral Turkey (25 BRPs) and Axis Yugoslavia (12 BRPs) are not Britain's.
     const minors = [
-      { name: 'greece', brps: 10, status: 'british' as const },
-      { name: 'turkey', brps: 10, status: 'neutral' as const },
+      { name: 'greece', brps: 17, status: 'british' as const },
+      { name: 'turkey', brps: 25, status: 'neutral' as const },
+      { name: 'yugoslavia', brps: 12, status: 'axis' as const },
     ];
     const r = concessions(input({ surrenderLevel: -10, territories: { ...allAxis, malta: 'british' }, minors }));
-    expect(r.pointsNotTaken).toBe(8);
+    expect(r).toMatchObject({ pointsAvailable: 20, pointsUsed: 0, pointsNotTaken: 10 });
   });
 
   it('59.71: points not taken are never below 0, even for a demand over the cap', () => {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { auth, createGame, serverSuite } from './server-suite.js';
+import { streamSuite } from './stream-suite.js';
 
 describe('serve on a directory of JSON Lines logs', () => {
   const dirs: string[] = [];
@@ -20,6 +21,7 @@ describe('serve on a directory of JSON Lines logs', () => {
     () => DirectoryBackend.open(fresh()),
     () => DirectoryBackend.open(dir),
   );
+  streamSuite(() => DirectoryBackend.open(fresh()));
 
   it('a seats file that is not one is refused as a store failure (503), typed, never a stack trace', async () => {
     const backend = await DirectoryBackend.open(fresh());

@@ -3,6 +3,7 @@
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { serverSuite } from './server-suite.js';
+import { streamSuite } from './stream-suite.js';
 
 describePg('serve on PostgreSQL', () => {
   const db = usePgDatabase();
@@ -14,4 +15,5 @@ describePg('serve on PostgreSQL', () => {
     },
     () => PostgresBackend.open(db.url(), schema),
   );
+  streamSuite(() => PostgresBackend.open(db.url(), db.schema()));
 });
