@@ -9,6 +9,7 @@ import { eventsOf } from './events.js';
 import type { Refusal, RefusalMeta } from './refusal.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
 import { nextToSelect } from '../src/rules/italian-selection-order.js';
+import { signed } from '../src/rules/lines.js';
 
 type E<K extends string> = K extends ItalyEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -52,13 +53,12 @@ const fightingRefusals: Meta = {
   },
 };
 
-const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
 /** 56.311: why a side's selection is not taken now. */
 export function outOfTurn(context: ItalyContext, event: ItalyMachineEvent): Refusal {
   const surrender = context.surrender;
   const side = event.type === 'italy.forces-selected' ? event.data.side : null;
   if (surrender === null || side === null) return notAwaited('56.311', SELECTION, 'Italy has not surrendered');
-  const level = levelName(surrender.surrenderLevel);
+  const level = signed(surrender.surrenderLevel);
   if (!surrender.selectionOrder.includes(side)) {
     if (side === 'axis' && surrender.germany !== 'fights-on') {
       return { code: 'illegal', rule: '56.311', message: 'Germany has surrendered (55.31): the Axis player selects no post-surrender Italian forces' };

@@ -1,7 +1,7 @@
 // 56.311: who selects Italy's post-surrender forces, and in which order. The one home of that order: the
 // calculator (italian-surrender.ts), the validation of a selection (italian-allocation.ts), the engine's
 // italy.surrendered and the Italy machine's guards all read it from here.
-import type { Violation } from './lines.js';
+import { signed, type Violation } from './lines.js';
 import type { ItalianSurrenderLevel } from './italian-forces-table.js';
 
 export type AllocationSide = 'axis' | 'allied';
@@ -28,7 +28,6 @@ export const bothSidesSelectAt = (level: ItalianSurrenderLevel): boolean => both
 /** 56.311: the side whose selection comes next, or null once every side in the order has selected. */
 export const nextToSelect = (order: readonly AllocationSide[], made: SelectionsMade): AllocationSide | null => order.find((side) => !made[side]) ?? null;
 
-const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
 const player = { axis: 'Axis', allied: 'Allied' } as const;
 
 /** 56.311: why `side` may not select now at `level` (Germany in play), or null when it may. */
@@ -37,7 +36,7 @@ export function outOfOrder(level: ItalianSurrenderLevel, side: AllocationSide, m
   const at = order.indexOf(side);
   const first = order[0];
   if (at > 0 && first !== undefined && nextToSelect(order.slice(0, at), made) !== null) {
-    return { rule: '56.311', message: `At surrender level ${levelName(level)} the ${player[first]} player selects the post-surrender Italian forces before the ${player[side]} player` };
+    return { rule: '56.311', message: `At surrender level ${signed(level)} the ${player[first]} player selects the post-surrender Italian forces before the ${player[side]} player` };
   }
   const later = order.slice(at + 1).find((s) => made[s]);
   if (at >= 0 && later !== undefined) {
@@ -45,7 +44,7 @@ export function outOfOrder(level: ItalianSurrenderLevel, side: AllocationSide, m
   }
   const other: AllocationSide = side === 'axis' ? 'allied' : 'axis';
   if (order.length < 2 && made[other]) {
-    return { rule: '56.311', message: `Only at surrender level 0 do both sides select; at level ${levelName(level)} only ${level > 0 ? 'Germany' : 'the United States'} does` };
+    return { rule: '56.311', message: `Only at surrender level 0 do both sides select; at level ${signed(level)} only ${level > 0 ? 'Germany' : 'the United States'} does` };
   }
   return null;
 }
