@@ -10,6 +10,8 @@ export const LOG_FORMAT_VERSION = 1;
 export const HASH_PATTERN = '^[0-9a-f]{64}$';
 export const ID_PATTERN = '^[A-Za-z0-9_-]{21}$';
 export const GAME_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+/** GAME_ID_PATTERN compiled once, for every check of a game id outside a schema. */
+export const GAME_ID_REGEXP = new RegExp(GAME_ID_PATTERN);
 
 export const LogHeaderSchema = Strict({
   format: Type.Literal(LOG_FORMAT),
