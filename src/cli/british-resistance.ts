@@ -6,15 +6,15 @@ import {
   type BritishResistanceResult,
 } from '../rules/british-resistance.js';
 import { britishLineCodes, type BritishLineKey } from '../rules/british-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
-import { signed } from '../rules/lines.js';
+import { signed, type Line } from '../rules/lines.js';
 import { renderTable } from './table.js';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly WordedLine<BritishLineKey>[] };
+type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly Line<BritishLineKey>[] };
 
 export const britishResistanceHelp: CommandHelp = {
   name: 'british-resistance',

@@ -1,14 +1,14 @@
 // `awaw-surrender german-surrender FILE|-`: rule 55.1 (docs/cli.md).
 import { germanSurrender, germanSurrenderInput, type GermanLineKey, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
 import { germanLineCodes } from '../rules/german-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
-import { signed } from '../rules/lines.js';
+import { signed, type Line } from '../rules/lines.js';
 import { renderTable } from './table.js';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<GermanLineKey>[] };
+type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly Line<GermanLineKey>[] };
 
 export const germanSurrenderHelp: CommandHelp = {
   name: 'german-surrender',

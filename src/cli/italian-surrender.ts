@@ -1,5 +1,5 @@
 // `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (docs/cli.md).
-import { signed, sumLines } from '../rules/lines.js';
+import { signed, sumLines, type Line } from '../rules/lines.js';
 import {
   DP_TOTAL_LINE_KEYS,
   italianSurrender,
@@ -9,7 +9,7 @@ import {
 } from '../rules/italian-surrender.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
@@ -44,7 +44,7 @@ const footnote = (options: RulingOptions): string =>
     : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<ItalianSurrenderResult['lines'][number]['key']>[] };
+type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly Line<ItalianSurrenderResult['lines'][number]['key']>[] };
 
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
 
