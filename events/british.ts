@@ -1,11 +1,10 @@
 // Britain's surrender (rule 59): host facts, player decisions and the engine's rule decisions.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict, Turn } from '../src/schema/types.js';
 import { ForceUnitSchema } from '../src/rules/force-reduction.js';
 import { ConcessionsInputSchema, MinorStatuses, TerritoryControls } from '../src/rules/concessions.js';
 import { TerritoryKeys, type TerritoryKey } from '../src/rules/british-concession-table.js';
-import { EffectSchema, EffectSchemaV1 } from './effects.js';
-import { withParams } from './effects-v1.js';
+import { effectPayload } from './effect-payload.js';
 import { withoutMinorUnbuilt } from './forces-reduced-v2.js';
 import { defineEvent, defineUpcaster } from './registry.js';
 import { gameTurnEnded, resistanceDetermined } from './british-resistance.js';
@@ -46,31 +45,28 @@ export const offerRejected = defineEvent('britain.offer-rejected', {
 
 export const FarEastCases = ['not-in-play', 'not-at-war', 'at-war-with-both', 'japan-chooses'] as const;
 
-const britainSurrenderedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      surrenderLevel: Int({ minimum: -10, maximum: 0 }),
-      /** 59.872: the level of the surrender this one is measured from, or null. */
-      previousSurrenderLevel: Type.Union([Int({ minimum: -10, maximum: 0 }), Type.Null()]),
-      /** 59.23: accepted because the level was -10 or lower. */
-      forced: Type.Boolean(),
-      /** 59.61: the U.S. was at war with Germany, so the war continues; 59.62: peace negotiations. */
-      outcome: Enum(['war-continues', 'peace', 'war-ends-62.91'] as const),
-      requirements: Requirements,
-      concessionPoints: Count(),
-      /** 59.891: Japan's position at the moment of surrender. */
-      farEast: Enum(FarEastCases),
-      effects: Type.Array(effect),
-    });
+const britainSurrenderedPayload = effectPayload({
+  turn: Turn,
+  surrenderLevel: Int({ minimum: -10, maximum: 0 }),
+  /** 59.872: the level of the surrender this one is measured from, or null. */
+  previousSurrenderLevel: Type.Union([Int({ minimum: -10, maximum: 0 }), Type.Null()]),
+  /** 59.23: accepted because the level was -10 or lower. */
+  forced: Type.Boolean(),
+  /** 59.61: the U.S. was at war with Germany, so the war continues; 59.62: peace negotiations. */
+  outcome: Enum(['war-continues', 'peace', 'war-ends-62.91'] as const),
+  requirements: Requirements,
+  concessionPoints: Count(),
+  /** 59.891: Japan's position at the moment of surrender. */
+  farEast: Enum(FarEastCases),
+});
 
 export const britainSurrendered = defineEvent('britain.surrendered', {
   version: 2,
   source: 'engine',
   rules: ['59.41', '59.51', '59.61', '59.62', '59.85', '59.872', '59.891'],
   summary: 'Britain surrenders: the surrender level, the force reductions it requires, whether the war continues, and what happens in the Far East.',
-  schema: britainSurrenderedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, britainSurrenderedPayload(EffectSchemaV1), withParams)],
+  schema: britainSurrenderedPayload.schema,
+  upcasters: [britainSurrenderedPayload.fromV1],
 });
 
 export const forcesSelected = defineEvent('britain.forces-selected', {
@@ -86,26 +82,23 @@ export const forcesSelected = defineEvent('britain.forces-selected', {
   }),
 });
 
-const forcesReducedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      required: Requirements,
-      selected: Requirements,
-      removed: Type.Array(Strict({ id: Type.String(), kind: Type.String(), factors: Count(), brps: Count() })),
-      /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels; 59.22E: minor-country units' left out. */
-      unbuiltFactorsAdded: Count(),
-      effects: Type.Array(effect),
-    });
+const forcesReducedPayload = effectPayload({
+  turn: Turn,
+  required: Requirements,
+  selected: Requirements,
+  removed: Type.Array(Strict({ id: Type.String(), kind: Type.String(), factors: Count(), brps: Count() })),
+  /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels; 59.22E: minor-country units' left out. */
+  unbuiltFactorsAdded: Count(),
+});
 
 export const forcesReduced = defineEvent('britain.forces-reduced', {
   version: 3,
   source: 'engine',
   rules: ['59.51', '59.512', '59.513', '59.514', '59.871'],
   summary: 'The British force reductions are validated and carried out.',
-  schema: forcesReducedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
+  schema: forcesReducedPayload.schema,
   // v2 counted removed minor-country units as unbuilt (59.22E); their factors are taken back (events/forces-reduced-v2.ts).
-  upcasters: [defineUpcaster(1, forcesReducedPayload(EffectSchemaV1), withParams), defineUpcaster(2, forcesReducedPayload(EffectSchema), withoutMinorUnbuilt)],
+  upcasters: [forcesReducedPayload.fromV1, defineUpcaster(2, forcesReducedPayload.schema, withoutMinorUnbuilt)],
 });
 
 const TerritoryControl = Enum(TerritoryControls);
@@ -146,30 +139,27 @@ export const termsDemanded = defineEvent('britain.terms-demanded', {
   }),
 });
 
-const termsImposedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      pointsAvailable: Count(),
-      pointsUsed: Count(),
-      pointsNotTaken: Count(),
-      pointsReturned: Count(),
-      resistanceModifier: Int({ maximum: 0 }),
-      usatChange: Int({ maximum: 0 }),
-      taken: Type.Array(Type.String()),
-      returned: Type.Array(Type.String()),
-      toItaly: Type.Array(Type.String()),
-      indemnityBrps: Count({ maximum: 30 }),
-      effects: Type.Array(effect),
-    });
+const termsImposedPayload = effectPayload({
+  turn: Turn,
+  pointsAvailable: Count(),
+  pointsUsed: Count(),
+  pointsNotTaken: Count(),
+  pointsReturned: Count(),
+  resistanceModifier: Int({ maximum: 0 }),
+  usatChange: Int({ maximum: 0 }),
+  taken: Type.Array(Type.String()),
+  returned: Type.Array(Type.String()),
+  toItaly: Type.Array(Type.String()),
+  indemnityBrps: Count({ maximum: 30 }),
+});
 
 export const termsImposed = defineEvent('britain.terms-imposed', {
   version: 2,
   source: 'engine',
   rules: ['59.65', '59.66', '59.67', '59.68', '59.71', '59.72', '59.73', '59.75'],
   summary: 'The German terms are validated and take effect, with the forbearance effects of 59.75.',
-  schema: termsImposedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, termsImposedPayload(EffectSchemaV1), withParams)],
+  schema: termsImposedPayload.schema,
+  upcasters: [termsImposedPayload.fromV1],
 });
 
 export const japanTreatyDecided = defineEvent('japan.treaty-decided', {
@@ -180,50 +170,43 @@ export const japanTreatyDecided = defineEvent('japan.treaty-decided', {
   schema: Strict({ turn: Turn, adheres: Type.Boolean() }),
 });
 
-const farEastSettledPayload = <E extends TSchema>(effect: E) =>
-  Strict({ turn: Turn, japanAdheres: Type.Boolean(), effects: Type.Array(effect) });
+const farEastSettledPayload = effectPayload({ turn: Turn, japanAdheres: Type.Boolean() });
 
 export const farEastSettled = defineEvent('britain.far-east-settled', {
   version: 2,
   source: 'engine',
   rules: ['59.891', '59.892', '59.893', '59.894'],
   summary: "The effects in the Far East of Japan's position or choice.",
-  schema: farEastSettledPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, farEastSettledPayload(EffectSchemaV1), withParams)],
+  schema: farEastSettledPayload.schema,
+  upcasters: [farEastSettledPayload.fromV1],
 });
 
-const warResumedPayload = <E extends TSchema>(effect: E) =>
-  Strict({ turn: Turn, rule: Enum(['59.86B', '59.86C'] as const), effects: Type.Array(effect) });
+const warResumedPayload = effectPayload({ turn: Turn, rule: Enum(['59.86B', '59.86C'] as const) });
 
 export const warResumed = defineEvent('britain.war-resumed', {
   version: 2,
   source: 'engine',
   rules: ['59.86B', '59.86C'],
   summary: 'Britain is at war with Germany again after a surrender, by a German (59.86B) or an American (59.86C) declaration of war.',
-  schema: warResumedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, warResumedPayload(EffectSchemaV1), withParams)],
+  schema: warResumedPayload.schema,
+  upcasters: [warResumedPayload.fromV1],
 });
 
-const brpFloorLoweredPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      /** Every dominion surrendered so far, this one included. */
-      dominionsSurrendered: Strict({ australia: Type.Boolean(), india: Type.Boolean() }),
-      /** 59.81: 40 BRPs, less 10 for each of Australia and India surrendered. */
-      floorBrps: Int({ minimum: 20, maximum: 30 }),
-      effects: Type.Array(effect),
-    });
+const brpFloorLoweredPayload = effectPayload({
+  turn: Turn,
+  /** Every dominion surrendered so far, this one included. */
+  dominionsSurrendered: Strict({ australia: Type.Boolean(), india: Type.Boolean() }),
+  /** 59.81: 40 BRPs, less 10 for each of Australia and India surrendered. */
+  floorBrps: Int({ minimum: 20, maximum: 30 }),
+});
 
 export const brpFloorLowered = defineEvent('britain.brp-floor-lowered', {
   version: 2,
   source: 'engine',
   rules: ['59.81'],
   summary: "Australia or India surrendered after a British surrender: the floor of Britain's BRP base falls to 30 or 20 BRPs (59.81, 35.46).",
-  schema: brpFloorLoweredPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, brpFloorLoweredPayload(EffectSchemaV1), withParams)],
+  schema: brpFloorLoweredPayload.schema,
+  upcasters: [brpFloorLoweredPayload.fromV1],
 });
 
 export const britishEvents = [

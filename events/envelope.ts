@@ -10,6 +10,10 @@ export const LOG_FORMAT_VERSION = 1;
 export const HASH_PATTERN = '^[0-9a-f]{64}$';
 export const ID_PATTERN = '^[A-Za-z0-9_-]{21}$';
 export const GAME_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+/** GAME_ID_PATTERN compiled once, for every check of a game id outside a schema. */
+export const GAME_ID_REGEXP = new RegExp(GAME_ID_PATTERN);
+/** A game id, in every schema that holds one. */
+export const GameIdSchema = Type.String({ pattern: GAME_ID_PATTERN });
 
 export const LogHeaderSchema = Strict({
   format: Type.Literal(LOG_FORMAT),
@@ -25,7 +29,7 @@ export const LogHeaderSchema = Strict({
 export const EnvelopeSchema = Strict({
   seq: Type.Integer({ minimum: 1 }),
   id: Type.String({ pattern: ID_PATTERN }),
-  game: Type.String({ pattern: GAME_ID_PATTERN }),
+  game: GameIdSchema,
   type: Type.String({ minLength: 1 }),
   v: Type.Integer({ minimum: 1 }),
   at: Type.String({ minLength: 1 }),

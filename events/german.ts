@@ -5,8 +5,7 @@ import { germanResistanceLines, GermanSurrenderInputSchema } from '../src/rules/
 import { germanLineCodes } from '../src/rules/german-lines.js';
 import { lineSchemaOf, withDerivedLines, WordedLineSchema } from '../src/rules/line-spec.js';
 import { defineEvent, defineUpcaster } from './registry.js';
-import { EffectSchema, EffectSchemaV1 } from './effects.js';
-import { withParams } from './effects-v1.js';
+import { effectPayload } from './effect-payload.js';
 
 const checkedPayload = <L extends TSchema>(line: L) =>
   Strict({
@@ -30,21 +29,18 @@ export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
   ],
 });
 
-const surrenderedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-    turn: Turn,
-    reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse')]),
-    effects: Type.Array(effect),
-  });
+const surrenderedPayload = effectPayload({
+  turn: Turn,
+  reason: Type.Union([Type.Literal('berlin-and-resistance'), Type.Literal('collapse')]),
+});
 
 export const germanySurrendered = defineEvent('germany.surrendered', {
   version: 2,
   source: 'engine',
   rules: ['55.2', '55.3', '55.4', '55.5', '55.6'],
   summary: 'Germany surrendered: its wars end; the effects of 55.2-55.6 for the host to apply.',
-  schema: surrenderedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, surrenderedPayload(EffectSchemaV1), withParams)],
+  schema: surrenderedPayload.schema,
+  upcasters: [surrenderedPayload.fromV1],
 });
 
 export const germanEvents = [germanSurrenderChecked, germanySurrendered] as const;

@@ -6,8 +6,7 @@ import { ItalianSurrenderInputSchema, italianSurrenderLines } from '../src/rules
 import { AllocationSelectionSchema, ItalianForcesSchema } from '../src/rules/italian-allocation.js';
 import { italianLineCodes } from '../src/rules/italian-lines.js';
 import { lineSchemaOf, withDerivedLines, WordedLineSchema } from '../src/rules/line-spec.js';
-import { EffectSchema, EffectSchemaV1 } from './effects.js';
-import { withParams } from './effects-v1.js';
+import { effectPayload } from './effect-payload.js';
 import { defineEvent, defineUpcaster } from './registry.js';
 
 /** 56.31: the Italian surrender level never exceeds +/-2. */
@@ -46,36 +45,33 @@ export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
   ],
 });
 
-const italySurrenderedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      /** 56.11A (Rome under Allied control) and/or 56.11B (no Axis units in Africa). */
-      conditions: Type.Array(Enum(['56.11A', '56.11B'] as const), { minItems: 1, maxItems: 2 }),
-      dpTotal: Int({ maximum: 0 }),
-      surrenderLevel: SurrenderLevel,
-      /** Germany's position: fighting on, surrendered at an earlier turn, or surrendering at the end of this same Allied player turn. */
-      germany: Enum(['fights-on', 'surrendered-earlier', 'surrenders-same-turn'] as const),
-      /**
-       * 56.311: both sides select, the Axis player first: level 0 AND Germany in play (`germany` is `fights-on`),
-       * i.e. `selectionOrder` has two sides. Not the calculator's field of the same name, which is level 0 alone
-       * (src/rules/italian-surrender.ts). Kept under its log name; the order itself is in src/rules/italian-selection-order.ts.
-       */
-      axisSelectsFirst: Type.Boolean(),
-      /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.md). */
-      selectionOrder: Type.Array(Enum(AllocationSides), { maxItems: 2 }),
-      /** The 56.32 row for the surrender level. */
-      row: Strict({ germany: ForceAmountsSchema, us: ForceAmountsSchema }),
-      effects: Type.Array(effect),
-    });
+const italySurrenderedPayload = effectPayload({
+  turn: Turn,
+  /** 56.11A (Rome under Allied control) and/or 56.11B (no Axis units in Africa). */
+  conditions: Type.Array(Enum(['56.11A', '56.11B'] as const), { minItems: 1, maxItems: 2 }),
+  dpTotal: Int({ maximum: 0 }),
+  surrenderLevel: SurrenderLevel,
+  /** Germany's position: fighting on, surrendered at an earlier turn, or surrendering at the end of this same Allied player turn. */
+  germany: Enum(['fights-on', 'surrendered-earlier', 'surrenders-same-turn'] as const),
+  /**
+   * 56.311: both sides select, the Axis player first: level 0 AND Germany in play (`germany` is `fights-on`),
+   * i.e. `selectionOrder` has two sides. Not the calculator's field of the same name, which is level 0 alone
+   * (src/rules/italian-surrender.ts). Kept under its log name; the order itself is in src/rules/italian-selection-order.ts.
+   */
+  axisSelectsFirst: Type.Boolean(),
+  /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.md). */
+  selectionOrder: Type.Array(Enum(AllocationSides), { maxItems: 2 }),
+  /** The 56.32 row for the surrender level. */
+  row: Strict({ germany: ForceAmountsSchema, us: ForceAmountsSchema }),
+});
 
 export const italySurrendered = defineEvent('italy.surrendered', {
   version: 2,
   source: 'engine',
   rules: ['56.11', '56.21', '56.22', '56.31', '56.311', '56.32', '56.33', '56.41', '56.51', '56.52', '56.61', '56.62', '56.63'],
   summary: "Italy surrenders: its wars end; the surrender level, the 56.32 row, who selects and in which order, and the effects for the host.",
-  schema: italySurrenderedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, italySurrenderedPayload(EffectSchemaV1), withParams)],
+  schema: italySurrenderedPayload.schema,
+  upcasters: [italySurrenderedPayload.fromV1],
 });
 
 export const italianForcesReported = defineEvent('host.italian-forces-reported', {
@@ -98,32 +94,29 @@ export const italianForcesSelected = defineEvent('italy.forces-selected', {
   schema: Strict({ turn: Turn, side: Enum(AllocationSides), selection: AllocationSelectionSchema }),
 });
 
-const italianForcesDisposedPayload = <E extends TSchema>(effect: E) =>
-  Strict({
-      turn: Turn,
-      surrenderLevel: SurrenderLevel,
-      /** Each selecting side's validated selection: its row, what it had to take, what it took, and what Italy could not supply. */
-      allocations: Type.Array(
-        Strict({ side: Enum(AllocationSides), row: ForceAmountsSchema, required: ForceAmountsSchema, allocated: ForceAmountsSchema, lost: ForceAmountsSchema }),
-        { maxItems: 2 },
-      ),
-      germany: UnitsBySide,
-      us: UnitsBySide,
-      /** 56.31C, 56.31D: not allocated, permanently removed from play. */
-      removed: UnitsBySide,
-      /** 56.31D: ships joining the Western Allies that are on the board; the host picks the ports and resolves interception. */
-      relocatingToWesternAlliedPorts: UnitIds,
-      effects: Type.Array(effect),
-    });
+const italianForcesDisposedPayload = effectPayload({
+  turn: Turn,
+  surrenderLevel: SurrenderLevel,
+  /** Each selecting side's validated selection: its row, what it had to take, what it took, and what Italy could not supply. */
+  allocations: Type.Array(
+    Strict({ side: Enum(AllocationSides), row: ForceAmountsSchema, required: ForceAmountsSchema, allocated: ForceAmountsSchema, lost: ForceAmountsSchema }),
+    { maxItems: 2 },
+  ),
+  germany: UnitsBySide,
+  us: UnitsBySide,
+  /** 56.31C, 56.31D: not allocated, permanently removed from play. */
+  removed: UnitsBySide,
+  /** 56.31D: ships joining the Western Allies that are on the board; the host picks the ports and resolves interception. */
+  relocatingToWesternAlliedPorts: UnitIds,
+});
 
 export const italianForcesDisposed = defineEvent('italy.forces-disposed', {
   version: 2,
   source: 'engine',
   rules: ['56.31C', '56.31D', '56.311', '56.312', '56.32', '56.33'],
   summary: "Every Italian infantry and naval unit's fate once the selections are complete: to Germany, to the U.S., or removed; types in short supply lost.",
-  schema: italianForcesDisposedPayload(EffectSchema),
-  // v1 stored each effect's words; its params are read back from them (events/effects-v1.ts).
-  upcasters: [defineUpcaster(1, italianForcesDisposedPayload(EffectSchemaV1), withParams)],
+  schema: italianForcesDisposedPayload.schema,
+  upcasters: [italianForcesDisposedPayload.fromV1],
 });
 
 export const italianEvents = [italianSurrenderChecked, italySurrendered, italianForcesReported, italianForcesSelected, italianForcesDisposed] as const;

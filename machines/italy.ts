@@ -8,7 +8,7 @@ import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
 import type { Refusal, RefusalMeta } from './refusal.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
-import { nextToSelect } from '../src/rules/italian-selection-order.js';
+import { nextToSelect, selectionRefusal } from '../src/rules/italian-selection-order.js';
 
 type E<K extends string> = K extends ItalyEventType ? { readonly type: K; readonly data: EventData<K> } : never;
 
@@ -52,22 +52,12 @@ const fightingRefusals: Meta = {
   },
 };
 
-const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
-/** 56.311: why a side's selection is not taken now. */
+/** 56.311: why a side's selection is not taken now (the reasons live with the order, italian-selection-order.ts). */
 export function outOfTurn(context: ItalyContext, event: ItalyMachineEvent): Refusal {
   const surrender = context.surrender;
-  const side = event.type === 'italy.forces-selected' ? event.data.side : null;
-  if (surrender === null || side === null) return notAwaited('56.311', SELECTION, 'Italy has not surrendered');
-  const level = levelName(surrender.surrenderLevel);
-  if (!surrender.selectionOrder.includes(side)) {
-    if (side === 'axis' && surrender.germany !== 'fights-on') {
-      return { code: 'illegal', rule: '56.311', message: 'Germany has surrendered (55.31): the Axis player selects no post-surrender Italian forces' };
-    }
-    const receiver = surrender.surrenderLevel > 0 ? 'Germany (the Axis player)' : 'the United States (the Allied player)';
-    return { code: 'illegal', rule: '56.311', message: `only at surrender level 0 do both sides select; at level ${level} only ${receiver} receives post-surrender Italian forces` };
-  }
-  if (side === 'axis') return { code: 'not-pending', rule: '56.311', message: 'the Axis player has already selected its post-surrender Italian forces' };
-  return { code: 'illegal', rule: '56.311', message: `at surrender level ${level} the Axis player selects the post-surrender Italian forces before the Allied player` };
+  if (surrender === null || event.type !== 'italy.forces-selected') return notAwaited('56.311', SELECTION, 'Italy has not surrendered');
+  const { surrenderLevel, selectionOrder } = surrender;
+  return selectionRefusal({ surrenderLevel, selectionOrder, germanyInPlay: surrender.germany === 'fights-on' }, event.data.side);
 }
 
 /** 56.31D: the report comes once; 56.311: a selection only in its side's turn. */

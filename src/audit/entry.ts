@@ -1,7 +1,6 @@
 // The audit trail: per rule decision and player decision a headline (turn, rule, result) and its itemized
 // breakdown, one row each, with rule numbers.
-import type { WordedLine } from '../rules/line-spec.js';
-import { signed } from '../rules/lines.js';
+import { signed, type Line } from '../rules/lines.js';
 
 /** A row of the breakdown that counts toward a table's total (a line of 55.11B, 56.12 or 59.21). */
 export interface CountedRow {
@@ -42,7 +41,7 @@ export interface Draft {
 }
 
 /** Each line as a counted row `rule key value: words` (55.11B dpTotal -1: German DP total ...). */
-export const breakdownOf = (lines: readonly WordedLine[]): CountedRow[] =>
+export const breakdownOf = (lines: readonly Line[]): CountedRow[] =>
   lines.map((l) => ({ rule: l.rule, key: l.key, value: l.value, text: `${l.rule} ${l.key} ${signed(l.value)}: ${l.detail}` }));
 
 /** A draft as an entry: every row as words, the zero rows named. */

@@ -1,6 +1,6 @@
 // One command appended to a log by a fresh process (./append.ts): read, decided as the host API decides it,
 // one JSON result. The log is opened as `replay` reads it, on the fast path a verification mark allows.
-import { GAME_ID_PATTERN } from '../../events/envelope.js';
+import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import type { OriginEvent } from '../engine/decide.js';
 import type { RejectionCode } from '../engine/decision.js';
 import { withDescription } from '../engine/pending-text.js';
@@ -13,7 +13,6 @@ import { decodeUtf8 } from './utf8.js';
 
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
 const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
-const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
 /** The command read from the input, its `game` (if it names one) taken off. */
 async function readCommand(source: string, io: CliIo): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
@@ -26,7 +25,7 @@ async function readCommand(source: string, io: CliIo): Promise<{ readonly game: 
   const value = parseJson(decodeUtf8(bytes));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
   const { game, ...command } = value as Record<string, unknown>;
-  if (game !== undefined && (typeof game !== 'string' || !gameIdPattern.test(game))) throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);
+  if (game !== undefined && (typeof game !== 'string' || !GAME_ID_REGEXP.test(game))) throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);
   return { game: game ?? null, command };
 }
 

@@ -6,14 +6,15 @@ import {
   type BritishResistanceResult,
 } from '../rules/british-resistance.js';
 import { britishLineCodes, type BritishLineKey } from '../rules/british-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
-import { renderTable, signedCell } from './table.js';
+import { signed, type Line } from '../rules/lines.js';
+import { renderTable } from './table.js';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly WordedLine<BritishLineKey>[] };
+type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly Line<BritishLineKey>[] };
 
 export const britishResistanceHelp: CommandHelp = {
   name: 'british-resistance',
@@ -72,16 +73,16 @@ export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, Br
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],
-      result.lines.map((l) => [l.rule, l.key, signedCell(l.value), l.detail]),
+      result.lines.map((l) => [l.rule, l.key, signed(l.value), l.detail]),
     );
     const previous = input.previousSurrenderLevel;
     const offer = result.offersSurrender
       ? previous === undefined
         ? 'Britain offers to surrender (59.12/59.21: level zero or less)'
-        : `Britain offers to surrender (59.12/59.21, 59.87: level zero or less and below the previous surrender level ${signedCell(previous)})`
+        : `Britain offers to surrender (59.12/59.21, 59.87: level zero or less and below the previous surrender level ${signed(previous)})`
       : result.level > 0
         ? 'Britain does not offer to surrender (59.12/59.21: level above zero)'
-        : `Britain does not offer to surrender (59.87: level not below the previous surrender level ${signedCell(previous ?? 0)})`;
+        : `Britain does not offer to surrender (59.87: level not below the previous surrender level ${signed(previous ?? 0)})`;
     const accept = result.germanyMustAccept
       ? 'Germany must accept the offer (59.23: level -10 or lower)'
       : result.offersSurrender
@@ -91,11 +92,11 @@ export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, Br
     return [
       table,
       '',
-      `British resistance level: ${signedCell(result.level)}`,
+      `British resistance level: ${signed(result.level)}`,
       offer,
       accept,
-      `British surrender level if accepted (59.41, never below -10): ${signedCell(result.surrenderLevelIfAccepted)}`,
-      `Naval force ratio (59.22F): Allied ${naval.alliedFactors} vs Axis ${naval.axisFactors} factors: ${signedCell(naval.modifier)}`,
+      `British surrender level if accepted (59.41, never below -10): ${signed(result.surrenderLevelIfAccepted)}`,
+      `Naval force ratio (59.22F): Allied ${naval.alliedFactors} vs Axis ${naval.axisFactors} factors: ${signed(naval.modifier)}`,
     ].join('\n');
   },
 };

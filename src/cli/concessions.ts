@@ -3,7 +3,8 @@ import { CONCESSION_TABLE, indemnityValue, isTerritoryKey, minorValue } from '..
 import { concessions, concessionsInput, refineConcessions, type ConcessionsInput, type ConcessionsResult } from '../rules/concessions.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
-import { renderTable, signedCell } from './table.js';
+import { signed } from '../rules/lines.js';
+import { renderTable } from './table.js';
 
 export const concessionsHelp: CommandHelp = {
   name: 'concessions',
@@ -63,13 +64,13 @@ export const concessionsCommand: CalculatorSpec<ConcessionsInput, ConcessionsRes
         ['59.68', 'pointsUsed', `${result.pointsUsed}`],
         ['59.71', 'pointsNotTaken', `${result.pointsNotTaken}`],
         ['59.75', 'pointsReturned', `${result.pointsReturned}`],
-        ['59.75A', 'resistanceModifier', signedCell(result.resistanceModifier)],
-        ['59.75B', 'usatChange', signedCell(result.usatChange)],
+        ['59.75A', 'resistanceModifier', signed(result.resistanceModifier)],
+        ['59.75B', 'usatChange', signed(result.usatChange)],
       ],
     );
     const basis = input.usAtWarWithGermany
       ? '59.61: the U.S. is at war with Germany: no concessions'
-      : `59.65/59.872: surrender level ${signedCell(input.surrenderLevel)}${input.previousSurrenderLevel === undefined ? '' : ` after ${signedCell(input.previousSurrenderLevel)}`}: 2 points per level`;
+      : `59.65/59.872: surrender level ${signed(input.surrenderLevel)}${input.previousSurrenderLevel === undefined ? '' : ` after ${signed(input.previousSurrenderLevel)}`}: 2 points per level`;
     const verdict = result.legal
       ? 'The demand is legal.'
       : `The demand breaks the rules:\n${renderTable(['rule', 'violation'], result.violations.map((v) => [v.rule, v.message]))}`;

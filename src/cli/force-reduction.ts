@@ -9,7 +9,8 @@ import {
 } from '../rules/force-reduction.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
-import { renderTable, signedCell } from './table.js';
+import { signed } from '../rules/lines.js';
+import { renderTable } from './table.js';
 
 export const forceReductionHelp: CommandHelp = {
   name: 'force-reduction',
@@ -56,7 +57,7 @@ export const forceReductionCommand: CalculatorSpec<ForceReductionInput, ForceRed
         ['59.512', 'naval factors (59.513D discount)', '10', `${nominal.navalFactors}`, `${result.required.navalFactors}`, `${result.selected.navalFactors}`],
       ],
     );
-    const levels = `surrender level ${signedCell(input.surrenderLevel)}${input.previousSurrenderLevel === undefined ? '' : ` after ${signedCell(input.previousSurrenderLevel)} (59.872: the difference counts)`}`;
+    const levels = `surrender level ${signed(input.surrenderLevel)}${input.previousSurrenderLevel === undefined ? '' : ` after ${signed(input.previousSurrenderLevel)} (59.872: the difference counts)`}`;
     const note = 'required is below nominal only where the eligible pool holds less (59.513E)';
     const verdict = result.legal
       ? 'The selection is legal.'

@@ -1,13 +1,14 @@
 // `awaw-surrender german-surrender FILE|-`: rule 55.1 (docs/cli.md).
 import { germanSurrender, germanSurrenderInput, type GermanLineKey, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
 import { germanLineCodes } from '../rules/german-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
-import { renderTable, signedCell } from './table.js';
+import { signed, type Line } from '../rules/lines.js';
+import { renderTable } from './table.js';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<GermanLineKey>[] };
+type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly Line<GermanLineKey>[] };
 
 export const germanSurrenderHelp: CommandHelp = {
   name: 'german-surrender',
@@ -41,7 +42,7 @@ export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, German
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],
-      result.lines.map((l) => [l.rule, l.key, signedCell(l.value), l.detail]),
+      result.lines.map((l) => [l.rule, l.key, signed(l.value), l.detail]),
     );
     const berlin =
       input.berlin === 'allied'
@@ -58,6 +59,6 @@ export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, German
         : result.reason === 'collapse'
           ? 'Germany surrenders (55.12: German collapse)'
           : 'Germany fights on (55.11 and 55.12 not met)';
-    return [table, '', `55.11B: German resistance level: ${signedCell(result.resistance)}`, `55.11A: ${berlin}`, `55.12: ${collapse}`, verdict].join('\n');
+    return [table, '', `55.11B: German resistance level: ${signed(result.resistance)}`, `55.11A: ${berlin}`, `55.12: ${collapse}`, verdict].join('\n');
   },
 };

@@ -1,5 +1,5 @@
 // `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (docs/cli.md).
-import { sumLines } from '../rules/lines.js';
+import { signed, sumLines, type Line } from '../rules/lines.js';
 import {
   DP_TOTAL_LINE_KEYS,
   italianSurrender,
@@ -9,11 +9,11 @@ import {
 } from '../rules/italian-surrender.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
-import { wordedLines, type WordedLine } from '../rules/line-spec.js';
+import { wordedLines } from '../rules/line-spec.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
-import { renderTable, signedCell } from './table.js';
+import { renderTable } from './table.js';
 import type { RulingOptions } from '../rules/options.js';
 
 export const italianSurrenderHelp: CommandHelp = {
@@ -44,7 +44,7 @@ const footnote = (options: RulingOptions): string =>
     : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly WordedLine<ItalianSurrenderResult['lines'][number]['key']>[] };
+type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly Line<ItalianSurrenderResult['lines'][number]['key']>[] };
 
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
 
@@ -63,7 +63,7 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
   render(result, input, options) {
     const dpLines = result.lines.filter((l) => DP_TOTAL_LINE_KEYS.includes(l.key));
     const levelLines = result.lines.filter((l) => !DP_TOTAL_LINE_KEYS.includes(l.key));
-    const row = (l: (typeof result.lines)[number]) => [l.rule, l.key, signedCell(l.value), l.detail];
+    const row = (l: (typeof result.lines)[number]) => [l.rule, l.key, signed(l.value), l.detail];
     const unclamped = sumLines(result.lines);
 
     const conditions: string[] = [];
@@ -75,11 +75,11 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
         ? 'Italy fights on (56.11: the DP total is above zero)'
         : 'Italy fights on (56.11: Rome is not under Allied control and Axis units remain in Africa)';
 
-    const sum = `DP total ${signedCell(result.dpTotal)}, modifiers ${signedCell(unclamped - result.dpTotal)}: ${signedCell(unclamped)}`;
+    const sum = `DP total ${signed(result.dpTotal)}, modifiers ${signed(unclamped - result.dpTotal)}: ${signed(unclamped)}`;
     const level =
       unclamped === result.surrenderLevel
         ? `Italian surrender level (56.31): ${sum}`
-        : `Italian surrender level (56.31): ${sum}, treated as ${signedCell(result.surrenderLevel)} (never beyond +/-2)`;
+        : `Italian surrender level (56.31): ${sum}, treated as ${signed(result.surrenderLevel)} (never beyond +/-2)`;
     const order = result.axisSelectsFirst
       ? '56.311: both sides select, the Axis player first'
       : `56.311: only ${result.surrenderLevel > 0 ? 'the Axis player (Germany)' : 'the Allied player (U.S.)'} selects`;
@@ -93,14 +93,14 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
 
     return [
       renderTable(['rule', 'line', 'value', 'detail'], dpLines.map(row)),
-      `Italian DP total (56.12): ${signedCell(result.dpTotal)}`,
+      `Italian DP total (56.12): ${signed(result.dpTotal)}`,
       verdict,
       '',
       renderTable(['rule', 'line', 'value', 'detail'], levelLines.map(row)),
       level,
       order,
       '',
-      `Post-surrender Italian forces at level ${signedCell(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
+      `Post-surrender Italian forces at level ${signed(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
       forces,
       footnote(options),
     ].join('\n');

@@ -10,5 +10,3 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
   return [fmt(headers), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
 }
 
-/** `+3`/`0`/`-2` column for modifier values. */
-export const signedCell = (n: number): string => (n > 0 ? `+${n}` : `${n}`);

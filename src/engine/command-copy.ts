@@ -1,7 +1,7 @@
 // What SurrenderEngine.execute and preview take from their caller, checked before anything is decided: the game
 // id, the command as a private JSON copy (./json-copy.ts), and execute's options. A caller that built any of them
 // wrongly (it may come from JSON, or be any value at all) gets a malformed rejection, never a throw.
-import { GAME_ID_PATTERN } from '../../events/envelope.js';
+import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import { memberPath } from '../schema/validate.js';
 import type { OriginEvent } from './decide.js';
 import type { Rejection } from './decision.js';
@@ -17,7 +17,6 @@ export interface ExecuteOptions {
   readonly expectedVersion?: number;
 }
 
-const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 const COMMAND_MEMBERS: ReadonlySet<string> = new Set(['type', 'data', 'game']);
 
 const malformed = (message: string): { readonly ok: false; readonly rejection: Rejection } => ({ ok: false, rejection: { code: 'malformed', rule: 'schema', message } });
@@ -27,7 +26,7 @@ const malformed = (message: string): { readonly ok: false; readonly rejection: R
  * await, `{ type, data }` without the `game` it may name (as a log line does), which must be `game`.
  */
 export function copyCommand(game: unknown, origin: unknown): Checked<OriginEvent> {
-  if (typeof game !== 'string' || !gameIdPattern.test(game)) return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
+  if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
   const copy = copyJson(origin, COMMAND_LIMITS);
   if (!copy.ok) return malformed(`${copy.path}: ${copy.detail}`);
   const command = copy.value;

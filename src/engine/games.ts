@@ -5,12 +5,10 @@
 // (a lost LISTEN connection), so it cannot be what keeps a game current.
 import type { GameStreamStore } from '../store/game-streams.js';
 import { gameLog } from '../store/game-log.js';
-import { GAME_ID_PATTERN } from '../../events/envelope.js';
+import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './engine.js';
 import type { OriginEvent } from './decide.js';
 import { storeFailure } from './store-failure.js';
-
-const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
 export class SurrenderGames {
   readonly #engines = new Map<string, Promise<SurrenderEngine>>();
@@ -41,7 +39,7 @@ export class SurrenderGames {
 
   /** SurrenderEngine.execute on the game's own stream (an expected version is that stream's); resolves with a rejection, never throws. */
   async execute(game: string, origin: OriginEvent, options?: ExecuteOptions): Promise<CommandResult> {
-    if (typeof game !== 'string' || !gameIdPattern.test(game)) {
+    if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) {
       return { ok: false, rejection: { code: 'malformed', rule: 'schema', message: `game: expected a string matching ${GAME_ID_PATTERN}` } };
     }
     let engine: SurrenderEngine;

@@ -2,7 +2,7 @@
 // (docs/host-protocol.md). The one source of truth for both: requests are validated with these schemas, and the
 // handler's responses are typed by them.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EnvelopeSchema, GAME_ID_PATTERN, type StoredEvent } from '../../events/index.js';
+import { EnvelopeSchema, GameIdSchema, type StoredEvent } from '../../events/index.js';
 import type { AuditEntry } from '../audit/entry.js';
 import type { RejectionCode } from '../engine/decision.js';
 import type { PreviewedEvent } from '../engine/preview.js';
@@ -20,17 +20,16 @@ export const DEFAULT_EVENTS_PER_REQUEST = 1_000;
 export const RequestIdSchema = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
 export type RequestId = Static<typeof RequestIdSchema>;
 
-const Game = Type.String({ pattern: GAME_ID_PATTERN });
 /** A command `{ type, data }`: checked by the engine, as `SurrenderEngine.execute` checks it (code `malformed`). */
 const Command = Type.Unknown({ description: 'a host fact or player decision: { type, data }' });
 const Seq = Type.Integer({ minimum: 1 });
 const Limit = Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST });
 const id = Type.Optional(RequestIdSchema);
 
-const commandRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: Game, command: Command });
-const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: Game });
+const commandRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: GameIdSchema, command: Command });
+const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: GameIdSchema });
 /** Reads the log from `from` (default 1), at most `limit` events; with `game`, only that game's. */
-const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(Game) });
+const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(GameIdSchema) });
 
 /** The log version the command was decided on: at another, execute refuses it (`stale-version`) and appends nothing. */
 const ExpectedVersion = Type.Integer({ minimum: 0, description: 'the log version (seq of its last event) the command was decided on; at another, stale-version and nothing appended' });
@@ -39,7 +38,7 @@ export const requestSchemas = {
   execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
   preview: commandRequest('preview'),
   /** With `tried`, a command being built: its decision's choices as its picks leave them. */
-  pending: Strict({ id, op: Type.Literal('pending'), game: Game, tried: Type.Optional(Command) }),
+  pending: Strict({ id, op: Type.Literal('pending'), game: GameIdSchema, tried: Type.Optional(Command) }),
   state: gameRequest('state'),
   wars: gameRequest('wars'),
   permissions: gameRequest('permissions'),
@@ -90,14 +89,14 @@ const ok = <O extends Operation, P extends Record<string, TSchema>>(op: O, paylo
 export const responseSchemas = {
   execute: ok('execute', { events: Type.Array(EventSchema), head: Head, pending: Type.Array(PendingSchema) }),
   preview: ok('preview', { events: Type.Array(PreviewedEventSchema), pending: Type.Array(PendingSchema) }),
-  pending: ok('pending', { game: Game, pending: Type.Array(PendingSchema) }),
-  state: ok('state', { game: Game, state: opaque<GameSummary>('the game summary, as `replay --json` prints it') }),
-  wars: ok('wars', { game: Game, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
-  permissions: ok('permissions', { game: Game, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
-  declarations: ok('declarations', { game: Game, declarations: Type.Array(DeclarationSchema) }),
+  pending: ok('pending', { game: GameIdSchema, pending: Type.Array(PendingSchema) }),
+  state: ok('state', { game: GameIdSchema, state: opaque<GameSummary>('the game summary, as `replay --json` prints it') }),
+  wars: ok('wars', { game: GameIdSchema, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
+  permissions: ok('permissions', { game: GameIdSchema, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
+  declarations: ok('declarations', { game: GameIdSchema, declarations: Type.Array(DeclarationSchema) }),
   events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
   audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Type.Union([Seq, Type.Null()]) }),
-  games: ok('games', { games: Type.Array(Game) }),
+  games: ok('games', { games: Type.Array(GameIdSchema) }),
   failed: Strict({
     ...common,
     ok: Type.Literal(false),

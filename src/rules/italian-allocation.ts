@@ -2,7 +2,7 @@
 // Pure: the host engine reports what Italy has at the moment of surrender and resolves interception and
 // placement itself. The forces and selections are described in italian-forces.ts; the final disposition of
 // Italy's units once both selections are made is in italian-disposition.ts (both found here too).
-import type { Violation } from './lines.js';
+import { signed, type Violation } from './lines.js';
 import { outOfOrder, type AllocationSide } from './italian-selection-order.js';
 import { forcesForLevel, NAMED_SHIP_FOOTNOTE, type ForceAmounts, type ItalianNavalStatus, type ItalianSurrenderLevel } from './italian-forces-table.js';
 import { withArticle, Categories, categoryOf, indexForces, noun, type AllocationSelection, type Category, type ItalianForces, type Unit } from './italian-forces.js';
@@ -92,7 +92,6 @@ export function largestTotalAtMost(sizes: readonly number[], limit: number): num
 
 const allIds = (s: AllocationSelection | null): string[] => (s === null ? [] : Categories.flatMap((c) => s[c]));
 const sideName = (side: AllocationSide): string => (side === 'axis' ? 'Germany' : 'the United States');
-const levelName = (level: number): string => (level > 0 ? `+${level}` : `${level}`);
 
 /** Validates one side's selection of post-surrender Italian forces (56.311, 56.312, 56.32, 56.31C, 56.31D). */
 export function validateAllocation(input: AllocationInput, options: AllocationOptions = {}): AllocationResult {
@@ -166,7 +165,7 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
     required[key] = target;
     allocated[key] = amount;
     lost[key] = entitled - target;
-    const what = `${sideName(side)} receives ${count(entitled, category)} at surrender level ${levelName(level)}`;
+    const what = `${sideName(side)} receives ${count(entitled, category)} at surrender level ${signed(level)}`;
     if (amount > entitled) {
       violations.push({ rule: '56.32', message: `${what}; ${amount} selected` });
     } else if (amount < target) {

@@ -5,6 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Strict } from '../schema/types.js';
 import { TaggedUnion } from '../schema/tagged-union.js';
 import { InputError } from '../schema/validate.js';
+import type { Line } from './lines.js';
 
 export interface LineSpec<S extends TSchema = TSchema> {
   readonly params: S;
@@ -21,14 +22,6 @@ export type LineRegistry = Readonly<Record<string, { readonly params: TSchema; r
 export type LineOf<R extends LineRegistry> = {
   [K in keyof R & string]: { readonly key: K; readonly rule: string; readonly value: number; readonly params: Static<R[K]['params']> };
 }[keyof R & string];
-
-/** A line with its words, as the calculators print it (docs/cli.md: `lines[].detail`). */
-export interface WordedLine<K extends string = string> {
-  readonly key: K;
-  readonly rule: string;
-  readonly value: number;
-  readonly detail: string;
-}
 
 /** One closed object per key, checked by the member its key names. */
 export const lineSchemaOf = <R extends LineRegistry>(registry: R) =>
@@ -47,7 +40,7 @@ export function renderLineOf<R extends LineRegistry>(registry: R, line: LineOf<R
 }
 
 /** Every line with its words: the calculators' JSON shape. */
-export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly LineOf<R>[]): WordedLine<LineOf<R>['key']>[] =>
+export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly LineOf<R>[]): Line<LineOf<R>['key']>[] =>
   lines.map((line) => ({ key: line.key, rule: line.rule, value: line.value, detail: renderLineOf(registry, line) }));
 
 /** The stored line of a version that kept the words (`detail`), before lines were data. */

@@ -1,6 +1,7 @@
 // The itemized breakdown every calculator returns: one line per table row, zero rows included,
 // each with its rule number, so a disputed result can be explained line by line.
 
+/** A line with its words (`detail`), as the calculators return and print it (docs/cli.md: `lines[].detail`). */
 export interface Line<K extends string = string> {
   readonly key: K;
   readonly rule: string;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { GameIdSchema } from '../../events/index.js';
 import { storeFailure } from '../engine/store-failure.js';
 import { bearerToken } from './auth.js';
 import type { Backend } from './backend.js';
@@ -15,7 +16,7 @@ import { reportRoutes } from './report-routes.js';
 import { SeatsError } from './seat-store.js';
 import { hashToken, newSeatTokens } from './seats.js';
 import { streamRoute } from './sse.js';
-import { Game, type Server } from './types.js';
+import type { Server } from './types.js';
 
 export interface ServerLimits {
   /** The largest request body, in bytes (413 beyond it); default 64 KiB. */
@@ -82,7 +83,7 @@ export async function buildServer(backend: Backend, limits: ServerLimits = {}): 
     }
   });
 
-  app.post('/games', { schema: { body: Type.Optional(Type.Object({ game: Type.Optional(Game) }, { additionalProperties: false })) } }, async (request, reply) => {
+  app.post('/games', { schema: { body: Type.Optional(Type.Object({ game: Type.Optional(GameIdSchema) }, { additionalProperties: false })) } }, async (request, reply) => {
     const game = request.body?.game ?? `g-${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
     const { tokens, hashes } = newSeatTokens();
     if (!(await backend.seats.create(game, hashes))) return reply.code(409).send(refusal('game-exists', 'http', `game ${game} already exists on this server`).body);

@@ -1,11 +1,9 @@
 // Turning new events into sealed log lines: shared by the memory and the file store, so that both write
 // the same bytes for the same input and envelope source.
-import { definitionOf, GAME_ID_PATTERN, type NewEvent, type StoredEvent } from '../../events/index.js';
+import { definitionOf, GAME_ID_PATTERN, GAME_ID_REGEXP, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { InputError, joinPath } from '../schema/validate.js';
 import { decodeEventLine, LogError, MAX_LINE_BYTES, sealLine } from './line-format.js';
 import type { EnvelopeSource } from './store.js';
-
-const gameIdPattern = new RegExp(GAME_ID_PATTERN);
 
 /** Where a batch goes: after the event `seq` whose line has hash `hash` (the header's hash when seq is 0). */
 export interface ChainTip {
@@ -35,7 +33,7 @@ export function checkNewEvents(events: readonly NewEvent[]): void {
     const definition = typeof type === 'string' ? definitionOf(type) : undefined;
     if (definition === undefined) throw new InputError(`${at}.type`, `unknown event type ${JSON.stringify(type)}`);
     const game: unknown = (event as { game?: unknown }).game;
-    if (typeof game !== 'string' || !gameIdPattern.test(game)) throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
+    if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
     const issue = definition.data.firstError(event.data, `${at}.data`);
     if (issue !== null) throw issue;
   });
