@@ -3,7 +3,8 @@
 // decisions and the same final state as the bundled log. The same client also plays each script with every player
 // decision built from the engine's menus alone (play_menus.py, menus.py): each such command is accepted and the
 // log replays; and its Python files hold no rule number, unit kind, nationality or territory, the sign that no
-// copy of the rules is in it. Skipped, with a notice, where there is no python3.
+// copy of the rules is in it. Skipped, with a notice, where there is no python3, unless AWAW_REQUIRE_PYTHON=1
+// (CI), where it fails.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,13 @@ import { BIN } from '../support/exec-process.js';
 const CLIENT = join(ROOT, 'test/clients/python/play_example.py');
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const hasPython = python.status === 0;
-if (!hasPython) console.log('test/clients/python: skipped, no python3 on this machine');
+if (!hasPython && process.env['AWAW_REQUIRE_PYTHON'] === '1') {
+  describe('a Python host', () => {
+    it('needs python3 (AWAW_REQUIRE_PYTHON=1)', () => {
+      throw new Error(`test/clients/python: no python3 on this machine: ${python.error?.message ?? python.stderr}`);
+    });
+  });
+} else if (!hasPython) console.log('test/clients/python: skipped, no python3 on this machine (AWAW_REQUIRE_PYTHON=1 fails instead)');
 
 const dir = mkdtempSync(join(tmpdir(), 'awaw-python-'));
 beforeAll(() => ensureBuilt(), 120_000);

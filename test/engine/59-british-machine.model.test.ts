@@ -23,12 +23,22 @@ interface Model {
   /** pool: the force pool report (59.513); forces: a selection is still due; termsDone: no terms are awaited (59.514E). */
   pending: { pool: boolean; forces: boolean; hex: boolean; terms: boolean; termsDone: boolean };
   surrenderLevels: number[];
+  /** Levels the most recent surrender fell below the one before (59.512: what the selection must remove). */
+  drop: number;
 }
 
 
 /** Ground and AAF factors among ALL_ELIGIBLE (59.871). */
 const REMOVED_FACTORS = britishPool.filter((u) => u.nationality === 'british' && (u.kind === 'ground' || u.kind === 'aaf')).reduce((n, u) => n + u.factors, 0);
 const ALL_ELIGIBLE = britishPool.filter((u) => u.nationality === 'british' && u.kind !== 'strategic-bomber').map((u) => u.id);
+
+/**
+ * 59.512, 59.513F: per level, 2 AAF factors, 4 BRPs of ground units or NAS, 10 naval factors. Selecting every
+ * eligible unit is legal only when no unit of any kind could be kept back: each kind's requirement is more than
+ * its total less its smallest unit. Totals in the fixture: AAF 6 factors (smallest 1), ground and NAS 15 BRPs
+ * (smallest 1), naval 24 factors (smallest 1): all must go from a drop of 3, 4 and 3 levels on, so from 4.
+ */
+const everythingMustGo = (drop: number): boolean => 2 * drop > 6 - 1 && 4 * drop > 15 - 1 && 10 * drop > 24 - 1;
 
 /** Runs a command the way the engine does; returns whether it was accepted. */
 const run = (live: LiveGame, origin: OriginEvent): boolean => execute(live, origin).ok;
@@ -47,6 +57,7 @@ function surrender(m: Model, level: number): void {
   m.lastSurrender = { level, turn: m.turn, points: m.usAtWar ? 0 : 2 * (previous - level), forgone: 0 };
   m.germanDeclared = false;
   m.phase = 'surrendered';
+  m.drop = previous - level;
   m.pending = { pool: previous - level > 0, forces: previous - level > 0, hex: !m.usAtWar, terms: false, termsDone: m.usAtWar };
   m.offerLevel = null;
   settle(m);
@@ -94,9 +105,9 @@ class SelectAll implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
     // The pool is smaller than any requirement of 2 levels or more, so everything eligible goes (59.513E);
-    // for a single level the selection is then too large: the model says when it is legal.
+    // for fewer levels the selection is then too large: the model says when it is legal.
     const ok = run(r, selectForces(turnFrom1941(m.turn), laterPool(ALL_ELIGIBLE.map((id) => ({ id })), m.removedFactors / REMOVED_FACTORS).map((u) => u.id)));
-    if (!selecting(m)) expect(ok).toBe(false);
+    expect(ok).toBe(selecting(m) && everythingMustGo(m.drop));
     if (ok) {
       m.pending.forces = false;
       m.removedFactors += REMOVED_FACTORS;
@@ -187,6 +198,14 @@ const commands = [
   fc.constant(new GermanyDeclares()),
 ];
 
+/** Event types (and one case) each run's log is counted for; every one must have occurred. */
+const REACHED = [
+  'britain.surrender-offered', 'britain.offer-accepted', 'britain.offer-rejected', 'britain.surrendered', 'surrender at -10',
+  'host.british-force-pool', 'britain.forces-selected', 'britain.forces-reduced', 'host.british-hex-control',
+  'britain.terms-demanded', 'britain.terms-imposed', 'britain.war-resumed', 'war.declared',
+];
+const reached = new Map<string, number>();
+
 describe('59: model-based test of the British surrender machine', () => {
   it('59.12-59.87: the engine agrees with the model on every command, the invariants hold, and the log replays to the same state', () => {
     fc.assert(
@@ -203,6 +222,7 @@ describe('59: model-based test of the British surrender machine', () => {
           germanDeclared: false,
           pending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
           surrenderLevels: [],
+          drop: 0,
         };
         fc.modelRun(() => ({ model, real }), [
           ...[...cmds].flatMap((c) => [
@@ -218,6 +238,8 @@ describe('59: model-based test of the British surrender machine', () => {
                 expect(atWar(view.world.wars, 'germany', 'britain')).toBe(m.phase === 'atWar' || m.phase === 'offer' || (m.phase === 'surrendered' && m.usAtWar));
                 // 59.41: no surrender level below -10.
                 for (const s of view.britain.context.surrenders) expect(s.surrender.surrenderLevel).toBeGreaterThanOrEqual(-10);
+                // 59.41: each surrender at the level the model expects (the offer's, or -10 when forced).
+                expect(view.britain.context.surrenders.map((s) => s.surrender.surrenderLevel)).toEqual(m.surrenderLevels);
                 expect(pendingDecisions(view).length > 0).toBe(anyPending(m));
               },
               toString: () => 'invariants',
@@ -226,8 +248,13 @@ describe('59: model-based test of the British surrender machine', () => {
         ]);
         // The log replays, every rule decision re-derived, to the same state.
         expect(replay(real.log).projection()).toEqual(real.replayer.projection());
+        for (const e of real.log) reached.set(e.type, (reached.get(e.type) ?? 0) + 1);
+        const forced = real.log.some((e) => e.type === 'britain.surrendered' && JSON.stringify(e.data).includes('"surrenderLevel":-10'));
+        if (forced) reached.set('surrender at -10', (reached.get('surrender at -10') ?? 0) + 1);
       }),
       { numRuns: 150 },
     );
+    // Reach: what the engine did over all runs, counted in its logs. Each path of the machine was taken.
+    for (const type of REACHED) expect(reached.get(type) ?? 0, type).toBeGreaterThan(0);
   });
 });

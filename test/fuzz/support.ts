@@ -3,19 +3,22 @@
 //
 //   FUZZ_RUNS  inputs in all, shared out between the fuzz test files (default 300: `npm test`;
 //              `npm run fuzz` sets 10000)
-//   FUZZ_SEED  fast-check's seed (default below); a failure prints it with the shrunk counterexample
+//   FUZZ_SEED  fast-check's seed (default: a new one each run, taken from the clock); printed when a file starts,
+//              and a failure prints it with the shrunk counterexample: FUZZ_SEED=N replays the run
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { resealedLog } from './resealed-log.js';
 
 export const FUZZ_RUNS = Math.max(1, Number(process.env['FUZZ_RUNS'] ?? 300));
-export const FUZZ_SEED = Number(process.env['FUZZ_SEED'] ?? 5_519_410);
+export const FUZZ_SEED = Number(process.env['FUZZ_SEED'] ?? Date.now() % 2 ** 31);
+console.log(`fuzz: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} (set FUZZ_SEED to replay this run)`);
 /** The most one input may take before it counts as a hang (generous: the machines are shared). */
 export const PER_INPUT_MS = Number(process.env['FUZZ_INPUT_MS'] ?? 10_000);
 
-/** fast-check parameters for a target that gets `share` of the budget. */
-export function fuzzParameters(share: number): fc.Parameters<unknown> {
-  return { numRuns: Math.max(1, Math.round(FUZZ_RUNS * share)), seed: FUZZ_SEED, timeout: PER_INPUT_MS, endOnFailure: false };
+/** fast-check parameters for a target that gets `share` of the budget; `examples` run first, whatever the seed. */
+export function fuzzParameters<T>(share: number, examples: T[] = []): fc.Parameters<T> {
+  return { numRuns: Math.max(1, Math.round(FUZZ_RUNS * share)), seed: FUZZ_SEED, timeout: PER_INPUT_MS, endOnFailure: false, examples };
 }
 
 /** Counts inputs per target; `report` prints them once the file's tests are done. */
@@ -27,6 +30,11 @@ export class Tally {
     entry.tried += 1;
     if (refused) entry.refused += 1;
     this.#counts.set(target, entry);
+  }
+  /** Inputs of `target` that were not refused. */
+  accepted(target: string): number {
+    const entry = this.#counts.get(target);
+    return entry === undefined ? 0 : entry.tried - entry.refused;
   }
   get total(): number {
     return [...this.#counts.values()].reduce((sum, e) => sum + e.tried, 0);
@@ -176,7 +184,8 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
 /**
  * An independent check of a log (docs/log-format.md, "Checking a log by hand"): valid UTF-8, every line ending
  * in `\n`, a header of the format, every seal chained, seq 1..n. Schemas are not checked: no mutation below
- * produces a correctly chained line with a bad payload. The count of events when intact, else null.
+ * produces a correctly chained line with a bad payload (the re-sealed edits keep each payload to its schema).
+ * The count of events when intact, else null.
  */
 export function referenceEvents(bytes: Buffer): number | null {
   if (bytes.length === 0 || bytes[bytes.length - 1] !== 0x0a) return null;
@@ -265,12 +274,17 @@ export function mutatedLog(base: Buffer, other: Buffer): fc.Arbitrary<{ readonly
       keep('header only', lines[0] as Buffer),
     ),
   );
-  return one.chain((first) =>
+  const damaged = one.chain((first) =>
     fc.oneof(
       { weight: 4, arbitrary: fc.constant(first) },
       // A second mutation on top of the first one: the file as a crash and an editor might leave it.
       { weight: 1, arbitrary: mutatedLog2(first.bytes).map((second) => ({ how: `${first.how}, then ${second.how}`, bytes: second.bytes })) },
     ),
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: damaged },
+    { weight: 1, arbitrary: fc.constant(keep('intact', base)) },
+    { weight: 2, arbitrary: resealedLog(base) },
   );
 }
 

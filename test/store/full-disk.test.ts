@@ -1,5 +1,5 @@
-// A full disk and a read-only file system, on a small tmpfs and a read-only bind mount. These
-// need root (mount); CI runs as root. Elsewhere they are skipped with a notice.
+// A full disk and a read-only file system, on a small tmpfs and a read-only bind mount. These need root (mount):
+// elsewhere they are skipped with a notice, unless AWAW_REQUIRE_ROOT=1 (CI, which runs as root), where they fail.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +17,15 @@ let disk = '';
 let readOnly = '';
 const mounted: string[] = [];
 let skipped: string | null = null;
+const required = process.env['AWAW_REQUIRE_ROOT'] === '1';
+
+/** Skips the test where the mounts could not be made; fails it instead under AWAW_REQUIRE_ROOT=1. */
+function skipWithoutMounts(context: { skip: () => void }): boolean {
+  if (skipped === null) return false;
+  if (required) throw new Error(`full-disk tests need root mounts (AWAW_REQUIRE_ROOT=1): ${skipped}`);
+  context.skip();
+  return true;
+}
 
 function mount(...args: string[]): boolean {
   return spawnSync('mount', args, { stdio: 'ignore' }).status === 0;
@@ -79,7 +88,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 
 describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
   it('a full disk: an append fails with ENOSPC and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
-    if (skipped !== null) return context.skip();
+    if (skipWithoutMounts(context)) return;
     const path = join(disk, 'g.jsonl');
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
     await store.append([logged('g1')], logVersion(0));
@@ -96,7 +105,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
   });
 
   it('a full disk: creating a log fails with ENOSPC and leaves no temporary file', async (context) => {
-    if (skipped !== null) return context.skip();
+    if (skipWithoutMounts(context)) return;
     const filler = fill();
     await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(await readdir(disk)).toEqual(['filler']);
@@ -104,7 +113,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
   });
 
   it('verify --repair on a full disk names the full disk (ENOSPC), not a read error; exit 2; nothing left behind', async (context) => {
-    if (skipped !== null) return context.skip();
+    if (skipWithoutMounts(context)) return;
     const path = await tornLog('torn.jsonl');
     const filler = fill();
     const r = await cli('verify', '--repair', path);
@@ -116,7 +125,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
   });
 
   it('verify --repair on a read-only file system names it (EROFS); exit 2; the log unchanged', async (context) => {
-    if (skipped !== null) return context.skip();
+    if (skipWithoutMounts(context)) return;
     const path = await tornLog('torn-ro.jsonl');
     const before = await readFile(path);
     const seen = join(readOnly, 'torn-ro.jsonl');
