@@ -50,6 +50,6 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     if (error instanceof InputError) return reportInputError(io, error, false);
     throw error;
   }
-  const { runServer } = await import('../server/run.js');
+  const { runServer } = await import('./serve-run.js');
   return runServer(settings, io);
 }

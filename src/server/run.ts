@@ -1,50 +1,10 @@
-// Runs the server until SIGTERM or SIGINT: opens the store (PostgreSQL for a postgres:// URL, else a directory of
-// logs), listens, prints where, and closes everything on the signal.
-import type { CliIo, ExitCode } from '../cli/io.js';
-import { buildServer } from './app.js';
+// Opens the server's store: PostgreSQL for a postgres:// URL, else a directory of logs (`serve` runs it,
+// src/cli/serve-run.ts).
 import type { Backend } from './backend.js';
-
-export interface ServeSettings {
-  readonly store: string;
-  readonly schema: string | undefined;
-  readonly port: number;
-  readonly host: string;
-  readonly bodyLimit: number;
-  readonly ratePerMinute: number;
-  /** The games kept open at most (src/server/backend.ts SlotCache). */
-  readonly maxOpenGames: number;
-}
 
 export const isDatabaseUrl = (store: string): boolean => /^postgres(ql)?:\/\//i.test(store);
 
 export async function openBackend(store: string, schema?: string, options: { readonly maxOpenGames?: number } = {}): Promise<Backend> {
   if (isDatabaseUrl(store)) return (await import('./postgres-backend.js')).PostgresBackend.open(store, schema, options);
   return (await import('./directory-backend.js')).DirectoryBackend.open(store, options);
-}
-
-export async function runServer(settings: ServeSettings, io: CliIo): Promise<ExitCode> {
-  let backend: Backend;
-  try {
-    backend = await openBackend(settings.store, settings.schema, { maxOpenGames: settings.maxOpenGames });
-  } catch (error) {
-    io.err(`serve: the store cannot be used: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
-  }
-  const app = await buildServer(backend, { bodyLimit: settings.bodyLimit, ratePerMinute: settings.ratePerMinute });
-  let address: string;
-  try {
-    address = await app.listen({ port: settings.port, host: settings.host });
-  } catch (error) {
-    await backend.close();
-    io.err(`serve: cannot listen on ${settings.host}:${settings.port}: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
-  }
-  io.out(`listening on ${address} (${backend.kind} store)`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
-  });
-  await app.close();
-  await backend.close();
-  return 0;
 }
