@@ -1,24 +1,15 @@
 // `awaw-surrender british-resistance FILE|-`: rule 59.2, the British Resistance Table (docs/cli.md).
-import {
-  britishResistance,
-  britishResistanceInput,
-  type BritishResistanceInput,
-  type BritishResistanceResult,
-} from '../rules/british-resistance.js';
-import { britishLineCodes, type BritishLineKey } from '../rules/british-lines.js';
-import { wordedLines } from '../rules/line-spec.js';
+import type { BritishResistanceInput } from '../rules/british-resistance.js';
+import { britishResistanceCalculator, type BritishResistanceOutput } from '../rules/calculators.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
-import { signed, type Line } from '../rules/lines.js';
+import { signed } from '../rules/lines.js';
 import { renderTable } from './table.js';
-
-/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly Line<BritishLineKey>[] };
 
 export const britishResistanceHelp: CommandHelp = {
   name: 'british-resistance',
-  summary: 'British resistance level and surrender offer (59.21, 59.22, 59.23, 59.41)',
+  summary: britishResistanceCalculator.summary,
   usage: 'awaw-surrender british-resistance [--json] [--option NAME=VALUE] FILE|-',
   fields: [
     'scenario: "european" | "global"',
@@ -58,18 +49,8 @@ EOF`,
 };
 
 export const britishResistanceCommand: CalculatorSpec<BritishResistanceInput, BritishResistanceOutput> = {
-  name: 'british-resistance',
-  rule: '59.2',
-  summary: britishResistanceHelp.summary,
+  ...britishResistanceCalculator,
   help: britishResistanceHelp,
-  // The input may carry no options (the contract forbids extra fields): 59.21's reading comes as `--option`.
-  options: ['usat30to39WhenUsAtWar'],
-  input: britishResistanceInput,
-  // britishResistance reads the one atWarWithEuropeanAxis flag per power as "at war with Germany" too (docs/cli.md).
-  compute: (input, options) => {
-    const result = britishResistance(input, { usat30to39WhenUsAtWar: options.usat30to39WhenUsAtWar });
-    return { ...result, lines: wordedLines(britishLineCodes, result.lines) };
-  },
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],

@@ -1,25 +1,15 @@
 // Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
-import { InputError, memberPath, type Validator } from '../schema/validate.js';
-import type { RulingOptionName, RulingOptions } from '../rules/options.js';
+import type { CalculatorContract } from '../rules/calculators.js';
+import { InputError, memberPath } from '../schema/validate.js';
+import type { RulingOptions } from '../rules/options.js';
 import type { CommandHelp } from './help-types.js';
 import type { CliIo, ExitCode } from './io.js';
 import { decodeUtf8 } from './utf8.js';
 
-export interface CalculatorSpec<I, O> {
-  readonly name: string;
-  /** The rule section it applies, e.g. `59.2`. */
-  readonly rule: string;
-  readonly summary: string;
+/** A calculator's contract (src/rules/calculators.ts) with what the command line adds. */
+export interface CalculatorSpec<I, O> extends CalculatorContract<I, O> {
   /** `awaw-surrender help NAME`: usage, input fields, options, an example. */
   readonly help: CommandHelp;
-  /** The ruling options (`--option NAME=VALUE`) that change this calculator's result (./ruling-options.ts). */
-  readonly options: readonly RulingOptionName[];
-  readonly input: Validator<I>;
-  /** Checks beyond the schema that still make the input malformed (exit 2): repeats, unknown names, ranges. */
-  readonly refine?: (input: I) => InputError | null;
-  readonly compute: (input: I, options: RulingOptions) => O;
-  /** 1 when the decision described breaks a rule (validators only). */
-  readonly exitCode?: (output: O) => 0 | 1;
   /** The readable table with rule numbers. */
   readonly render: (output: O, input: I, options: RulingOptions) => string;
 }

@@ -1,6 +1,7 @@
 // `awaw-surrender concessions FILE|-`: rules 59.6 and 59.7, validates a German demand (docs/cli.md).
 import { CONCESSION_TABLE, indemnityValue, isTerritoryKey, minorValue } from '../rules/british-concession-table.js';
-import { concessions, concessionsInput, refineConcessions, type ConcessionsInput, type ConcessionsResult } from '../rules/concessions.js';
+import type { ConcessionsInput, ConcessionsResult } from '../rules/concessions.js';
+import { concessionsCalculator } from '../rules/calculators.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { signed } from '../rules/lines.js';
@@ -8,7 +9,7 @@ import { renderTable } from './table.js';
 
 export const concessionsHelp: CommandHelp = {
   name: 'concessions',
-  summary: 'Validates a German demand after a British surrender (59.61, 59.65-59.68, 59.71-59.75)',
+  summary: concessionsCalculator.summary,
   usage: 'awaw-surrender concessions [--json] FILE|-',
   fields: [
     'surrenderLevel: int -10..0',
@@ -34,17 +35,8 @@ EOF`,
 };
 
 export const concessionsCommand: CalculatorSpec<ConcessionsInput, ConcessionsResult> = {
-  name: 'concessions',
-  rule: '59.6',
-  summary: concessionsHelp.summary,
+  ...concessionsCalculator,
   help: concessionsHelp,
-  // No ruling option changes 59.6/59.7 as the input states them: whether the U.S. fights on (59.14B/59.85) is
-  // decided before, and arrives as usAtWarWithGermany.
-  options: [],
-  input: concessionsInput,
-  refine: refineConcessions,
-  compute: (input) => concessions(input),
-  exitCode: (result) => (result.legal ? 0 : 1),
   render(result, input) {
     const { demand } = input;
     const minors = new Map(input.minors.map((m) => [m.name, m]));

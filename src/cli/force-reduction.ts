@@ -1,12 +1,6 @@
 // `awaw-surrender force-reduction FILE|-`: rule 59.51, validates the British selection (docs/cli.md).
-import {
-  forceReduction,
-  forceReductionInput,
-  forceRequirements,
-  refineForceReduction,
-  type ForceReductionInput,
-  type ForceReductionResult,
-} from '../rules/force-reduction.js';
+import { forceRequirements, type ForceReductionInput, type ForceReductionResult } from '../rules/force-reduction.js';
+import { forceReductionCalculator } from '../rules/calculators.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { signed } from '../rules/lines.js';
@@ -14,7 +8,7 @@ import { renderTable } from './table.js';
 
 export const forceReductionHelp: CommandHelp = {
   name: 'force-reduction',
-  summary: 'Validates the British force reduction after a surrender (59.511-59.514)',
+  summary: forceReductionCalculator.summary,
   usage: 'awaw-surrender force-reduction [--json] FILE|-',
   fields: [
     'surrenderLevel: int -10..0',
@@ -37,16 +31,8 @@ EOF`,
 };
 
 export const forceReductionCommand: CalculatorSpec<ForceReductionInput, ForceReductionResult> = {
-  name: 'force-reduction',
-  rule: '59.51',
-  summary: forceReductionHelp.summary,
+  ...forceReductionCalculator,
   help: forceReductionHelp,
-  // No ruling option changes 59.51 (59.514E's minor units come from the negotiations, not from an option).
-  options: [],
-  input: forceReductionInput,
-  refine: refineForceReduction,
-  compute: (input) => forceReduction(input),
-  exitCode: (result) => (result.legal ? 0 : 1),
   render(result, input) {
     const nominal = forceRequirements(input.surrenderLevel, input.previousSurrenderLevel);
     const table = renderTable(

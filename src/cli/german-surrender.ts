@@ -1,18 +1,14 @@
 // `awaw-surrender german-surrender FILE|-`: rule 55.1 (docs/cli.md).
-import { germanSurrender, germanSurrenderInput, type GermanLineKey, type GermanSurrenderInput, type GermanSurrenderResult } from '../rules/german-resistance.js';
-import { germanLineCodes } from '../rules/german-lines.js';
-import { wordedLines } from '../rules/line-spec.js';
+import type { GermanSurrenderInput } from '../rules/german-resistance.js';
+import { germanSurrenderCalculator, type GermanSurrenderOutput } from '../rules/calculators.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
-import { signed, type Line } from '../rules/lines.js';
+import { signed } from '../rules/lines.js';
 import { renderTable } from './table.js';
-
-/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly Line<GermanLineKey>[] };
 
 export const germanSurrenderHelp: CommandHelp = {
   name: 'german-surrender',
-  summary: 'German resistance level and surrender (55.11, 55.12)',
+  summary: germanSurrenderCalculator.summary,
   usage: 'awaw-surrender german-surrender [--json] FILE|-',
   fields: [
     'berlin: "axis" | "allied" | "atomic" (an atomic attack marker; a firestorm is not enough) (55.11A)',
@@ -29,16 +25,8 @@ EOF`,
 };
 
 export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, GermanSurrenderOutput> = {
-  name: 'german-surrender',
-  rule: '55.1',
-  summary: germanSurrenderHelp.summary,
+  ...germanSurrenderCalculator,
   help: germanSurrenderHelp,
-  options: [],
-  input: germanSurrenderInput,
-  compute: (input) => {
-    const result = germanSurrender(input);
-    return { ...result, lines: wordedLines(germanLineCodes, result.lines) };
-  },
   render(result, input) {
     const table = renderTable(
       ['rule', 'line', 'value', 'detail'],

@@ -1,15 +1,8 @@
 // `awaw-surrender italian-surrender FILE|-`: rules 56.1 and 56.3 (docs/cli.md).
-import { signed, sumLines, type Line } from '../rules/lines.js';
-import {
-  DP_TOTAL_LINE_KEYS,
-  italianSurrender,
-  italianSurrenderInput,
-  type ItalianSurrenderInput,
-  type ItalianSurrenderResult,
-} from '../rules/italian-surrender.js';
+import { signed, sumLines } from '../rules/lines.js';
+import { DP_TOTAL_LINE_KEYS, type ItalianSurrenderInput } from '../rules/italian-surrender.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
-import { italianLineCodes } from '../rules/italian-lines.js';
-import { wordedLines } from '../rules/line-spec.js';
+import { italianSurrenderCalculator, type ItalianSurrenderOutput } from '../rules/calculators.js';
 import type { CalculatorSpec } from './calculator.js';
 import type { CommandHelp } from './help-types.js';
 import { optionForm } from './ruling-options.js';
@@ -18,7 +11,7 @@ import type { RulingOptions } from '../rules/options.js';
 
 export const italianSurrenderHelp: CommandHelp = {
   name: 'italian-surrender',
-  summary: 'Italian surrender, surrender level and post-surrender forces (56.11, 56.12, 56.31, 56.32)',
+  summary: italianSurrenderCalculator.summary,
   usage: 'awaw-surrender italian-surrender [--json] [--option NAME=VALUE] FILE|-',
   fields: [
     'italianDpTotal: int, as during a YSS (56.12)',
@@ -43,23 +36,11 @@ const footnote = (options: RulingOptions): string =>
     ? '* one named ship of the selecting player\'s choice; unfinished or damaged named ships on the "2" or "Launch" row may be selected, unfinished cruisers and destroyers may not (option unfinishedLightShips: never)'
     : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
 
-/** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly Line<ItalianSurrenderResult['lines'][number]['key']>[] };
-
 const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
 
 export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderOutput> = {
-  name: 'italian-surrender',
-  rule: '56.1, 56.3',
-  summary: italianSurrenderHelp.summary,
+  ...italianSurrenderCalculator,
   help: italianSurrenderHelp,
-  // 56.32: which ships may fill the row; the row itself, and so the JSON, is the same under either reading.
-  options: ['unfinishedLightShips'],
-  input: italianSurrenderInput,
-  compute: (input) => {
-    const result = italianSurrender(input);
-    return { ...result, lines: wordedLines(italianLineCodes, result.lines) };
-  },
   render(result, input, options) {
     const dpLines = result.lines.filter((l) => DP_TOTAL_LINE_KEYS.includes(l.key));
     const levelLines = result.lines.filter((l) => !DP_TOTAL_LINE_KEYS.includes(l.key));

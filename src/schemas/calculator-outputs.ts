@@ -9,12 +9,14 @@ import { britishLineCodes } from '../rules/british-lines.js';
 import { germanLineCodes } from '../rules/german-lines.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { ItalianSurrenderLevels } from '../rules/italian-forces-table.js';
-import type { CalculatorSpec } from '../cli/calculator.js';
-import type { germanSurrenderCommand } from '../cli/german-surrender.js';
-import type { britishResistanceCommand } from '../cli/british-resistance.js';
-import type { italianSurrenderCommand } from '../cli/italian-surrender.js';
-import type { concessionsCommand } from '../cli/concessions.js';
-import type { forceReductionCommand } from '../cli/force-reduction.js';
+import type {
+  britishResistanceCalculator,
+  CalculatorContract,
+  concessionsCalculator,
+  forceReductionCalculator,
+  germanSurrenderCalculator,
+  italianSurrenderCalculator,
+} from '../rules/calculators.js';
 import type { SameShape } from './same-shape.js';
 
 /** A breakdown line with its words, as the calculators print it (docs/cli.md `lines[]`). */
@@ -75,14 +77,14 @@ export const ForceReductionOutputSchema = Strict({
   selected: ForceTotals,
 });
 
-type OutputOf<C> = C extends Pick<CalculatorSpec<never, infer O>, 'compute'> ? O : never;
+type OutputOf<C> = C extends Pick<CalculatorContract<never, infer O>, 'compute'> ? O : never;
 type Checked<S extends TSchema, C> = SameShape<S, OutputOf<C>>;
 
 // Each `true` fails to compile when a schema and its calculator's output type part.
 export const outputsMatch: readonly true[] = [
-  true satisfies Checked<typeof GermanSurrenderOutputSchema, typeof germanSurrenderCommand>,
-  true satisfies Checked<typeof BritishResistanceOutputSchema, typeof britishResistanceCommand>,
-  true satisfies Checked<typeof ItalianSurrenderOutputSchema, typeof italianSurrenderCommand>,
-  true satisfies Checked<typeof ConcessionsOutputSchema, typeof concessionsCommand>,
-  true satisfies Checked<typeof ForceReductionOutputSchema, typeof forceReductionCommand>,
+  true satisfies Checked<typeof GermanSurrenderOutputSchema, typeof germanSurrenderCalculator>,
+  true satisfies Checked<typeof BritishResistanceOutputSchema, typeof britishResistanceCalculator>,
+  true satisfies Checked<typeof ItalianSurrenderOutputSchema, typeof italianSurrenderCalculator>,
+  true satisfies Checked<typeof ConcessionsOutputSchema, typeof concessionsCalculator>,
+  true satisfies Checked<typeof ForceReductionOutputSchema, typeof forceReductionCalculator>,
 ];

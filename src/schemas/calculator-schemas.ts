@@ -1,12 +1,14 @@
 // The calculators' inputs and outputs in the schema catalogue (./catalog.ts): each input is the schema the
 // calculator parses with, each output the schema of ./calculator-outputs.ts.
 import type { TSchema } from '@sinclair/typebox';
-import type { CalculatorSpec } from '../cli/calculator.js';
-import { germanSurrenderCommand } from '../cli/german-surrender.js';
-import { britishResistanceCommand } from '../cli/british-resistance.js';
-import { italianSurrenderCommand } from '../cli/italian-surrender.js';
-import { concessionsCommand } from '../cli/concessions.js';
-import { forceReductionCommand } from '../cli/force-reduction.js';
+import {
+  britishResistanceCalculator,
+  concessionsCalculator,
+  forceReductionCalculator,
+  germanSurrenderCalculator,
+  italianSurrenderCalculator,
+  type CalculatorContract,
+} from '../rules/calculators.js';
 import {
   BritishResistanceOutputSchema,
   ConcessionsOutputSchema,
@@ -20,25 +22,25 @@ import type { CatalogEntry } from './entry.js';
 const RANGE = 'Checked beyond this schema: every number has a magnitude of at most 9007199254740991 (2^53 - 1).';
 
 export interface Calculator {
-  readonly spec: Pick<CalculatorSpec<never, unknown>, 'name' | 'rule' | 'summary' | 'refine'> & { readonly input: { readonly schema: TSchema } };
+  readonly spec: Pick<CalculatorContract<never, unknown>, 'name' | 'rule' | 'summary' | 'refine'> & { readonly input: { readonly schema: TSchema } };
   readonly output: TSchema;
   /** What the calculator's `refine` checks beyond its input schema: given exactly when it has one. */
   readonly beyond?: string;
 }
 
 export const calculators: readonly Calculator[] = [
-  { spec: germanSurrenderCommand, output: GermanSurrenderOutputSchema },
-  { spec: britishResistanceCommand, output: BritishResistanceOutputSchema },
-  { spec: italianSurrenderCommand, output: ItalianSurrenderOutputSchema },
+  { spec: germanSurrenderCalculator, output: GermanSurrenderOutputSchema },
+  { spec: britishResistanceCalculator, output: BritishResistanceOutputSchema },
+  { spec: italianSurrenderCalculator, output: ItalianSurrenderOutputSchema },
   {
-    spec: concessionsCommand,
+    spec: concessionsCalculator,
     output: ConcessionsOutputSchema,
     beyond:
       '`territories` holds exactly the 18 keys of the British Concession Table (59.65); `take`, `return`, `originallyBritish` and `returnedInEarlierSurrender` name table keys, ' +
       '`demand.minors[].name` minors listed in `minors`, each at most once; `minors[].name` is unique; `previousSurrenderLevel`, where given, is above `surrenderLevel`.',
   },
   {
-    spec: forceReductionCommand,
+    spec: forceReductionCalculator,
     output: ForceReductionOutputSchema,
     beyond:
       '`units[].id` is unique; a unit has `naval` exactly when its `kind` is `naval`; `selection` names units of `units`, each at most once; `previousSurrenderLevel`, where given, is above `surrenderLevel`.',
