@@ -1,7 +1,7 @@
 // Audit lines for rule 59.
 import { renderEffect } from '../../events/effects.js';
 import type { EventData, StoredEvent } from '../../events/index.js';
-import { turnName } from '../engine/turns.js';
+import { turnName } from '../rules/turns.js';
 import { britishLineCodes } from '../rules/british-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';

@@ -3,7 +3,7 @@ import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
 import { germanLineCodes } from '../rules/german-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
-import { turnName } from '../engine/turns.js';
+import { turnName } from '../rules/turns.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type Draft } from './entry.js';
 

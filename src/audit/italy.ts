@@ -1,7 +1,7 @@
 // Audit lines for rule 56: one readable line per rule decision and player decision.
 import { renderEffect } from '../../events/effects.js';
 import type { StoredEvent } from '../../events/index.js';
-import { turnName } from '../engine/turns.js';
+import { turnName } from '../rules/turns.js';
 import { signed } from '../rules/lines.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { wordedLines } from '../rules/line-spec.js';

@@ -1,7 +1,7 @@
 // Audit lines for the war as a whole: declarations of war, other surrenders, the end of the war in Europe.
 import { EUROPE_WAR_END_WORDS } from '../../events/europe.js';
 import type { StoredEvent } from '../../events/index.js';
-import { turnName } from '../engine/turns.js';
+import { turnName } from '../rules/turns.js';
 import { italianWarDeclarationsOf } from '../rules/options.js';
 import type { Draft } from './entry.js';
 

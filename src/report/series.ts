@@ -2,7 +2,7 @@
 // German resistance level (55.11B) and Italy's DP total (56.11), and the turns of the offers and surrenders.
 import type { StoredEvent } from '../../events/index.js';
 import { auditEntries } from '../audit/audit.js';
-import { turnIndex, turnName, type GameTurn } from '../engine/turns.js';
+import { turnIndex, turnName, type GameTurn } from '../rules/turns.js';
 
 export type Power = 'Britain' | 'Germany' | 'Italy';
 export const POWERS: readonly Power[] = ['Britain', 'Germany', 'Italy'];
