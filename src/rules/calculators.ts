@@ -3,13 +3,41 @@
 // schemas and output types from here.
 import type { InputError, Validator } from '../schema/validate.js';
 import { britishLineCodes, type BritishLineKey } from './british-lines.js';
-import { britishResistance, britishResistanceInput, type BritishResistanceInput, type BritishResistanceResult } from './british-resistance.js';
-import { concessions, concessionsInput, refineConcessions, type ConcessionsInput, type ConcessionsResult } from './concessions.js';
-import { forceReduction, forceReductionInput, refineForceReduction, type ForceReductionInput, type ForceReductionResult } from './force-reduction.js';
+import {
+  britishResistance,
+  britishResistanceInput,
+  type BritishResistanceInput,
+  type BritishResistanceResult,
+} from './british-resistance.js';
+import {
+  concessions,
+  concessionsInput,
+  refineConcessions,
+  type ConcessionsInput,
+  type ConcessionsResult,
+} from './concessions.js';
+import {
+  forceReduction,
+  forceReductionInput,
+  refineForceReduction,
+  type ForceReductionInput,
+  type ForceReductionResult,
+} from './force-reduction.js';
 import { germanLineCodes } from './german-lines.js';
-import { germanSurrender, germanSurrenderInput, type GermanLineKey, type GermanSurrenderInput, type GermanSurrenderResult } from './german-resistance.js';
+import {
+  germanSurrender,
+  germanSurrenderInput,
+  type GermanLineKey,
+  type GermanSurrenderInput,
+  type GermanSurrenderResult,
+} from './german-resistance.js';
 import { italianLineCodes } from './italian-lines.js';
-import { italianSurrender, italianSurrenderInput, type ItalianSurrenderInput, type ItalianSurrenderResult } from './italian-surrender.js';
+import {
+  italianSurrender,
+  italianSurrenderInput,
+  type ItalianSurrenderInput,
+  type ItalianSurrenderResult,
+} from './italian-surrender.js';
 import { wordedLines } from './line-spec.js';
 import type { Line } from './lines.js';
 import type { RulingOptionName, RulingOptions } from './options.js';
@@ -30,10 +58,14 @@ export interface CalculatorContract<I, O> {
 }
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-export type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & { readonly lines: readonly Line<GermanLineKey>[] };
+export type GermanSurrenderOutput = Omit<GermanSurrenderResult, 'lines'> & {
+  readonly lines: readonly Line<GermanLineKey>[];
+};
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-export type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & { readonly lines: readonly Line<BritishLineKey>[] };
+export type BritishResistanceOutput = Omit<BritishResistanceResult, 'lines'> & {
+  readonly lines: readonly Line<BritishLineKey>[];
+};
 
 export const germanSurrenderCalculator: CalculatorContract<GermanSurrenderInput, GermanSurrenderOutput> = {
   name: 'german-surrender',
@@ -62,7 +94,9 @@ export const britishResistanceCalculator: CalculatorContract<BritishResistanceIn
 };
 
 /** docs/cli.md: the lines with their words (`detail`), rendered from their params. */
-export type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & { readonly lines: readonly Line<ItalianSurrenderResult['lines'][number]['key']>[] };
+export type ItalianSurrenderOutput = Omit<ItalianSurrenderResult, 'lines'> & {
+  readonly lines: readonly Line<ItalianSurrenderResult['lines'][number]['key']>[];
+};
 
 export const italianSurrenderCalculator: CalculatorContract<ItalianSurrenderInput, ItalianSurrenderOutput> = {
   name: 'italian-surrender',

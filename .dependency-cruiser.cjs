@@ -1,0 +1,238 @@
+// The layers of docs/architecture.md and the dependencies that must never exist between them, checked by
+// `npm run deps` (part of `npm test`). Type-only imports count: a layer that names another's types depends on it.
+
+/** The engine's parts that open, read or append to a store: the rest of src/engine/ is the pure core. */
+const ENGINE_HOST = '^src/engine/(engine|games|preview|replay-file|store-failure)[.]ts$';
+/** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider. */
+const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/';
+
+/** Each store backend's own modules; the rest of src/store/ is the contract every backend implements. */
+const POSTGRES = '^src/store/(postgres/|postgres[^/]*[.]ts$|commit-queue[.]ts$|row-error[.]ts$)';
+const FILE_MODULES =
+  'jsonl-file|file-lock|log-file|process-info|scan|scan-prefix|id-index|id-rescan|verified-mark|verify';
+const FILE = `^src/store/(file/|(${FILE_MODULES})[.]ts$)`;
+const MEMORY = '^src/store/(memory/|memory[.]ts$)';
+const BACKEND = `${POSTGRES}|${FILE}|${MEMORY}`;
+
+/** Packages that reach a database, the network or a random source: never the core's. */
+const IO_PACKAGES = '(^|/)node_modules/(pg|@types/pg|pg-[^/]+|fastify|@fastify/[^/]+|nanoid)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle anywhere, between files or folders.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      comment:
+        'No loop between folders either: when two folders need each other, the shared piece has a home of its own. ' +
+        'The subfolders of src/engine/ are one folder here (their files still form no cycle). Known exception: ' +
+        'src/host-protocol/protocol.ts builds its messages on the decision and declaration schemas of src/schemas/, ' +
+        'whose catalogue lists those messages; the value schemas belong beside the core types they describe.',
+      scope: 'folder',
+      from: { pathNot: '^src/engine/[^/]+$|^src/(host-protocol|schemas)$' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-is-pure',
+      severity: 'error',
+      comment:
+        'The core (decide, evolve, pending, choices, machines, events, rules) imports no store, host, command line, ' +
+        'server, file system, process or database: it works on values only.',
+      from: { path: CORE, pathNot: ENGINE_HOST },
+      to: {
+        path: [
+          ENGINE_HOST,
+          '^src/(store|host|host-protocol|cli|server|audit|report|schemas|docs|examples)/',
+          '^src/index[.]ts$',
+          '^bench/',
+          IO_PACKAGES,
+        ],
+      },
+    },
+    {
+      name: 'core-no-node-builtins',
+      severity: 'error',
+      comment: 'The core reads no file, clock source, process or network: no Node.js built-in module.',
+      from: { path: CORE, pathNot: ENGINE_HOST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'machines-not-engine',
+      severity: 'error',
+      comment: 'The machines are the gates the engine runs: they know nothing of it.',
+      from: { path: '^machines/' },
+      to: { path: '^src/engine/' },
+    },
+    {
+      name: 'events-below-machines',
+      severity: 'error',
+      comment: 'The event catalogue is the bottom of the core: it imports the rules and the schema helpers only.',
+      from: { path: '^events/' },
+      to: { path: '^(machines|src/engine)/' },
+    },
+    {
+      name: 'rules-below-events',
+      severity: 'error',
+      comment: 'The rules and the schema helpers import neither the events nor the machines nor the engine.',
+      from: { path: '^src/(rules|schema)/' },
+      to: { path: '^(events|machines|src/engine)/' },
+    },
+    {
+      name: 'store-below-engine',
+      severity: 'error',
+      comment:
+        'A store keeps events: ' +
+        'it imports the event catalogue and the schema helpers, nothing that runs the rules.',
+      from: { path: '^src/store/' },
+      to: {
+        path: [
+          '^(machines|src/(engine|rules|host|host-protocol|cli|server|audit|report|schemas|docs|examples))/',
+          '^bench/',
+        ],
+      },
+    },
+    {
+      name: 'store-contract-names-no-backend',
+      severity: 'error',
+      comment: 'The store contract (and the memory-or-file adapters over it) imports no backend.',
+      from: { path: '^src/store/', pathNot: BACKEND },
+      to: { path: BACKEND },
+    },
+    {
+      name: 'file-store-alone',
+      severity: 'error',
+      comment: 'The JSON Lines file store imports the contract only, never PostgreSQL or the memory store.',
+      from: { path: FILE },
+      to: { path: `${POSTGRES}|${MEMORY}` },
+    },
+    {
+      name: 'postgres-store-alone',
+      severity: 'error',
+      comment: 'The PostgreSQL store imports the contract only, never the file or the memory store.',
+      from: { path: POSTGRES },
+      to: { path: `${FILE}|${MEMORY}` },
+    },
+    {
+      name: 'memory-store-alone',
+      severity: 'error',
+      comment: 'The memory store imports the contract only, never the file or the PostgreSQL store.',
+      from: { path: MEMORY },
+      to: { path: `${FILE}|${POSTGRES}` },
+    },
+    {
+      name: 'host-names-no-backend',
+      severity: 'error',
+      comment:
+        'The engine host and the host protocol speak to a store through its contract, never to a backend. ' +
+        'Exceptions, to be removed: store-failure.ts names the file store and PostgreSQL row errors to word a ' +
+        'failure; replay-file.ts scans a JSON Lines file.',
+      from: { path: '^src/(engine|host|host-protocol)/', pathNot: '^src/engine/(store-failure|replay-file)[.]ts$' },
+      to: { path: BACKEND },
+    },
+    {
+      name: 'host-below-cli-and-server',
+      severity: 'error',
+      comment: 'The engine host and the host protocol are used by the command line and the server, never the reverse.',
+      from: { path: `${ENGINE_HOST}|^src/(host|host-protocol)/` },
+      to: { path: '^src/(cli|server|docs|examples)/|^bench/' },
+    },
+    {
+      name: 'only-cli-imports-cli',
+      severity: 'error',
+      comment:
+        'The command line is the top layer: ' +
+        'no other folder of src/ imports it (the schemas and the server included).',
+      from: { path: '^(src|events|machines)/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'server-not-cli',
+      severity: 'error',
+      comment: 'The server imports the host, the stores, the report and the schemas; never the command line.',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(cli|docs|examples)/|^bench/' },
+    },
+    {
+      name: 'schemas-below-hosts',
+      severity: 'error',
+      comment:
+        'The schema catalogue describes documents: ' +
+        'it imports no command line, server, engine host or store backend.',
+      from: { path: '^src/schemas/' },
+      to: { path: [`^src/(cli|server|host|docs|examples)/|^bench/`, ENGINE_HOST, POSTGRES, FILE, MEMORY] },
+    },
+    {
+      name: 'audit-not-engine',
+      severity: 'error',
+      comment:
+        'The audit explains a log from its events and the rules alone: ' +
+        'it imports no engine, store, host or server.',
+      from: { path: '^src/audit/' },
+      to: {
+        path: ['^(machines|src/(engine|store|host|host-protocol|cli|server|report|schemas|docs|examples))/', '^bench/'],
+      },
+    },
+    {
+      name: 'report-reads-only',
+      severity: 'error',
+      comment:
+        'The report draws a replayed log: ' +
+        'it imports no store, engine host, host protocol, command line or server.',
+      from: { path: '^src/report/' },
+      to: { path: [ENGINE_HOST, '^src/(store|host|host-protocol|cli|server|schemas|docs|examples)/', '^bench/'] },
+    },
+    {
+      name: 'generators-not-imported',
+      severity: 'error',
+      comment: 'The generators of docs/, schemas/ and examples/ are run, never imported by the product.',
+      from: { path: '^(src|events|machines)/', pathNot: '^src/(docs|examples)/' },
+      to: { path: '^src/(docs|examples)/' },
+    },
+    {
+      name: 'bench-not-imported',
+      severity: 'error',
+      comment: 'The benchmarks are run, never imported.',
+      from: { path: '^(src|events|machines)/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'no-test-code',
+      severity: 'error',
+      comment: 'Nothing shipped or benchmarked imports test code.',
+      from: { path: '^(src|events|machines|bench)/' },
+      to: { path: '^test/|[.](test|spec)[.]ts$' },
+    },
+    {
+      name: 'no-dev-dependencies',
+      severity: 'error',
+      comment: 'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/.',
+      from: { path: '^(src|events|machines)/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/@types/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import resolves.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,142 @@
+// The layers of docs/architecture.md, as .dependency-cruiser.cjs holds them (`npm run deps` checks the tree): each
+// rule here is shown the import it forbids, in a small tree written for the test, and must name it.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
+import { describe, expect, it } from 'vitest';
+
+const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as IConfiguration;
+// The tree's own options, but for its tsconfig.json: the small trees import by file name.
+const { tsConfig, ...options } = config.options ?? {};
+
+/** The violations found in a tree of the given files (path: its lines), as `rule: from -> to`, sorted. */
+async function violations(files: Readonly<Record<string, string | readonly string[]>>): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'deps-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), typeof text === 'string' ? text : text.join('\n'));
+    }
+    const roots = [...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? path))];
+    const ruleSet = { forbidden: config.forbidden ?? [] };
+    const { output } = await cruise(roots, { ...options, baseDir: dir, validate: true, ruleSet });
+    return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('dependency rules', () => {
+  it('the core imports no store, CLI, Node.js module or database; engine.ts may use the store contract', async () => {
+    expect(
+      await violations({
+        'src/engine/decide.ts': [
+          "import type { S } from '../store/store.ts';",
+          "import { readFileSync } from 'node:fs';",
+          "export const f = [readFileSync];",
+        ],
+        'src/engine/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
+        'src/rules/lines.ts': "import { io } from '../cli/io.ts';\nexport const l = io;",
+        'src/store/store.ts': 'export type S = number;',
+        'src/cli/io.ts': 'export const io = 1;',
+      }),
+    ).toEqual([
+      'core-is-pure: src/engine/decide.ts -> src/store/store.ts',
+      'core-is-pure: src/rules/lines.ts -> src/cli/io.ts',
+      'core-no-node-builtins: src/engine/decide.ts -> fs',
+      'only-cli-imports-cli: src/rules/lines.ts -> src/cli/io.ts',
+    ]);
+  });
+
+  it('the machines know nothing of the engine', async () => {
+    expect(
+      await violations({
+        'machines/italy.ts': "import { d } from '../src/engine/decide.ts';\nexport const m = d;",
+        'src/engine/decide.ts': 'export const d = 1;',
+      }),
+    ).toEqual(['machines-not-engine: machines/italy.ts -> src/engine/decide.ts']);
+  });
+
+  it('each store backend imports the contract only; the contract imports no backend', async () => {
+    expect(
+      await violations({
+        'src/store/store.ts': "import { v } from './verify.ts';\nexport const s = v;",
+        'src/store/memory.ts': [
+          "import { p } from './postgres.ts';",
+          "import { s } from './store.ts';",
+          "export const m = [p, s];",
+        ],
+        'src/store/jsonl-file.ts': "import { r } from './postgres-rows.ts';\nexport const j = r;",
+        'src/store/verify.ts': 'export const v = 1;',
+        'src/store/postgres.ts': "import { m } from './memory/index.ts';\nexport const p = m;",
+        'src/store/postgres-rows.ts': 'export const r = 1;',
+        'src/store/memory/index.ts': 'export const m = 1;',
+        'src/store/file/log.ts': "import { q } from '../postgres/pool.ts';\nexport const l = q;",
+        'src/store/postgres/pool.ts': 'export const q = 1;',
+      }),
+    ).toEqual([
+      'file-store-alone: src/store/file/log.ts -> src/store/postgres/pool.ts',
+      'file-store-alone: src/store/jsonl-file.ts -> src/store/postgres-rows.ts',
+      'memory-store-alone: src/store/memory.ts -> src/store/postgres.ts',
+      'postgres-store-alone: src/store/postgres.ts -> src/store/memory/index.ts',
+      'store-contract-names-no-backend: src/store/store.ts -> src/store/verify.ts',
+    ]);
+  });
+
+  it('the host protocol names no store backend', async () => {
+    expect(
+      await violations({
+        'src/host-protocol/handle.ts': [
+          "import { j } from '../store/jsonl-file.ts';",
+          "import type { S } from '../store/store.ts';",
+          "export const h = j;",
+        ],
+        'src/store/jsonl-file.ts': 'export const j = 1;',
+        'src/store/store.ts': 'export type S = number;',
+      }),
+    ).toEqual(['host-names-no-backend: src/host-protocol/handle.ts -> src/store/jsonl-file.ts']);
+  });
+
+  it('the schemas and the server import nothing from the command line, and no folder loop is left', async () => {
+    expect(
+      await violations({
+        'src/schemas/catalog.ts': "import { io } from '../cli/io.ts';\nexport const c = io;",
+        'src/server/run.ts': "import { io } from '../cli/io.ts';\nexport const r = io;",
+        'src/cli/io.ts': 'export const io = 1;',
+        'src/cli/serve.ts': "import { r } from '../server/run.ts';\nexport const s = r;",
+      }),
+    ).toEqual([
+      'no-circular-folders: src/cli -> src/server',
+      'no-circular-folders: src/server -> src/cli',
+      'only-cli-imports-cli: src/schemas/catalog.ts -> src/cli/io.ts',
+      'only-cli-imports-cli: src/server/run.ts -> src/cli/io.ts',
+      'schemas-below-hosts: src/schemas/catalog.ts -> src/cli/io.ts',
+      'server-not-cli: src/server/run.ts -> src/cli/io.ts',
+    ]);
+  });
+
+  it('the audit imports no engine; nothing shipped imports test code', async () => {
+    expect(
+      await violations({
+        'src/audit/world.ts': "import { t } from '../engine/turns.ts';\nexport const w = t;",
+        'src/engine/turns.ts': 'export const t = 1;',
+        'src/report/page.ts': "import { x } from '../../test/support/x.ts';\nexport const p = x;",
+        'test/support/x.ts': 'export const x = 1;',
+      }),
+    ).toEqual([
+      'audit-not-engine: src/audit/world.ts -> src/engine/turns.ts',
+      'no-test-code: src/report/page.ts -> test/support/x.ts',
+    ]);
+  });
+
+  it('no import cycle, a type-only one included', async () => {
+    expect(
+      await violations({
+        'src/rules/a.ts': "import type { B } from './b.ts';\nexport type A = B | 1;",
+        'src/rules/b.ts': "import type { A } from './a.ts';\nexport type B = A | 2;",
+      }),
+    ).toEqual(['no-circular: src/rules/a.ts -> src/rules/b.ts']);
+  });
+});
