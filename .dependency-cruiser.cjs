@@ -131,7 +131,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The engine host and the host protocol speak to a store through its contract, never to a backend. ' +
-        'Exceptions, to be removed: store-failure.ts names the file store and PostgreSQL row errors to word a ' +
+        'Exceptions: store-failure.ts names the file store and PostgreSQL row errors to word a ' +
         'failure; replay-file.ts scans a JSON Lines file.',
       from: { path: '^src/(engine|host|host-protocol)/', pathNot: '^src/engine/(store-failure|replay-file)[.]ts$' },
       to: { path: BACKEND },
