@@ -11,7 +11,7 @@ import { germanInputs, germanSurrenderCheck, type ItalyAtGermanSurrender } from 
 import { italianCheckDue, italianInputs, italianSurrenderCheck, type GermanyAtItalianSurrender } from './italy/surrender.js';
 import { reject, accept, type Decision } from './decision.js';
 import type { GameView } from './game-view.js';
-import { turnName } from './turns.js';
+import { turnName } from '../rules/turns.js';
 
 export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'host.allied-player-turn-ended'>): Decision {
   const { world: state } = view;

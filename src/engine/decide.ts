@@ -7,7 +7,7 @@ import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
 import type { GameView } from './game-view.js';
 import { germanyHasSurrendered } from '../../machines/germany.js';
 import { italyHasSurrendered } from '../../machines/italy.js';
-import { turnIndex, turnName, type GameTurn } from './turns.js';
+import { turnIndex, turnName, type GameTurn } from '../rules/turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
 import { pendingDecisions } from './pending.js';
 import { describePending } from './pending-text.js';

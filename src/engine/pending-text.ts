@@ -4,7 +4,7 @@ import type { ForceTotals } from '../rules/force-reduction.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import { signed } from '../rules/lines.js';
 import type { PendingDecision, SelectBritishForceReductions, SelectPostSurrenderItalianForces, StateGermanTerms } from './pending-types.js';
-import { turnName } from './turns.js';
+import { turnName } from '../rules/turns.js';
 import { bothSidesSelect } from '../rules/italian-selection-order.js';
 
 const totals = (r: ForceTotals): string => `${r.aafFactors} AAF factors, ${r.groundNasBrps} BRPs of ground units or NAS and ${r.navalFactors} naval factors`;

@@ -4,7 +4,7 @@
 import type { ForceTotals } from '../rules/force-reduction.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
 import type { AllocationSide } from '../rules/italian-allocation.js';
-import type { GameTurn } from './turns.js';
+import type { GameTurn } from '../rules/turns.js';
 import type { OfferAnswerChoices } from './choices/offer-answer.js';
 import type { GermanTermsChoices } from './choices/german-terms.js';
 import type { BritishForceChoices } from './choices/british-forces.js';

@@ -3,7 +3,7 @@
 import { produce } from './produce.js';
 import type { EventData, EventType, StoredOf } from '../../events/index.js';
 import { italianWarDeclarationsOf, type RulingOptions } from '../rules/options.js';
-import { turnIndex, type GameTurn } from './turns.js';
+import { turnIndex, type GameTurn } from '../rules/turns.js';
 import { warBetween, warKey, type Power, type WarKey, type Wars } from './wars.js';
 
 export interface GameState {

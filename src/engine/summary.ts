@@ -4,7 +4,7 @@ import type { GameView } from './game-view.js';
 import { pendingDecisions } from './pending.js';
 import { withDescription, type DescribedDecision } from './pending-text.js';
 import { britishPermissions, type Permission } from './britain/permissions.js';
-import { turnName } from './turns.js';
+import { turnName } from '../rules/turns.js';
 import { warList } from './wars.js';
 
 export interface GameSummary {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { turnName } from '../../src/engine/turns.js';
+import { turnName } from '../../src/rules/turns.js';
 import { EXAMPLES, exampleGame, exampleLogs } from '../report/support.js';
 
 const CHROMIUM = '/usr/bin/chromium';

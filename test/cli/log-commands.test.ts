@@ -11,7 +11,7 @@ import { definitionOf, type StoredEvent } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
-import { turnName } from '../../src/engine/turns.js';
+import { turnName } from '../../src/rules/turns.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';

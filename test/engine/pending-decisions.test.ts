@@ -7,7 +7,7 @@ import { pendingDecisions, type PendingDecision } from '../../src/engine/pending
 import { describePending } from '../../src/engine/pending-text.js';
 import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
 import type { ItalianSurrenderLevel } from '../../src/rules/italian-forces-table.js';
-import type { GameTurn } from '../../src/engine/turns.js';
+import type { GameTurn } from '../../src/rules/turns.js';
 import { alliedTurnEnded, gameStarted, germanFacts, turn } from '../support/fixtures.js';
 import { GAME, play, replay } from '../support/given.js';
 import { accept, demand, gameTurnEnded, hexControl, japanChoosesAfterPeace, reportPool, seaLionStart, usAtWarStart } from '../support/british-fixtures.js';

@@ -8,7 +8,7 @@ import type { EventData, StoredEvent } from '../../events/index.js';
 import { definitionOf } from '../../events/index.js';
 import { decide, type OriginEvent } from '../../src/engine/decide.js';
 import { Replayer } from '../../src/engine/replay.js';
-import type { GameTurn } from '../../src/engine/turns.js';
+import type { GameTurn } from '../../src/rules/turns.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { stored } from '../support/given.js';

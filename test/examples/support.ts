@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { Replayer } from '../../src/engine/replay.js';
-import { turnName } from '../../src/engine/turns.js';
+import { turnName } from '../../src/rules/turns.js';
 import { readLog } from '../../src/store/verify.js';
 
 export const examplePath = (name: string): string => fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));

@@ -8,7 +8,7 @@ import type { OriginEvent } from '../../events/index.js';
 import { declarationsOf } from '../../src/engine/declarations.js';
 import type { GameView } from '../../src/engine/game-view.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
-import { turnIndex } from '../../src/engine/turns.js';
+import { turnIndex } from '../../src/rules/turns.js';
 import type { PendingDecision } from '../../src/engine/pending-types.js';
 
 type Of<D extends PendingDecision['decision']> = Extract<PendingDecision, { decision: D }>;

@@ -3,7 +3,7 @@
 import type { Effect } from '../../../events/effects.js';
 import { negotiateConcessions, refineConcessions, type ConcessionEffects } from '../../rules/concessions.js';
 import { accept, reject, rejectViolations, type OriginDeciders } from '../decision.js';
-import { turnIndex, turnName } from '../turns.js';
+import { turnIndex, turnName } from '../../rules/turns.js';
 import { italianShipsAfterDisposition } from './naval-report.js';
 import { britishGameTurnEnd } from './resistance.js';
 import { surrenderEvents } from './surrender.js';

@@ -5,7 +5,7 @@ import type { Effect } from '../../../events/effects.js';
 import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceUnit } from '../../rules/force-reduction.js';
 import { accept, reject, rejectContradiction, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
 import type { GameView } from '../game-view.js';
-import { turnName } from '../turns.js';
+import { turnName } from '../../rules/turns.js';
 import { currentSurrender, malformed } from './current.js';
 import { refuseBy } from '../refuse.js';
 import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.js';

@@ -3,7 +3,7 @@
 import type { EventData } from '../../../events/index.js';
 import { reject, type Decision } from '../decision.js';
 import type { GameView } from '../game-view.js';
-import { turnName } from '../turns.js';
+import { turnName } from '../../rules/turns.js';
 
 const names = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));
 

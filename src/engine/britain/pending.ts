@@ -3,7 +3,7 @@
 import { valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
 import { offerAnswerChoices } from '../choices/offer-answer.js';
 import { germanTermsChoices, emptyTerms, type TriedTerms } from '../choices/german-terms.js';
-import { turnIndex, type GameTurn } from '../turns.js';
+import { turnIndex, type GameTurn } from '../../rules/turns.js';
 import { italyMayTakeTerritory } from './to-italy.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';

@@ -1,7 +1,7 @@
 // What a British surrender allows or forbids from now on, for the host to query (59.52, 59.82,
 // 59.83, 59.84, 59.86A, 59.88).
 import type { GameView } from '../game-view.js';
-import { turnIndex, turnName } from '../turns.js';
+import { turnIndex, turnName } from '../../rules/turns.js';
 import { atWar } from '../wars.js';
 import { britainNeutral } from './neutrality.js';
 

@@ -4,7 +4,7 @@ import type { DomainEvent, EventData } from '../../../events/index.js';
 import { britishResistanceOf, type BritishResistanceFacts } from '../../rules/british-resistance.js';
 import { germanyHasSurrendered } from '../../../machines/germany.js';
 import type { GameView } from '../game-view.js';
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 import { atWar } from '../wars.js';
 import { surrenderEvents } from './surrender.js';
 

@@ -3,7 +3,7 @@
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import { accept, reject, type Decision } from '../decision.js';
 import type { GameView } from '../game-view.js';
-import { turnName, turnsAfter } from '../turns.js';
+import { turnName, turnsAfter } from '../../rules/turns.js';
 import { atWar } from '../wars.js';
 import { britainNeutral } from './neutrality.js';
 

@@ -1,7 +1,7 @@
 // How Britain's surrender (rule 59) changes the world facts: turns, and who is at war.
 import { produce } from '../produce.js';
 import { turnReached, unchanged, type WorldHandlers } from '../state.js';
-import { turnIndex } from '../turns.js';
+import { turnIndex } from '../../rules/turns.js';
 import { warKey } from '../wars.js';
 import type { BritainEventType } from '../../../machines/britain.js';
 

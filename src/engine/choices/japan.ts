@@ -1,5 +1,5 @@
 // 59.891C: Japan's two answers to the British treaty, each with the exact command data to send; both are open.
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 
 export interface JapaneseAnswer {
   /** 59.892: adhere (end hostilities with Britain); 59.894: fight on. */

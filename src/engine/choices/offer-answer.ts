@@ -1,6 +1,6 @@
 // 59.23: Germany's answers to a British surrender offer, each with the exact command to send. A forced offer
 // (-10 or lower) may only be accepted: its rejection is listed, refused by 59.23.
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 
 export interface OfferAnswer {
   /** 59.41: Britain surrenders; 59.31: play continues and the offer lapses (59.32). */

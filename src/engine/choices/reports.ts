@@ -2,7 +2,7 @@
 // path), the rule that asks for it and a code for what it must hold; and the shipped schema of the command
 // (`awaw-surrender schema command/TYPE`). The words are pending-text.ts's.
 import { TerritoryKeys } from '../../rules/british-concession-table.js';
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 
 export type ReportCommand = 'host.british-force-pool' | 'host.british-hex-control' | 'host.far-east-hex-control' | 'host.italian-forces-reported';
 

@@ -4,7 +4,7 @@ import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
 import { germanSurrender, type GermanSurrenderInput } from '../../rules/german-resistance.js';
 import type { GameView } from '../game-view.js';
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 
 type GermanFacts = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
 

@@ -7,7 +7,7 @@ import { italianForcesChoices, type ItalianForcesChoices } from '../choices/ital
 import { italianReportChoices } from '../choices/reports.js';
 import { alreadyAllocatedFor, allocationOptions, surrenderLevelOf } from './allocation.js';
 import type { AllocationSelection, AllocationSide } from '../../rules/italian-allocation.js';
-import { turnIndex } from '../turns.js';
+import { turnIndex } from '../../rules/turns.js';
 
 const EMPTY: AllocationSelection = { infantry: [], namedShips: [], cruisers: [], destroyers: [] };
 

@@ -6,7 +6,7 @@ import { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResu
 import { isEmptyRow } from '../../rules/italian-forces-table.js';
 import { bothSidesSelect, selectionOrder } from '../../rules/italian-selection-order.js';
 import type { GameView } from '../game-view.js';
-import type { GameTurn } from '../turns.js';
+import type { GameTurn } from '../../rules/turns.js';
 import { isAllied, warList } from '../wars.js';
 
 type ItalianFacts = NonNullable<EventData<'host.allied-player-turn-ended'>['italy']>;

@@ -1,2 +1,0 @@
-// Turn arithmetic lives with the rules (src/rules/turns.ts), where the machines read it too.
-export * from '../rules/turns.js';
