@@ -90,7 +90,8 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
   it('a full disk: an append fails with ENOSPC and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
     if (skipWithoutMounts(context)) return;
     const path = join(disk, 'g.jsonl');
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+    // No wait for a lock: a lock left behind by the failed append would refuse the next one at once.
+    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 });
     await store.append([logged('g1')], logVersion(0));
     const before = await readFile(path);
     const filler = fill();
@@ -98,9 +99,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
     expect((await readFile(path)).equals(before)).toBe(true);
     expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
     await rm(filler);
-    const started = Date.now();
     expect((await store.append([logged('g1')], logVersion(1))).version).toBe(2);
-    expect(Date.now() - started).toBeLessThan(1000); // no empty lock to wait out
     await rm(path);
   });
 
