@@ -1,9 +1,10 @@
 // 56.311, 56.312, 56.32 (and its footnote *), 56.31C, 56.31D: the choices of a post-surrender Italian selection,
 // exactly, at the level-0 selection of the bundled example game (Fall 1943), for both sides, and as a tried
 // selection changes them.
+import { decisionOf } from '../support/pending-of.js';
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { pendingDecisions, type PendingDecision } from '../../src/engine/pending.js';
+import type { PendingDecision } from '../../src/engine/pending.js';
 import { describePending } from '../../src/engine/pending-text.js';
 import type { ItalianForcesChoices, ItalianUnitChoice } from '../../src/engine/choices/italian-forces.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
@@ -17,9 +18,7 @@ const upTo = (n: number): OriginEvent[] => script.slice(0, script.findIndex((e) 
 function selectionAfter(origins: readonly OriginEvent[], tried?: OriginEvent): Extract<PendingDecision, { decision: 'select-post-surrender-italian-forces' }> {
   const view = replay(play(origins)).view(GAME);
   if (view === undefined) throw new Error('no game');
-  const decision = pendingDecisions(view, tried).find((p): p is Extract<PendingDecision, { decision: 'select-post-surrender-italian-forces' }> => p.decision === 'select-post-surrender-italian-forces');
-  if (decision === undefined) throw new Error('no selection pending');
-  return decision;
+  return decisionOf(view, 'select-post-surrender-italian-forces', tried);
 }
 const choicesAfter = (origins: readonly OriginEvent[], tried?: OriginEvent): ItalianForcesChoices => selectionAfter(origins, tried).choices;
 const axisTried = (selection: { infantry?: string[]; cruisers?: string[]; destroyers?: string[] }): OriginEvent => ({

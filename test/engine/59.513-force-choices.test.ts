@@ -2,33 +2,18 @@
 // missing, per pool unit whether it may be selected, the rule that exempts it, and what may still be added.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import type { GameView } from '../../src/engine/game-view.js';
-import { pendingDecisions } from '../../src/engine/pending.js';
 import { describePending } from '../../src/engine/pending-text.js';
 import type { SelectBritishForceReductions } from '../../src/engine/pending-types.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { execute, liveGame } from '../support/given.js';
+import { beforeFirst } from '../support/example-views.js';
+import { decisionOf } from '../support/pending-of.js';
 
 const script = seaLion1941();
-const selectAt = script.events.findIndex((e) => e.type === 'britain.forces-selected');
-const selected = script.events[selectAt];
-
-function viewAtSelection(): GameView {
-  const live = liveGame();
-  for (const e of script.events.slice(0, selectAt)) if (!execute(live, e, script.game).ok) throw new Error(`refused ${e.type}`);
-  const view = live.replayer.view(script.game);
-  if (view === undefined) throw new Error('no game');
-  return view;
-}
-const view = viewAtSelection();
+const { view, command: selected } = beforeFirst(script, 'britain.forces-selected');
 const su41 = { season: 'summer', year: 1941 } as const;
 const trying = (selection: string[], turn: { season: 'summer' | 'fall'; year: number } = su41): OriginEvent => ({ type: 'britain.forces-selected', data: { turn, selection } });
 
-function decision(tried?: OriginEvent): SelectBritishForceReductions {
-  const p = pendingDecisions(view, tried).find((d) => d.decision === 'select-british-force-reductions');
-  if (p?.decision !== 'select-british-force-reductions') throw new Error('no selection pending');
-  return p;
-}
+const decision = (tried?: OriginEvent): SelectBritishForceReductions => decisionOf(view, 'select-british-force-reductions', tried);
 const offered = (p: SelectBritishForceReductions): string[] => p.choices.units.filter((u) => u.canAdd).map((u) => u.id);
 
 const AAF = ['raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5', 'raf-6'];

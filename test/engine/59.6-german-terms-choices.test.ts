@@ -1,5 +1,7 @@
 // 59.23, 59.65-59.75, 59.66G: the choices of Germany's decisions, with the exact values of the bundled example games
 // (src/examples/british-games.ts) at their terms.
+import { beforeFirst } from '../support/example-views.js';
+import { decisionOf } from '../support/pending-of.js';
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
@@ -15,15 +17,8 @@ const su41 = turn('summer', 1941);
 
 /** The example played up to its terms, and the terms command it sends. */
 function atTerms(script: GameScript) {
-  const i = script.events.findIndex((e) => e.type === 'britain.terms-demanded');
-  const view = replay(play(script.events.slice(0, i), script.game), script.game).view(script.game);
-  const sent = script.events[i];
-  if (view === undefined || sent?.type !== 'britain.terms-demanded') throw new Error('no terms in the example');
-  const choices = (tried?: OriginEvent): GermanTermsChoices => {
-    const terms = pendingDecisions(view, tried).find((p) => p.decision === 'state-german-terms');
-    if (terms?.decision !== 'state-german-terms') throw new Error('no terms pending');
-    return terms.choices;
-  };
+  const { view, command: sent } = beforeFirst(script, 'britain.terms-demanded');
+  const choices = (tried?: OriginEvent): GermanTermsChoices => decisionOf(view, 'state-german-terms', tried).choices;
   return { choices, sent };
 }
 

@@ -5,29 +5,19 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import { choicesLines } from '../../src/engine/choices-text/menus.js';
 import type { GameView } from '../../src/engine/game-view.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
+import type { PendingDecision } from '../../src/engine/pending-types.js';
 import { describePending, withDescription } from '../../src/engine/pending-text.js';
 import { summarize } from '../../src/engine/summary.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
-import type { GameScript } from '../../src/examples/script.js';
 import { stateHtml } from '../../src/report/state.js';
 import { escapeHtml } from '../../src/report/escape.js';
-import { execute, liveGame } from '../support/given.js';
+import { beforeFirst } from '../support/example-views.js';
+import { decisionOf } from '../support/pending-of.js';
 
-function viewBefore(script: GameScript, type: OriginEvent['type']): GameView {
-  const at = script.events.findIndex((e) => e.type === type);
-  const live = liveGame();
-  for (const e of script.events.slice(0, at)) if (!execute(live, e, script.game).ok) throw new Error(`refused ${e.type}`);
-  const view = live.replayer.view(script.game);
-  if (view === undefined) throw new Error('no game');
-  return view;
-}
+const viewBefore = (script: Parameters<typeof beforeFirst>[0], type: OriginEvent['type']): GameView => beforeFirst(script, type).view;
 
-const linesOf = (view: GameView, decision: string): string[] => {
-  const p = pendingDecisions(view).find((d) => d.decision === decision);
-  if (p === undefined) throw new Error(`${decision} not pending`);
-  return choicesLines(p);
-};
+const linesOf = (view: GameView, decision: PendingDecision['decision']): string[] => choicesLines(decisionOf(view, decision));
 
 describe('the words of the choices', () => {
   it('59.23: the answers to the British offer of Summer 1941', () => {

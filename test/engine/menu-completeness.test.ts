@@ -2,23 +2,10 @@
 // itself checked here: it passes the bundled games' own decisions and fails on commands no menu offered.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import type { GameView } from '../../src/engine/game-view.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
-import type { GameScript } from '../../src/examples/script.js';
-import { liveGame, execute } from '../support/given.js';
+import { beforeFirst } from '../support/example-views.js';
 import { expectExpressible } from '../support/menu-completeness.js';
-
-/** The view just before the script's first command of `type`, and that command. */
-function before(script: GameScript, type: OriginEvent['type']): { view: GameView; command: OriginEvent } {
-  const at = script.events.findIndex((e) => e.type === type);
-  const live = liveGame();
-  for (const e of script.events.slice(0, at)) if (!execute(live, e, script.game).ok) throw new Error(`refused ${e.type}`);
-  const view = live.replayer.view(script.game);
-  const command = script.events[at];
-  if (view === undefined || command === undefined) throw new Error(`no ${type}`);
-  return { view, command };
-}
 
 describe('the completeness check of the menus', () => {
   it('59.513A, 59.66, 56.311: the bundled games\' own selections, terms and allocations are expressible from their menus', () => {
@@ -28,27 +15,27 @@ describe('the completeness check of the menus', () => {
       [seaLion1941(), 'britain.offer-accepted'],
       [italy1943Germany1945(), 'italy.forces-selected'],
     ] as const) {
-      const { view, command } = before(script, type);
+      const { view, command } = beforeFirst(script, type);
       expect(() => expectExpressible(view, command)).not.toThrow();
     }
   });
 
   it('59.514A: a selection holding an exempt unit (a strategic bomber) was never offered', () => {
-    const { view, command } = before(seaLion1941(), 'britain.forces-selected');
+    const { view, command } = beforeFirst(seaLion1941(), 'britain.forces-selected');
     if (command.type !== 'britain.forces-selected') throw new Error('not a selection');
     const withBomber: OriginEvent = { ...command, data: { ...command.data, selection: ['bomber-command', ...command.data.selection] } };
     expect(() => expectExpressible(view, withBomber)).toThrow(/59\.513A: bomber-command/);
   });
 
   it('59.66: terms taking southern England (priority 8) before every eligible lower priority were never offered', () => {
-    const { view, command } = before(seaLion1941(), 'britain.terms-demanded');
+    const { view, command } = beforeFirst(seaLion1941(), 'britain.terms-demanded');
     if (command.type !== 'britain.terms-demanded') throw new Error('not terms');
     const taking: OriginEvent = { ...command, data: { ...command.data, demand: { ...command.data.demand, take: ['southern-england'], return: [] } } };
     expect(() => expectExpressible(view, taking)).toThrow(/59\.66/);
   });
 
   it('56.311: an Allied selection while the Axis player selects first was never offered', () => {
-    const { view, command } = before(italy1943Germany1945(), 'italy.forces-selected');
+    const { view, command } = beforeFirst(italy1943Germany1945(), 'italy.forces-selected');
     if (command.type !== 'italy.forces-selected') throw new Error('not a selection');
     expect(() => expectExpressible(view, { ...command, data: { ...command.data, side: 'allied' } })).toThrow();
   });

@@ -8,16 +8,8 @@ import type { OriginEvent } from '../../events/index.js';
 import { declarationsOf } from '../../src/engine/declarations.js';
 import type { GameView } from '../../src/engine/game-view.js';
 import { pendingDecisions } from '../../src/engine/pending.js';
+import { decisionOf } from './pending-of.js';
 import { turnIndex } from '../../src/rules/turns.js';
-import type { PendingDecision } from '../../src/engine/pending-types.js';
-
-type Of<D extends PendingDecision['decision']> = Extract<PendingDecision, { decision: D }>;
-
-function decisionFor<D extends PendingDecision['decision']>(view: GameView, name: D, tried?: OriginEvent): Of<D> {
-  const found = pendingDecisions(view, tried).find((p): p is Of<D> => p.decision === name);
-  if (found === undefined) throw new Error(`accepted ${tried?.type ?? name} while no ${name} was pending`);
-  return found;
-}
 
 const unitsOffered = (units: readonly { readonly id: string; readonly canAdd: boolean }[], id: string): boolean => units.some((u) => u.id === id && u.canAdd);
 
@@ -26,7 +18,7 @@ type Terms = Extract<OriginEvent, { type: 'britain.terms-demanded' }>;
 function termsExpressible(view: GameView, command: Terms): void {
   const { turn, demand, toItaly } = command.data;
   const partial: Terms['data'] = { turn, demand: { take: [], minors: [], indemnityBrps: 0, return: [] }, toItaly: [] };
-  const menu = () => decisionFor(view, 'state-german-terms', { type: 'britain.terms-demanded', data: structuredClone(partial) }).choices;
+  const menu = () => decisionOf(view, 'state-german-terms', { type: 'britain.terms-demanded', data: structuredClone(partial) }).choices;
   const first = menu();
   const priority = (key: string): number => first.territories.find((t) => t.key === key)?.priority ?? 0;
   // 59.65: territories and minors (priority 2) in priority order, then the indemnity, returns and Italy's share.
@@ -54,12 +46,12 @@ export function expectExpressible(view: GameView | undefined, command: OriginEve
   switch (command.type) {
     case 'britain.offer-accepted':
     case 'britain.offer-rejected': {
-      const { answers } = decisionFor(view, 'respond-to-british-offer').choices;
+      const { answers } = decisionOf(view, 'respond-to-british-offer').choices;
       expect(answers.some((a) => a.allowed && a.command.type === command.type)).toBe(true);
       return;
     }
     case 'japan.treaty-decided': {
-      const { answers } = decisionFor(view, 'decide-japanese-adherence').choices;
+      const { answers } = decisionOf(view, 'decide-japanese-adherence').choices;
       expect(answers.some((a) => a.allowed && 'adheres' in a.command.data && a.command.data.adheres === command.data.adheres)).toBe(true);
       return;
     }
@@ -68,10 +60,10 @@ export function expectExpressible(view: GameView | undefined, command: OriginEve
       const picks: string[] = [];
       for (const id of command.data.selection) {
         const tried: OriginEvent = { type: command.type, data: { turn: command.data.turn, selection: [...picks] } };
-        expect(unitsOffered(decisionFor(view, 'select-british-force-reductions', tried).choices.units, id), `59.513A: ${id} after ${picks.join(', ')}`).toBe(true);
+        expect(unitsOffered(decisionOf(view, 'select-british-force-reductions', tried).choices.units, id), `59.513A: ${id} after ${picks.join(', ')}`).toBe(true);
         picks.push(id);
       }
-      expect(decisionFor(view, 'select-british-force-reductions', command).choices.complete).toBe(true);
+      expect(decisionOf(view, 'select-british-force-reductions', command).choices.complete).toBe(true);
       return;
     }
     case 'italy.forces-selected': {
@@ -80,11 +72,11 @@ export function expectExpressible(view: GameView | undefined, command: OriginEve
       for (const category of ['infantry', 'namedShips', 'cruisers', 'destroyers'] as const) {
         for (const id of selection[category]) {
           const tried: OriginEvent = { type: command.type, data: { turn, side, selection: structuredClone(picked) } };
-          expect(unitsOffered(decisionFor(view, 'select-post-surrender-italian-forces', tried).choices.units, id), `56.311: ${id}`).toBe(true);
+          expect(unitsOffered(decisionOf(view, 'select-post-surrender-italian-forces', tried).choices.units, id), `56.311: ${id}`).toBe(true);
           picked[category].push(id);
         }
       }
-      expect(decisionFor(view, 'select-post-surrender-italian-forces', command).choices.complete).toBe(true);
+      expect(decisionOf(view, 'select-post-surrender-italian-forces', command).choices.complete).toBe(true);
       return;
     }
     case 'britain.terms-demanded':
