@@ -5,6 +5,7 @@ import { AlliedPowers, AxisPowers } from '../../events/common.js';
 import { decide } from './decide.js';
 import type { GameView } from './game-view.js';
 import { warBetween, type Power } from './wars.js';
+import { US_DECLARATION_USAT } from './britain/war-declarations.js';
 
 export interface Declaration {
   readonly aggressor: Power;
@@ -18,23 +19,15 @@ export interface Declaration {
 }
 
 const POWERS: readonly Power[] = [...AxisPowers, ...AlliedPowers];
-/** The highest USAT level tried when a declaration waits on one (the track ends well below it). */
-const USAT_CEILING = 100;
 
 function declaration(view: GameView, aggressor: Power, target: Power): Declaration {
   const attempt = (usatLevel: number | null) => decide(view, { type: 'war.declared', data: { turn: view.world.turn, aggressor, targets: [target], usatLevel } });
   const plain = attempt(null);
   if (plain.ok) return { aggressor, target, allowed: true, refusedBy: null, usatLevelAtLeast: null };
   const refusedBy = { rule: plain.rejection.rule, code: plain.rejection.code };
-  // 59.86C: a declaration refused for want of a USAT level: the lowest level decide accepts, by bisection.
-  if (plain.rejection.rule !== '59.86C' || !attempt(USAT_CEILING).ok) return { aggressor, target, allowed: false, refusedBy, usatLevelAtLeast: null };
-  let [low, high] = [0, USAT_CEILING];
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    if (attempt(mid).ok) high = mid;
-    else low = mid + 1;
-  }
-  return { aggressor, target, allowed: true, refusedBy: null, usatLevelAtLeast: high };
+  // 59.86C: a declaration refused for want of a USAT level, decided again at the level the rule names.
+  if (plain.rejection.rule === '59.86C' && attempt(US_DECLARATION_USAT).ok) return { aggressor, target, allowed: true, refusedBy: null, usatLevelAtLeast: US_DECLARATION_USAT };
+  return { aggressor, target, allowed: false, refusedBy, usatLevelAtLeast: null };
 }
 
 /** Every pair of powers on opposite sides, aggressor first, in the order of the powers (Axis, then Allied). */

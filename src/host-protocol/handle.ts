@@ -5,13 +5,12 @@ import type { StoredEvent } from '../../events/index.js';
 import { auditEntries } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/entry.js';
 import type { OriginEvent } from '../engine/decide.js';
-import { copyCommand } from '../engine/command-copy.js';
 import type { SurrenderEngine } from '../engine/engine.js';
 import { withDescription } from '../engine/pending-text.js';
 import { storeFailure } from '../engine/store-failure.js';
 import { summarize } from '../engine/summary.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
-import { compile, type Validator } from '../schema/validate.js';
+import { compile, InputError, type Validator } from '../schema/validate.js';
 import type { EventStore } from '../store/store.js';
 import {
   DEFAULT_EVENTS_PER_REQUEST,
@@ -118,10 +117,13 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
     }
     case 'pending': {
       if (request.tried === undefined) return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game).map(withDescription) };
-      if (engine.view(request.game) === undefined) throw new UnknownGameError(request.game);
-      const tried = copyCommand(request.game, request.tried);
-      if (!tried.ok) return { ok: false, op: request.op, rejection: { ...tried.rejection, message: underTried(tried.rejection.message) } };
-      return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game, tried.value).map(withDescription) };
+      try {
+        return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game, request.tried).map(withDescription) };
+      } catch (error) {
+        // The engine copies and checks the command tried, as execute does its command: no command is malformed.
+        if (!(error instanceof InputError) || error.path !== 'tried') throw error;
+        return { ok: false, op: request.op, rejection: { code: 'malformed', rule: 'schema', message: underTried(error.detail) } };
+      }
     }
     case 'state': {
       const view = engine.view(request.game);

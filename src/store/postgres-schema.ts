@@ -93,9 +93,9 @@ export const lockKey = (schema: string, what: 'migrations' | 'feed'): string => 
 
 /**
  * The feed lock, taken before an append's INSERT (./postgres-append.ts) and given back right after it, before the
- * COMMIT: a session lock, so that the WAL flush is not waited for under it. The INSERT is the transaction's first
+ * COMMIT: a lock of the connection, not the transaction, so that the WAL flush is not waited for under it. The INSERT is the transaction's first
  * write, so transaction ids are given in the lock's order, the order of feed positions. A failed transaction
- * gives it back with its ROLLBACK (RELEASE_FEED): a session lock outlives the transaction.
+ * gives it back with its ROLLBACK (RELEASE_FEED): a lock of the connection outlives the transaction.
  */
 export const takeFeed = (schema: string): string => `SELECT pg_advisory_lock(hashtextextended('${lockKey(schema, 'feed')}', 0))`;
 export const RELEASE_FEED = 'SELECT pg_advisory_unlock_all()';

@@ -7,7 +7,7 @@ import { turnIndex, type GameTurn } from '../../rules/turns.js';
 import { italyMayTakeTerritory } from './to-italy.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { GameView } from '../game-view.js';
-import { definitionOf, type OriginEvent } from '../../../events/index.js';
+import type { OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
 import { inputFor, minorUnitsSubjectToElimination, requirementForPool } from './pool.js';
 import { unknownOrRepeated } from './forces.js';
@@ -26,9 +26,8 @@ function triedTerms(tried: OriginEvent | undefined, turn: GameTurn): TriedTerms 
 
 /** 59.513A: the choices against the selection tried, when it answers this decision (same turn), else an empty one. */
 function forceChoices(view: GameView, pool: NonNullable<GameView['britain']['context']['forcePool']>, tried: OriginEvent | undefined): BritishForceChoices {
-  // A preview passes on a refused command as it came, malformed ones too: only a well-formed one is read.
-  const wellTyped = tried?.type === 'britain.forces-selected' && definitionOf(tried.type)?.data.firstError(tried.data) === null;
-  const answers = wellTyped && turnIndex(tried.data.turn) === turnIndex(pool.turn) ? tried.data : null;
+  // pendingDecisions passes on only a command its schema accepts.
+  const answers = tried?.type === 'britain.forces-selected' && turnIndex(tried.data.turn) === turnIndex(pool.turn) ? tried.data : null;
   const selection = answers?.selection ?? [];
   // A command carrying the pool inline is refused (only old logs hold one); its ids are still read as picks.
   const wellFormed = answers?.units === undefined && unknownOrRepeated(selection, pool.units, pool.turn) === null;

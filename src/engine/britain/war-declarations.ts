@@ -11,6 +11,9 @@ import { britainNeutral } from './neutrality.js';
  * The limits a British surrender puts on declarations of war, and their consequences:
  * 59.83 (Britain follows the U.S.), 59.86A-C (resumption), 59.891A and 59.892C (Japan).
  */
+/** 59.86C: the USAT level from which the U.S. may declare war on Germany after a British surrender. */
+export const US_DECLARATION_USAT = 50;
+
 export function britishWarDeclarationRules(view: GameView, data: EventData<'war.declared'>): Decision {
   const { context } = view.britain;
   const last = context.surrenders.at(-1);
@@ -60,8 +63,8 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
       },
     };
   } else {
-    if (data.usatLevel === null || data.usatLevel < 50) {
-      return reject('illegal', '59.86C', `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches 50 (it is ${data.usatLevel ?? 'not given'})`);
+    if (data.usatLevel === null || data.usatLevel < US_DECLARATION_USAT) {
+      return reject('illegal', '59.86C', `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches ${US_DECLARATION_USAT} (it is ${data.usatLevel ?? 'not given'})`);
     }
     resumed = {
       type: 'britain.war-resumed',

@@ -1,6 +1,6 @@
 // The words of a pending decision's choices, for what a person reads (the report): what may be chosen now, in
 // sentences with rule numbers, rendered from the data (src/engine/choices/), never stored.
-import { CONCESSION_TABLE } from '../../rules/british-concession-table.js';
+import { CONCESSION_TABLE, isTerritoryKey } from '../../rules/british-concession-table.js';
 import type { ForceCategory } from '../../rules/force-reduction.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { BritishForceChoices } from '../choices/british-forces.js';
@@ -16,7 +16,7 @@ const ANSWER: Readonly<Record<string, string>> = {
 };
 
 const join = (items: readonly string[], empty = 'none'): string => (items.length === 0 ? empty : items.join(', '));
-const territory = (key: string): string => (key in CONCESSION_TABLE ? CONCESSION_TABLE[key as keyof typeof CONCESSION_TABLE].name : key);
+const territory = (key: string): string => (isTerritoryKey(key) ? CONCESSION_TABLE[key].name : key);
 
 function tally(name: string, c: { readonly rule: string; readonly required: number; readonly chosen: number; readonly missing: number; readonly over: number }): string {
   const state = c.missing > 0 ? `${c.missing} missing` : c.over > 0 ? `${c.over} over` : 'met';
