@@ -17,7 +17,7 @@ import { memoryIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/run.js';
 import { Replayer } from '../src/engine/replay.js';
 import { replayVerifiedLog } from '../src/engine/replay-file.js';
-import { readLog } from '../src/store/scan.js';
+import { readLog } from '../src/store/file/scan.js';
 import { generateGame, generateLog, type GeneratedLog } from './generate.js';
 import { formatTable, hostTargets } from './host-bench.js';
 import { httpOnly, httpTargets, runHttp } from './http-bench.js';
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
       rmSync(mark, { force: true });
       return timeProcess([cli, 'replay', gamePath]);
     });
-    // And on a log already verified: the mark beside it vouches for its bytes (src/store/verified-mark.ts).
+    // And on a log already verified: the mark beside it vouches for its bytes (src/store/file/verified-mark.ts).
     if (!existsSync(mark)) throw new Error('replay wrote no verification mark');
     const freshReplay = Array.from({ length: repeats }, () => timeProcess([cli, 'replay', gamePath]));
     // (v) a calculator call as a whole process, and node itself for scale.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { OriginEvent } from '../events/index.js';
 import { SurrenderEngine } from '../src/engine/engine.js';
-import { JsonlFileStore } from '../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../src/store/file/jsonl-file.js';
 import { generateGame } from './generate.js';
 
 export interface HostBenchOptions {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { MIGRATIONS } from '../src/store/postgres-schema.js';
+import { MIGRATIONS } from '../src/store/postgres/postgres-schema.js';
 import { clusterCpuMs, machineCpuMs } from './cpu.js';
 import { program } from './http-cluster.js';
 import { latency, type Latency } from './host-bench.js';

@@ -9,7 +9,7 @@ import { definitionOf, type OriginEvent, type StoredEvent } from '../events/inde
 import type { GameView } from '../src/engine/game-view.js';
 import { pendingDecisions } from '../src/engine/pending.js';
 import { Replayer } from '../src/engine/replay.js';
-import { readLog } from '../src/store/scan.js';
+import { readLog } from '../src/store/file/scan.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
 

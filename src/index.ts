@@ -36,11 +36,11 @@ export { MemoryEventStore } from './store/memory.js';
 export { SurrenderGames } from './engine/games.js';
 export type { GameStreamStore, GameAppendResult, FeedEvent, StreamChange, Unsubscribe } from './store/game-streams.js';
 export { LogGameStreams } from './store/log-streams.js';
-export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres.js';
-export { StoredRowError } from './store/row-error.js';
-export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/jsonl-file.js';
+export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/postgres.js';
+export { StoredRowError } from './store/postgres/row-error.js';
+export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/file/jsonl-file.js';
 export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
-export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/verify.js';
+export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/file/verify.js';
 export { LogError } from './store/line-format.js';
 
 export { defaultRulingOptions, type RulingOptions } from './rules/options.js';

@@ -2,7 +2,7 @@
 // for byte as the database holds it (what `import` took in comes out the same).
 import { writeFile } from 'node:fs/promises';
 import { logText } from '../store/game-lines.js';
-import { StoredRowError } from '../store/row-error.js';
+import { StoredRowError } from '../store/postgres/row-error.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { openDatabase, parseDatabaseArgs } from './pg-options.js';

@@ -2,7 +2,7 @@
 // own. The log is verified first, whole; a game the database already holds is refused, and then nothing is written.
 import { readFile } from 'node:fs/promises';
 import { linesByGame } from '../store/game-lines.js';
-import { verifyLog } from '../store/verify.js';
+import { verifyLog } from '../store/file/verify.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { openDatabase, parseDatabaseArgs } from './pg-options.js';

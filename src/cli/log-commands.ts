@@ -7,8 +7,8 @@ import type { AuditEntry } from '../audit/entry.js';
 import type { StoredEvent } from '../../events/index.js';
 import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
-import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/verify.js';
-import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/verified-mark.js';
+import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/file/verify.js';
+import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/file/verified-mark.js';
 import { stat } from 'node:fs/promises';
 import type { CliIo, ExitCode } from './io.js';
 import { oneLine } from './calculator.js';
@@ -47,7 +47,7 @@ export interface ReadResult {
  * verification mark of this build vouches for is read on the trusted path (each segment checked against its
  * digest, only the listed lines parsed) and its decisions are not re-derived again; every line after it is fully
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
- * the log (src/store/verified-mark.ts).
+ * the log (src/store/file/verified-mark.ts).
  */
 export async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress = undefined, keep: Keep = undefined): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);

@@ -2,8 +2,8 @@
 // log file (missing, a FIFO, a directory ...), a log locked by a live writer, or a file system that refuses a
 // repair (a full disk, a read-only mount), named with the system's own words for it.
 import { getSystemErrorMap } from 'node:util';
-import { LockTimeoutError } from '../store/file-lock.js';
-import { LinkedLogError, NotALogFileError } from '../store/log-file.js';
+import { LockTimeoutError } from '../store/file/file-lock.js';
+import { LinkedLogError, NotALogFileError } from '../store/file/log-file.js';
 import { LogError } from '../store/line-format.js';
 import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';

@@ -8,9 +8,9 @@ import type { FileHandle } from 'node:fs/promises';
 import type { StoredEvent } from '../../events/index.js';
 import { decide, isOrigin, type OriginEvent } from '../engine/decide.js';
 import { Replayer } from '../engine/replay.js';
-import { withLogLock } from '../store/file-lock.js';
-import { openLogFile } from '../store/log-file.js';
-import { readLog } from '../store/verify.js';
+import { withLogLock } from '../store/file/file-lock.js';
+import { openLogFile } from '../store/file/log-file.js';
+import { readLog } from '../store/file/verify.js';
 
 export interface CutBatch {
   /** The line of the batch's first event, the host report or player decision. */

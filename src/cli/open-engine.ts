@@ -3,7 +3,7 @@
 // from that replay, so that a fresh process on a large verified log does not check every line again.
 import { SurrenderEngine } from '../engine/engine.js';
 import type { Mismatch } from '../engine/replay.js';
-import { JsonlFileStore } from '../store/jsonl-file.js';
+import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { replayLog } from './log-commands.js';
 
 export interface OpenedLog {

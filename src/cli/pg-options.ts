@@ -2,7 +2,7 @@
 import { parseCommandArgs } from './command-args.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
-import { PostgresEventStore } from '../store/postgres.js';
+import { PostgresEventStore } from '../store/postgres/postgres.js';
 
 export interface ParsedArgs {
   readonly positionals: readonly string[];

@@ -17,7 +17,7 @@ export interface ReplayOptions {
   readonly checkDecisions?: boolean;
   /**
    * With `checkDecisions`: the first seq whose decisions are re-derived (default 1). The events before it were
-   * re-derived by an earlier replay that a verification mark vouches for (src/store/verified-mark.ts).
+   * re-derived by an earlier replay that a verification mark vouches for (src/store/file/verified-mark.ts).
    */
   readonly checkFrom?: number;
 }

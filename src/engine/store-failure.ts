@@ -1,9 +1,9 @@
 // What execute answers when the log cannot be read or written: a typed rejection, never a throw past the host
 // API. Nothing was recorded; the message says what failed and, where there is one, what to do.
-import { LockTimeoutError } from '../store/file-lock.js';
+import { LockTimeoutError } from '../store/file/file-lock.js';
 import { LogError } from '../store/line-format.js';
-import { LinkedLogError, NotALogFileError } from '../store/log-file.js';
-import { StoredRowError } from '../store/row-error.js';
+import { LinkedLogError, NotALogFileError } from '../store/file/log-file.js';
+import { StoredRowError } from '../store/postgres/row-error.js';
 import { TornLogError } from '../store/store.js';
 import type { Rejection } from './decision.js';
 

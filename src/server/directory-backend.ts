@@ -5,8 +5,8 @@ import { watch } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SurrenderEngine } from '../engine/engine.js';
-import { JsonlFileStore } from '../store/jsonl-file.js';
-import { createLog } from '../store/log-file.js';
+import { JsonlFileStore } from '../store/file/jsonl-file.js';
+import { createLog } from '../store/file/log-file.js';
 import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
 import { FileSeatStore } from './seat-store.js';
 

@@ -2,7 +2,7 @@
 // table. Other processes' appends are heard through LISTEN/NOTIFY (docs/postgres.md).
 import { SurrenderEngine } from '../engine/engine.js';
 import { gameLog } from '../store/game-log.js';
-import { PostgresEventStore } from '../store/postgres.js';
+import { PostgresEventStore } from '../store/postgres/postgres.js';
 import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
 import { PostgresSeatStore } from './pg-seat-store.js';
 

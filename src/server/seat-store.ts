@@ -1,5 +1,5 @@
 // Where a game's seat token hashes are kept, so that its tokens survive a restart: a file beside each JSON Lines
-// log (GAME.seats.json), or the seats table of the PostgreSQL schema (migration 2, src/store/postgres-schema.ts).
+// log (GAME.seats.json), or the seats table of the PostgreSQL schema (migration 2, src/store/postgres/postgres-schema.ts).
 // A game exists for the server once its seats are stored; creating it twice is refused.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

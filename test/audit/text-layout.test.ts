@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { auditEntries, auditHeadline, formatAuditEntry, formatAuditTrail } from '../../src/audit/audit.js';
 import { breakdownOf, entryOf } from '../../src/audit/entry.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const logs = readdirSync(EXAMPLES).filter((f) => f.endsWith('.jsonl'));

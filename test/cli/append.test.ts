@@ -6,7 +6,7 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markPathOf } from '../../src/store/verified-mark.js';
+import { markPathOf } from '../../src/store/file/verified-mark.js';
 import { ensureBuilt } from '../support/build.js';
 import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog } from '../support/exec-process.js';
 

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withLogLock } from '../../src/store/file-lock.js';
+import { withLogLock } from '../../src/store/file/file-lock.js';
 import { ensureBuilt } from '../support/build.js';
 import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog, seaLionScript, startExec } from '../support/exec-process.js';
 

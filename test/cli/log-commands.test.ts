@@ -15,7 +15,7 @@ import { turnName } from '../../src/rules/turns.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { resealed } from '../support/reseal.js';
 

@@ -10,8 +10,8 @@ import { SurrenderEngine } from '../../src/engine/engine.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { buildExample } from '../../src/examples/build.js';
 import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { nonRegularFiles } from '../support/non-regular.js';
 
 let dir = '';

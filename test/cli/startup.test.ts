@@ -49,7 +49,7 @@ describe('CLI startup', () => {
 
   it('a log command loads them once it runs', () => {
     const loaded = modulesLoaded(['verify', join(dir, 'missing.jsonl')]);
-    expect(loaded).toContain('dist/src/store/verify.js');
+    expect(loaded).toContain('dist/src/store/file/verify.js');
     expect(loaded).toContain('dist/events/index.js');
   });
 });

@@ -1,4 +1,4 @@
-// `replay` and `audit` with verification marks (src/store/verified-mark.ts): a clean pass writes LOG.verified.json;
+// `replay` and `audit` with verification marks (src/store/file/verified-mark.ts): a clean pass writes LOG.verified.json;
 // a later run by the same build trusts the bytes it vouches for and fully checks only what was appended. The
 // invariant: a mark never changes a verdict. Whatever the log holds, replay and audit print and exit exactly as
 // they do with `--full`.
@@ -13,8 +13,8 @@ import { SurrenderEngine } from '../../src/engine/engine.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
-import { MARK_FORMAT, markPathOf, readVerifiedMark, writeVerifiedMark } from '../../src/store/verified-mark.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
+import { MARK_FORMAT, markPathOf, readVerifiedMark, writeVerifiedMark } from '../../src/store/file/verified-mark.js';
 
 const ENGINE = 'test-engine-1';
 

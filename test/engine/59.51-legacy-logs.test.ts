@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { decide } from '../../src/engine/decide.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}.jsonl`, import.meta.url));
 

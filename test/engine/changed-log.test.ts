@@ -13,7 +13,7 @@ import type { OriginEvent, StoredEvent } from '../../events/index.js';
 import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
 import { buildExample } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 
 const GAME = 'sea-lion-1941';

@@ -10,7 +10,7 @@ import type { OriginEvent, StoredEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore } from '../../src/store/store.js';
 import { Replayer } from '../../src/engine/replay.js';

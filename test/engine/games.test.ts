@@ -10,7 +10,7 @@ import { seaLion1941 } from '../../src/examples/british-games.js';
 import { logText } from '../../src/store/game-lines.js';
 import { LogGameStreams } from '../../src/store/log-streams.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { PostgresEventStore } from '../../src/store/postgres.js';
+import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

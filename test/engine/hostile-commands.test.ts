@@ -13,7 +13,7 @@ import { COMMAND_LIMITS, copyJson } from '../../src/engine/json-copy.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { InputError } from '../../src/schema/validate.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError, type EventStore } from '../../src/store/store.js';
 import { ensureBuilt, ROOT } from '../support/build.js';

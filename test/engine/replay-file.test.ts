@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { replayVerifiedLog } from '../../src/engine/replay-file.js';
 import { Replayer } from '../../src/engine/replay.js';
-import { readLog } from '../../src/store/scan.js';
+import { readLog } from '../../src/store/file/scan.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { examplePath } from '../examples/support.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { firestorm, gameStarted, turn } from '../support/fixtures.js';
 

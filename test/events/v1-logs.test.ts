@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { auditEntries, formatAuditEntry } from '../../src/audit/audit.js';
 import { Replayer } from '../../src/engine/replay.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 import { decodeEventLine } from '../../src/store/line-format.js';
 
 const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945'];

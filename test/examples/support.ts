@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { turnName } from '../../src/rules/turns.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 
 export const examplePath = (name: string): string => fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
 

@@ -6,7 +6,7 @@ import type { StoredEvent } from '../../events/index.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { summarize } from '../../src/engine/summary.js';
 import type { ReportGame } from '../../src/report/page.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 
 export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 export const exampleLogs = readdirSync(EXAMPLES).filter((f) => f.endsWith('.jsonl')).sort();

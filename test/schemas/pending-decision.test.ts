@@ -14,7 +14,7 @@ import { MemoryEventStore } from '../../src/store/memory.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { compile } from '../../src/schema/validate.js';
 import { PendingDecisionSchema } from '../../src/schemas/pending-decision.js';
-import { readLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/verify.js';
 import { ajvErrors } from './support.js';
 
 const dir = fileURLToPath(new URL('../../examples/', import.meta.url));

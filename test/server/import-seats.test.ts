@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { linesByGame } from '../../src/store/game-lines.js';
-import { PostgresEventStore } from '../../src/store/postgres.js';
+import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { buildServer } from '../../src/server/app.js';
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import { describePg, usePgDatabase } from '../support/pg.js';

@@ -13,7 +13,7 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import type { Seat } from '../../src/server/seats.js';
 import { gameLog } from '../../src/store/game-log.js';
-import { PostgresEventStore } from '../../src/store/postgres.js';
+import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { startServeCluster, type ServeCluster } from '../support/serve-cluster.js';
 import { examplePlans, runLoad, turnOf, type Acked, type LoadGame, type LoadReport } from '../support/serve-load.js';

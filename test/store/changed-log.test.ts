@@ -5,7 +5,7 @@ import { readFile, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { counterSource, gameStarted, logged, makeTempDir } from './support.js';
 
 let dir = '';

@@ -1,8 +1,8 @@
-// Group commit (src/store/commit-queue.ts): what waits while a batch commits goes in the next batch (at most
+// Group commit (src/store/postgres/commit-queue.ts): what waits while a batch commits goes in the next batch (at most
 // `max`), at most `concurrency` batches commit at once, and each item gets its own outcome (a thrown commit fails
 // its whole batch, no other).
 import { describe, expect, it } from 'vitest';
-import { CommitQueue, type Outcome } from '../../src/store/commit-queue.js';
+import { CommitQueue, type Outcome } from '../../src/store/postgres/commit-queue.js';
 
 /** A commit that records each batch and resolves only when told to. */
 function controlled() {

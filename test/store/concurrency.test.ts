@@ -4,8 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { appended, assertBuilt, workerScript } from './processes.js';
 import { makeTempDir, readAll } from './support.js';
 

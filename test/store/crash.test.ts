@@ -4,10 +4,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { TornLogError } from '../../src/store/store.js';
-import { repairLog, verifyLog } from '../../src/store/verify.js';
+import { repairLog, verifyLog } from '../../src/store/file/verify.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 
 let dir = '';

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OriginEvent, StoredEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { auditEntries } from '../../src/audit/audit.js';
 import { renderBritishLine, type BritishLine } from '../../src/rules/british-lines.js';
 import { defaultRulingOptions, type RulingOptions } from '../../src/rules/options.js';
 import { decodeEventLine, headerLine, sealLine } from '../../src/store/line-format.js';
-import { readLog } from '../../src/store/scan.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { readLog } from '../../src/store/file/scan.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { turn } from '../support/fixtures.js';
 import { declareWar, gameTurnEnded, seaLionStart, usAtWarStart } from '../support/british-fixtures.js';
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { counterSource, logged } from './support.js';
 
 let base = '';

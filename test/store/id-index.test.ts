@@ -1,8 +1,8 @@
 // Event ids are unique (docs/log-format.md): the id index answers from 48-bit fingerprints, 5 bytes a slot, and a
 // suspicion (a fingerprint met again, or ids crafted to collide) is settled by an exact list read from the log.
 import { describe, expect, it } from 'vitest';
-import { IdIndex, SUSPECT, type IdHash } from '../../src/store/id-index.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { IdIndex, SUSPECT, type IdHash } from '../../src/store/file/id-index.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { envelopeOf, sealedLog, tempLogFiles } from './support.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';

@@ -3,11 +3,11 @@ import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FORMAT, logVersion, type StoredEvent } from '../../events/index.js';
-import { JsonlFileStore, LockTimeoutError } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore, LockTimeoutError } from '../../src/store/file/jsonl-file.js';
 import { GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError } from '../../src/store/store.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { describeEventStoreContract } from './contract.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 

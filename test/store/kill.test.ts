@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
-import { repairLog, verifyLog } from '../../src/store/verify.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
+import { repairLog, verifyLog } from '../../src/store/file/verify.js';
 import { assertBuilt, expectAcknowledged, startTimedWorker, type TimedWorker } from './processes.js';
 import { makeTempDir, readAll } from './support.js';
 

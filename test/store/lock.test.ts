@@ -7,8 +7,8 @@ import { link, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { JsonlFileStore, LinkedLogError, LockTimeoutError } from '../../src/store/jsonl-file.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { JsonlFileStore, LinkedLogError, LockTimeoutError } from '../../src/store/file/jsonl-file.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { assertBuilt, expectAcknowledged, holderScript, startTimedWorker } from './processes.js';
 import { counterSource, logged, makeTempDir, readAll } from './support.js';
 

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { replayVerifiedLog } from '../../src/engine/replay-file.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { JsonlFileStore, NotALogFileError } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore, NotALogFileError } from '../../src/store/file/jsonl-file.js';
 import { LogError, MAX_LINE_BYTES, sha256Bytes } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { readLog, scanLog } from '../../src/store/scan.js';
-import { writeVerifiedMark, type VerifiedPrefix } from '../../src/store/verified-mark.js';
+import { readLog, scanLog } from '../../src/store/file/scan.js';
+import { writeVerifiedMark, type VerifiedPrefix } from '../../src/store/file/verified-mark.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { nonRegularFiles } from '../support/non-regular.js';
 import { counterSource, envelopeOf, logged, readAll, sealedLog, tempLogFiles } from './support.js';
 

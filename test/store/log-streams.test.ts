@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { LogGameStreams } from '../../src/store/log-streams.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { describeGameStreamContract } from './stream-contract.js';

@@ -1,12 +1,12 @@
-// The feed's order on PostgreSQL with the feed lock given back before COMMIT (src/store/postgres-feed.ts,
+// The feed's order on PostgreSQL with the feed lock given back before COMMIT (src/store/postgres/postgres-feed.ts,
 // postgres-schema.ts takeFeed): a reader never goes past a position whose transaction may still commit, and no
 // append, committed or refused, leaves the lock held.
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { GENESIS } from '../../src/store/postgres-append.js';
-import { takeFeed } from '../../src/store/postgres-schema.js';
-import { PostgresEventStore } from '../../src/store/postgres.js';
+import { GENESIS } from '../../src/store/postgres/postgres-append.js';
+import { takeFeed } from '../../src/store/postgres/postgres-schema.js';
+import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { sealEvents } from '../../src/store/seal.js';
 import type { EnvelopeSource } from '../../src/store/store.js';
 import { describePg, usePgDatabase } from '../support/pg.js';

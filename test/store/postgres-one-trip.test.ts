@@ -1,12 +1,12 @@
-// The PostgreSQL store's append in one round trip (src/store/postgres-one-trip.ts): a batch whose appends each
+// The PostgreSQL store's append in one round trip (src/store/postgres/postgres-one-trip.ts): a batch whose appends each
 // name their expected head (version and hash) and go to games of their own is one query, BEGIN to COMMIT; a
 // stale head among them gets no row and its ConcurrencyError from the long way, the others are written.
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { dollarQuoting, type AppendRequest } from '../../src/store/postgres-append.js';
-import { fitsOneTrip } from '../../src/store/postgres-one-trip.js';
-import { PostgresEventStore } from '../../src/store/postgres.js';
+import { dollarQuoting, type AppendRequest } from '../../src/store/postgres/postgres-append.js';
+import { fitsOneTrip } from '../../src/store/postgres/postgres-one-trip.js';
+import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
 import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
 import { counterSource, logged, waitUntil } from './support.js';

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { logVersion, type StoredEvent } from '../../events/index.js';
 import { LogError } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { readLog, type ScanOptions, type ScanSummary } from '../../src/store/scan.js';
-import { StaleMarkError, type VerifiedPrefix } from '../../src/store/verified-mark.js';
+import { readLog, type ScanOptions, type ScanSummary } from '../../src/store/file/scan.js';
+import { StaleMarkError, type VerifiedPrefix } from '../../src/store/file/verified-mark.js';
 import { ROOT } from '../support/build.js';
 import { counterSource, gameStarted, logged, tempLogFiles } from './support.js';
 

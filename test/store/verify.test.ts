@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOG_FORMAT, logVersion, type NewEvent } from '../../events/index.js';
 import { decodeEventLine, GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { verifyLog } from '../../src/store/verify.js';
+import { verifyLog } from '../../src/store/file/verify.js';
 import { counterSource, envelopeOf, gameStarted, logged, sealedLog, tempLogFiles } from './support.js';
 
 const { write: writeLog } = tempLogFiles('v');

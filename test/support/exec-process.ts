@@ -6,7 +6,7 @@ import type { OriginEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
-import { JsonlFileStore } from '../../src/store/jsonl-file.js';
+import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ROOT } from './build.js';
 
 export const BIN = join(ROOT, 'dist/awaw-surrender.cjs');

@@ -2,13 +2,13 @@
 // BEGIN with the feed lock and the heads of every game of the batch; then every row in one INSERT, the
 // notifications, the lock given back and the COMMIT. The fewer statements under the lock, the more appends a second.
 import pg from 'pg';
-import { logVersion, type LogVersion, type NewEvent } from '../../events/index.js';
-import type { GameAppendResult } from './game-streams.js';
-import { headerLine } from './line-format.js';
+import { logVersion, type LogVersion, type NewEvent } from '../../../events/index.js';
+import type { GameAppendResult } from '../game-streams.js';
+import { headerLine } from '../line-format.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import type { Outcome } from './commit-queue.js';
-import { sealEvents, type SealedBatch } from './seal.js';
-import { checkExpected, type EnvelopeSource, type LogHead } from './store.js';
+import { sealEvents, type SealedBatch } from '../seal.js';
+import { checkExpected, type EnvelopeSource, type LogHead } from '../store.js';
 
 /** The hash a game's chain starts from: the log header's. */
 export const GENESIS = headerLine().hash;

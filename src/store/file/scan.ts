@@ -1,10 +1,10 @@
 // Streaming a log file in large chunks: the file is split on the byte 0x0a first and only whole lines are
 // decoded, so a multi-byte character across a chunk boundary is never cut. One array of events per chunk.
 import { isAscii } from 'node:buffer';
-import type { StoredEvent } from '../../events/index.js';
+import type { StoredEvent } from '../../../events/index.js';
 import { IdIndex, SUSPECT } from './id-index.js';
 import { DEFAULT_CHUNK_SIZE, openLogFile, roomAfter } from './log-file.js';
-import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
+import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from '../line-format.js';
 import { hashAtEnd, readVerifiedPrefix, repeatedId, settleSuspect, walkPrefix, type PrefixResult } from './scan-prefix.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 

@@ -5,11 +5,11 @@
 // place in the envelope. A log that has not grown since its mark costs no walk over its lines.
 import { isAscii } from 'node:buffer';
 import type { FileHandle } from 'node:fs/promises';
-import type { StoredEvent } from '../../events/index.js';
+import type { StoredEvent } from '../../../events/index.js';
 import { SUSPECT, type IdIndex } from './id-index.js';
 import { idsBefore } from './id-rescan.js';
 import { DEFAULT_CHUNK_SIZE, readAt } from './log-file.js';
-import { decodeHeader, HASH_TAIL_BYTES, lineLimit, LogError, MAX_LINE_BYTES, parseTrustedLine, sha256Bytes, tooLong } from './line-format.js';
+import { decodeHeader, HASH_TAIL_BYTES, lineLimit, LogError, MAX_LINE_BYTES, parseTrustedLine, sha256Bytes, tooLong } from '../line-format.js';
 import { StaleMarkError, type VerifiedPrefix } from './verified-mark.js';
 
 const NEWLINE = 0x0a;

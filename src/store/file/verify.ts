@@ -1,11 +1,11 @@
 // Checking a whole log file line by line, and repairing the one kind of damage a crash can cause:
 // a torn last line. Any other damage is reported and left alone (restore from a backup).
-import { logVersion, type LogVersion } from '../../events/index.js';
-import { decodeEventLine, decodeHeader, LogError } from './line-format.js';
+import { logVersion, type LogVersion } from '../../../events/index.js';
+import { decodeEventLine, decodeHeader, LogError } from '../line-format.js';
 import { withLogLock } from './file-lock.js';
 import { openLogFile } from './log-file.js';
 import { isExactUtf8, scanLog, type Fragment, type ScanSummary } from './scan.js';
-import type { LogHead } from './store.js';
+import type { LogHead } from '../store.js';
 
 export { readLog, scanLog, type ScanOptions, type ScanSummary, type Fragment } from './scan.js';
 

@@ -8,7 +8,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errorCode } from './file-lock.js';
-import { headerLine } from './line-format.js';
+import { headerLine } from '../line-format.js';
 
 /** The path is not a regular file (a FIFO, a device, a directory, a socket): it cannot be a log. */
 export class NotALogFileError extends Error {

@@ -5,12 +5,12 @@
 // libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
-import { decodeEventLine, HASH_TAIL_BYTES, LogError, MAX_HEADER_BYTES, MAX_LINE_BYTES, tooLong } from './line-format.js';
+import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
+import { decodeEventLine, HASH_TAIL_BYTES, LogError, MAX_HEADER_BYTES, MAX_LINE_BYTES, tooLong } from '../line-format.js';
 import { withLogLock } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile, readAtSync } from './log-file.js';
 import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
-import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
+import { checkNewEvents, sealEvents, type ChainTip } from '../seal.js';
 import {
   checkExpected,
   systemEnvelopeSource,
@@ -20,7 +20,7 @@ import {
   type EventStore,
   type LogHead,
   type ReadOptions,
-} from './store.js';
+} from '../store.js';
 
 export { LockTimeoutError } from './file-lock.js';
 export { LinkedLogError, NotALogFileError } from './log-file.js';

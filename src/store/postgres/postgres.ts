@@ -2,9 +2,9 @@
 // envelope and lines as a JSON Lines log, and a hash chain per game that starts from the log header's hash, so
 // that a game's rows are, line for line, a log holding that game alone (docs/postgres.md).
 import pg from 'pg';
-import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
-import { InputError } from '../schema/validate.js';
-import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
+import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
+import { InputError } from '../../schema/validate.js';
+import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from '../game-streams.js';
 import { GENESIS } from './postgres-append.js';
 import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
@@ -12,8 +12,8 @@ import { PostgresWriter } from './postgres-writer.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
-import { checkNewEvents } from './seal.js';
-import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+import { checkNewEvents } from '../seal.js';
+import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from '../store.js';
 
 export interface PostgresStoreOptions {
   /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */

@@ -1,7 +1,7 @@
 // Reading stored rows back as events, with the same checks as a JSON Lines reader, per game: the line's JSON,
 // envelope, type, payload, its seq and game against the row's, and the hash chain of the game's stream.
-import type { StoredEvent } from '../../events/index.js';
-import { decodeEventLine, LogError, parseTrustedLine } from './line-format.js';
+import type { StoredEvent } from '../../../events/index.js';
+import { decodeEventLine, LogError, parseTrustedLine } from '../line-format.js';
 import { StoredRowError } from './row-error.js';
 
 export interface EventRow {

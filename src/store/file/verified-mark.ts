@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { Type, type Static } from '@sinclair/typebox';
-import { compile } from '../schema/validate.js';
+import { compile } from '../../schema/validate.js';
 import { openLogFile } from './log-file.js';
 
 export const MARK_FORMAT = 'awaw-surrender-verified';
@@ -54,7 +54,7 @@ const markValidator = compile(markSchema);
 
 export type MarkSegment = Static<typeof segmentSchema>;
 
-/** The verified start of a log: what a trusted read (src/store/scan.ts) needs to skip its checks. */
+/** The verified start of a log: what a trusted read (src/store/file/scan.ts) needs to skip its checks. */
 export interface VerifiedPrefix {
   readonly logFormatVersion: number;
   readonly events: number;

@@ -4,11 +4,11 @@
 // head, the rows, their notifications and the COMMIT go in one query. The feed lock is then held for the
 // statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
 import type pg from 'pg';
-import type { GameAppendResult } from './game-streams.js';
+import type { GameAppendResult } from '../game-streams.js';
 import { appendEventsSql, GENESIS, resultsOf, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
-import { sealEvents } from './seal.js';
-import type { EnvelopeSource } from './store.js';
+import { sealEvents } from '../seal.js';
+import type { EnvelopeSource } from '../store.js';
 
 /** Appends that can go in one round trip: each to a game of its own, with events, naming its expected head. */
 export function fitsOneTrip(items: readonly AppendRequest[]): boolean {

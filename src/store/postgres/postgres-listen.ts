@@ -2,7 +2,7 @@
 // when the database ends it (a restart, an idle timeout, a network failure): while it was gone notifications were
 // lost, so the subscriber is told (`onGap`) and reads what it follows again.
 import pg from 'pg';
-import type { StreamChange } from './game-streams.js';
+import type { StreamChange } from '../game-streams.js';
 
 /** How long to wait before listening again after the connection was lost, or a new one failed. */
 export const RELISTEN_MS = 500;

@@ -3,14 +3,14 @@
 // (./postgres-append.ts), and imports. Every transaction inserts under the schema's feed lock and gives it back
 // before its COMMIT (./postgres-schema.ts takeFeed, ./postgres-feed.ts).
 import pg from 'pg';
-import { logVersion, type LogVersion } from '../../events/index.js';
+import { logVersion, type LogVersion } from '../../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
-import type { GameAppendResult } from './game-streams.js';
-import { resealGame } from './game-lines.js';
+import type { GameAppendResult } from '../game-streams.js';
+import { resealGame } from '../game-lines.js';
 import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
-import { ConcurrencyError, type EnvelopeSource, type LogHead } from './store.js';
+import { ConcurrencyError, type EnvelopeSource, type LogHead } from '../store.js';
 
 const UNIQUE_VIOLATION = '23505';
 
