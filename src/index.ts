@@ -39,7 +39,8 @@ export { LogGameStreams } from './store/log-streams.js';
 export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/postgres.js';
 export { StoredRowError } from './store/postgres/row-error.js';
 export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/file/jsonl-file.js';
-export { ConcurrencyError, TornLogError, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
+export { ConcurrencyError, TornLogError, type EventStream, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
+export { StoreError, isStoreError, type StoreErrorKind, type SystemFailure } from './store/store-error.js';
 export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/file/verify.js';
 export { LogError } from './store/line-format.js';
 

@@ -2,7 +2,7 @@
 // for byte as the database holds it (what `import` took in comes out the same).
 import { writeFile } from 'node:fs/promises';
 import { logText } from '../store/game-lines.js';
-import { StoredRowError } from '../store/postgres/row-error.js';
+import { isStoreError } from '../store/store-error.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { openDatabase, parseDatabaseArgs } from './pg-options.js';
@@ -30,7 +30,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     return 0;
   } catch (error) {
     io.err(oneLine(`export: ${error instanceof Error ? error.message : String(error)}`));
-    return error instanceof StoredRowError ? 1 : 2;
+    return isStoreError(error, 'corrupt') ? 1 : 2;
   } finally {
     await store.close();
   }

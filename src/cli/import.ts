@@ -2,6 +2,7 @@
 // own. The log is verified first, whole; a game the database already holds is refused, and then nothing is written.
 import { readFile } from 'node:fs/promises';
 import { linesByGame } from '../store/game-lines.js';
+import { isStoreError } from '../store/store-error.js';
 import { verifyLog } from '../store/file/verify.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
@@ -51,7 +52,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     return 0;
   } catch (error) {
     io.err(oneLine(`import: ${error instanceof Error ? error.message : String(error)}`));
-    return error instanceof Error && error.name === 'ConcurrencyError' ? 1 : 2;
+    return isStoreError(error, 'conflict') ? 1 : 2;
   } finally {
     await store.close();
   }

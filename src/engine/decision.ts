@@ -13,7 +13,9 @@ export type RejectionCode =
   | 'conflict' // other writers kept changing the log while the command was decided: report it again
   | 'stale-version' // the log is not at the version the command was decided on (expectedVersion): read it, decide again
   | 'contradictory' // a host fact that contradicts another in the same report or what the log holds
-  | 'store-failed' // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded
+  // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded, unless the message
+  // says that a commit's outcome is unknown (the connection to the database was lost during it)
+  | 'store-failed'
   | 'internal'; // a defect of the engine, reported instead of thrown: nothing was recorded
 
 export interface Rejection {

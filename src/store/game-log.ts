@@ -1,9 +1,9 @@
-// One game's stream seen as an EventStore: what SurrenderEngine runs on, one engine per game (src/engine/games.ts).
+// One game's stream seen as an EventStream: what SurrenderEngine runs on, one engine per game (src/engine/games.ts).
 import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
 import type { GameStreamStore } from './game-streams.js';
-import type { AppendResult, EventStore, LogHead, ReadOptions } from './store.js';
+import type { AppendResult, EventStream, LogHead, ReadOptions } from './store.js';
 
-export function gameLog(streams: GameStreamStore, game: string): EventStore {
+export function gameLog(streams: GameStreamStore, game: string): EventStream {
   return {
     version: async (): Promise<LogVersion> => (await streams.gameHead(game)).seq,
     head: (): Promise<LogHead> => streams.gameHead(game),

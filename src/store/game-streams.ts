@@ -1,6 +1,8 @@
-// One stream per game, each with its own version: what a server of many games stores. PostgreSQL implements it
-// natively (./postgres.ts); one shared log (memory or JSON Lines) through an adapter (./log-streams.ts). A game's
-// version is the seq of its last event, 0 when it has none: 1..n in a stream of its own, the log's seq in a shared log.
+// The store contract: one stream per game, each with its own version, and a feed of every game. Every store
+// implements it: PostgreSQL with a stream of its own per game (./postgres/postgres.ts), the memory and the JSON
+// Lines store over their one shared log (./shared-log.ts). A game's version is the seq of its last event, 0 when it
+// has none: 1..n in a stream of its own, the log's seq in a shared log. What a store cannot do it throws as a
+// StoreError of a kind (./store-error.ts); a caller's mistake (an invalid event) is an InputError.
 import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
 import type { AppendResult, LogHead, ReadOptions } from './store.js';
 
@@ -29,8 +31,8 @@ export type Unsubscribe = () => Promise<void>;
 export interface GameStreamStore {
   /**
    * Appends events of `game` after its event `expected` (its version): at any other version, or (with
-   * `expectedHash`) when its event `expected` is another one, a ConcurrencyError and nothing is written.
-   * Appends to other games never conflict with it. Every event must belong to `game` (else an InputError).
+   * `expectedHash`) when its event `expected` is another one, a ConcurrencyError (kind `conflict`) and nothing is
+   * written. Appends to other games never conflict with it. Every event must belong to `game` (else an InputError).
    */
   appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult>;
   /** The seq and hash of the game's last event; `{ seq: 0, hash: <the header's> }` for a game without events. */

@@ -17,6 +17,7 @@ import {
   upcastData,
 } from '../../events/index.js';
 import { InputError, joinPath } from '../schema/validate.js';
+import { StoreError } from './store-error.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 /** `,"hash":"` + 64 hex digits + `"}` */
@@ -45,14 +46,14 @@ export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const MAX_HEADER_BYTES = 64 * 1024;
 
 /** A log that cannot be read as it is: names the 1-based line and the JSON path. */
-export class LogError extends Error {
+export class LogError extends StoreError {
   override readonly name = 'LogError';
   constructor(
     readonly line: number,
     readonly path: string,
     readonly detail: string,
   ) {
-    super(`line ${line}: ${path === '$' ? '' : `${path}: `}${detail}`);
+    super('corrupt', `line ${line}: ${path === '$' ? '' : `${path}: `}${detail}`);
   }
 }
 

@@ -1,16 +1,11 @@
-// The event store in memory: the same lines, hashes and checks as the file store (tests and tools).
+// The event store in memory: the same lines, hashes and checks as the file store (tests and tools). One shared
+// log, whole and as its games' streams (./shared-log.ts).
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
-import {
-  checkExpected,
-  systemEnvelopeSource,
-  type AppendResult,
-  type EnvelopeSource,
-  type EventStore,
-  type LogHead,
-  type ReadOptions,
-} from './store.js';
+import { SharedLogStore } from './shared-log.js';
+import { checkExpected, systemEnvelopeSource, type AppendResult, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+import { StoreError } from './store-error.js';
 
 export interface MemoryStoreOptions {
   readonly source?: EnvelopeSource;
@@ -18,7 +13,7 @@ export interface MemoryStoreOptions {
   readonly batchSize?: number;
 }
 
-export class MemoryEventStore implements EventStore {
+export class MemoryEventStore extends SharedLogStore {
   readonly #source: EnvelopeSource;
   readonly #batchSize: number;
   readonly #header: string;
@@ -28,6 +23,7 @@ export class MemoryEventStore implements EventStore {
   #closed = false;
 
   constructor(options: MemoryStoreOptions = {}) {
+    super();
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 4096);
     const header = headerLine();
@@ -35,17 +31,17 @@ export class MemoryEventStore implements EventStore {
     this.#tip = { seq: 0, hash: header.hash };
   }
 
-  async version(): Promise<LogVersion> {
+  override async version(): Promise<LogVersion> {
     this.#assertOpen();
     return logVersion(this.#tip.seq);
   }
 
-  async head(): Promise<LogHead> {
+  override async head(): Promise<LogHead> {
     this.#assertOpen();
     return { seq: logVersion(this.#tip.seq), hash: this.#tip.hash };
   }
 
-  async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
+  override async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
     this.#assertOpen();
     // The same order of checks as the file store: payloads, then the version; no await in between.
     checkNewEvents(events);
@@ -54,10 +50,11 @@ export class MemoryEventStore implements EventStore {
     const batch = sealEvents(events, this.#tip, this.#source);
     this.#lines.push(...batch.lines);
     this.#tip = batch.tip;
+    this.announce(batch.events);
     return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
   }
 
-  async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
+  override async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
     this.#assertOpen();
     const from = Math.max(1, options.from ?? 1);
     const validate = options.validate ?? true;
@@ -93,11 +90,12 @@ export class MemoryEventStore implements EventStore {
     return `${this.#header}\n${this.#lines.map((line) => `${line}\n`).join('')}`;
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.#closed = true;
+    await super.close();
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new Error('the event store is closed');
+    if (this.#closed) throw new StoreError('closed', 'the event store is closed');
   }
 }

@@ -1,7 +1,9 @@
-// The event store: an append-only log with optimistic concurrency. Two implementations share this
-// interface and one contract test suite: in memory (memory.ts) and a JSON Lines file (jsonl-file.ts).
+// One event stream: an append-only log with optimistic concurrency, what one engine drives. A shared log whole
+// (the memory store, ./memory.ts, and the JSON Lines file store, ./file/jsonl-file.ts: version = log seq) or one
+// game's stream of any store (./game-log.ts). Every store implements the game streams of ./game-streams.ts.
 import { nanoid } from 'nanoid';
 import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
+import { StoreError } from './store-error.js';
 
 export type { LogVersion };
 
@@ -38,15 +40,15 @@ export interface ReadOptions {
   readonly validate?: boolean;
 }
 
-export interface EventStore {
+export interface EventStream {
   /** The seq of the last event (0 when empty), as of now: another writer's appends count. */
   version(): Promise<LogVersion>;
   /** The seq and hash of the last event, as of now: a log changed other than by appends has another hash. */
   head(): Promise<LogHead>;
   /**
-   * Appends events after exactly `expected` events; with any other version it throws a
-   * ConcurrencyError and writes nothing. With `expectedHash` (the hash of event `expected` as the caller
-   * read it), also when the log's event `expected` is another one: the log was changed other than by
+   * Appends events after exactly `expected` events; with any other version it throws a ConcurrencyError (a
+   * StoreError of kind `conflict`) and writes nothing. With `expectedHash` (the hash of event `expected` as the
+   * caller read it), also when the log's event `expected` is another one: the log was changed other than by
    * appends (repaired, truncated, rewritten), and the caller's view of it is not the log. Resolves only
    * once the events are durable.
    */
@@ -56,11 +58,14 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/** The name of EventStream before the stores kept game streams too: the same interface. */
+export type EventStore = EventStream;
+
 /**
  * A stale expected version: somebody appended first, or (`changed`) the log no longer holds the events the
  * caller read, so that it must be read again from the start. Nothing was written.
  */
-export class ConcurrencyError extends Error {
+export class ConcurrencyError extends StoreError {
   override readonly name = 'ConcurrencyError';
   constructor(
     readonly expected: number,
@@ -68,6 +73,7 @@ export class ConcurrencyError extends Error {
     readonly changed = false,
   ) {
     super(
+      'conflict',
       changed
         ? `expected the log at version ${expected}, but it no longer holds the events read (now at version ${actual}; it was changed other than by appends): read it again from the start`
         : `expected the log at version ${expected}, but it is at version ${actual}: re-read and decide again`,
@@ -84,12 +90,12 @@ export function checkExpected(actual: { readonly seq: number; readonly hash: str
 }
 
 /** The last line of the log file was cut mid-write; appends are refused until `verify --repair`. */
-export class TornLogError extends Error {
+export class TornLogError extends StoreError {
   override readonly name = 'TornLogError';
   constructor(
     readonly path: string,
     readonly line: number,
   ) {
-    super(`${path}: line ${line} is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending`);
+    super('torn', `${path}: line ${line} is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending`);
   }
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SurrenderEngine } from '../../src/engine/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
+import { fileError } from '../../src/store/file/fs-error.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { firestorm, gameStarted, turn } from '../support/fixtures.js';
@@ -48,7 +49,8 @@ describe('the host API when the store fails', () => {
   });
 
   it('a full disk (ENOSPC) is a store-failed rejection naming the system error', async () => {
-    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    // What the file store throws for a write refused with ENOSPC.
+    const full = fileError(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
     const engine = await SurrenderEngine.open(failingStore(full));
     expect(await engine.execute('g1', gameStarted())).toEqual({
       ok: false,

@@ -14,7 +14,8 @@ export const holderScript = fileURLToPath(new URL('./fixtures/lock-holder.mjs', 
 
 /** The workers import dist/: refuse to test a missing or stale build rather than pass or fail for no reason. */
 export function assertBuilt(): void {
-  for (const source of ['jsonl-file.ts', 'file-lock.ts', 'process-info.ts', 'log-file.ts', 'scan.ts', 'seal.ts', 'line-format.ts']) {
+  const sources = ['file/jsonl-file.ts', 'file/file-lock.ts', 'file/process-info.ts', 'file/log-file.ts', 'file/scan.ts', 'file/fs-error.ts', 'shared-log.ts', 'store-error.ts', 'seal.ts', 'line-format.ts'];
+  for (const source of sources) {
     const ts = join(root, 'src/store', source);
     const js = join(root, 'dist/src/store', source.replace(/\.ts$/, '.js'));
     if (!existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs) {

@@ -9,6 +9,8 @@
 // hint for judging a stale lock, never needed after a crash, so it is not fsynced.
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { StoreError } from '../store-error.js';
+import { fileBoundary } from './fs-error.js';
 import { isSameLiveProcess, selfStartTime } from './process-info.js';
 
 export interface LockOptions {
@@ -17,7 +19,7 @@ export interface LockOptions {
 }
 
 /** The lock stayed held for longer than the timeout; `holder` is set only when a live writer holds it. Nothing was written. */
-export class LockTimeoutError extends Error {
+export class LockTimeoutError extends StoreError {
   override readonly name = 'LockTimeoutError';
   constructor(
     readonly lockPath: string,
@@ -25,6 +27,7 @@ export class LockTimeoutError extends Error {
     readonly timeoutMs: number,
   ) {
     super(
+      'locked',
       `${lockPath}: still held${holder === null ? '' : ` by process ${holder}`} after ${timeoutMs} ms; ` +
         'if no awaw-surrender process is running, delete the lock file',
     );
@@ -51,8 +54,11 @@ interface Holder {
  * resolved), and `run` is given that path: open the file by it, so that the locked file is the written one.
  */
 export async function withLogLock<T>(logPath: string, run: (realPath: string) => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const real = realpathSync.native(logPath);
-  return withFileLock(`${real}.lock`, () => run(real), options);
+  // The file store's boundary: a file system failure, of the lock's or of `run`'s, is thrown as a StoreError.
+  return fileBoundary(() => {
+    const real = realpathSync.native(logPath);
+    return withFileLock(`${real}.lock`, () => run(real), options);
+  });
 }
 
 export async function withFileLock<T>(lockPath: string, run: () => Promise<T>, options: LockOptions = {}): Promise<T> {

@@ -11,16 +11,10 @@ import { withLogLock } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile, readAtSync } from './log-file.js';
 import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from '../seal.js';
-import {
-  checkExpected,
-  systemEnvelopeSource,
-  TornLogError,
-  type AppendResult,
-  type EnvelopeSource,
-  type EventStore,
-  type LogHead,
-  type ReadOptions,
-} from '../store.js';
+import { SharedLogStore } from '../shared-log.js';
+import { checkExpected, systemEnvelopeSource, TornLogError, type AppendResult, type EnvelopeSource, type LogHead, type ReadOptions } from '../store.js';
+import { StoreError } from '../store-error.js';
+import { fileBoundary, fileBoundaryStream, fileError } from './fs-error.js';
 
 export { LockTimeoutError } from './file-lock.js';
 export { LinkedLogError, NotALogFileError } from './log-file.js';
@@ -52,7 +46,8 @@ interface Tail extends ChainTip {
 
 const NEWLINE = 0x0a;
 
-export class JsonlFileStore implements EventStore {
+/** One shared log in a file, whole and as its games' streams (../shared-log.ts); file system failures are StoreErrors. */
+export class JsonlFileStore extends SharedLogStore {
   readonly path: string;
   readonly #source: EnvelopeSource;
   readonly #chunkSize: number;
@@ -63,6 +58,7 @@ export class JsonlFileStore implements EventStore {
   #closed = false;
 
   private constructor(path: string, options: JsonlFileStoreOptions, header: Header, tail: Tail) {
+    super();
     this.path = path;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#chunkSize = chunkSizeOf(options);
@@ -76,7 +72,11 @@ export class JsonlFileStore implements EventStore {
    * with the LogError of line 1, a path that is not a regular file with NotALogFileError. A torn last line is
    * noted: reads work, appends throw TornLogError.
    */
-  static async open(path: string, options: JsonlFileStoreOptions = {}): Promise<JsonlFileStore> {
+  static open(path: string, options: JsonlFileStoreOptions = {}): Promise<JsonlFileStore> {
+    return fileBoundary(() => JsonlFileStore.#open(path, options));
+  }
+
+  static async #open(path: string, options: JsonlFileStoreOptions): Promise<JsonlFileStore> {
     if (options.create === true) await createLog(path);
     const handle = await openLogFile(path, 'r');
     try {
@@ -94,11 +94,15 @@ export class JsonlFileStore implements EventStore {
     return this.#tail.tornLine !== null;
   }
 
-  async version(): Promise<LogVersion> {
+  override async version(): Promise<LogVersion> {
     return (await this.head()).seq;
   }
 
-  async head(): Promise<LogHead> {
+  override head(): Promise<LogHead> {
+    return fileBoundary(() => this.#head());
+  }
+
+  async #head(): Promise<LogHead> {
     this.#assertOpen();
     // A reader's open never finds "several links" in its way: always a descriptor.
     const fd = openLogFd(this.path, 'r') as number;
@@ -110,22 +114,32 @@ export class JsonlFileStore implements EventStore {
     }
   }
 
-  async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
+  override async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
     // The lock is the file's, whatever name it was opened by; the file is written by the name that was locked.
-    return this.#serialize(() => withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
+    const appended = this.#serialize(() => withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
+    return appended.then(
+      (result) => {
+        this.announce(result.events);
+        return result;
+      },
+      (error: unknown) => {
+        throw fileError(error);
+      },
+    );
   }
 
-  async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
+  override async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
     this.#assertOpen();
     // A fragment after the last `\n` (a torn line, or another process's write in progress) is not read.
-    yield* readLog(this.path, { ...options, chunkSize: this.#chunkSize });
+    yield* fileBoundaryStream(readLog(this.path, { ...options, chunkSize: this.#chunkSize }));
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.#closed = true;
+    await super.close();
     await this.#queue;
   }
 
@@ -181,7 +195,7 @@ export class JsonlFileStore implements EventStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new Error(`${this.path}: the event store is closed`);
+    if (this.#closed) throw new StoreError('closed', `${this.path}: the event store is closed`);
   }
 }
 

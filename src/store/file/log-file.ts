@@ -8,27 +8,30 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errorCode } from './file-lock.js';
+import { fileBoundary } from './fs-error.js';
 import { headerLine } from '../line-format.js';
+import { StoreError } from '../store-error.js';
 
 /** The path is not a regular file (a FIFO, a device, a directory, a socket): it cannot be a log. */
-export class NotALogFileError extends Error {
+export class NotALogFileError extends StoreError {
   override readonly name = 'NotALogFileError';
   constructor(
     readonly path: string,
-    readonly kind: string,
+    readonly fileKind: string,
   ) {
-    super(`${path}: not a regular file (${kind}): a log is a regular file`);
+    super('not-a-log', `${path}: not a regular file (${fileKind}): a log is a regular file`);
   }
 }
 
 /** The log has more than one hard link: a writer cannot lock out writers through its other names. */
-export class LinkedLogError extends Error {
+export class LinkedLogError extends StoreError {
   override readonly name = 'LinkedLogError';
   constructor(
     readonly path: string,
     readonly links: number,
   ) {
     super(
+      'not-a-log',
       `${path}: the log has ${links} hard links; writers through its other names would not share its lock, so it is not ` +
         'written: remove the other links (a copy, not a hard link, makes a backup)',
     );
@@ -141,9 +144,14 @@ export function readAtSync(fd: number, position: number, length: number, into: B
 
 /**
  * Creates a log holding only its header, atomically: written to a temporary file, fsynced, then linked into
- * place (which fails if the log appeared meanwhile), and the directory fsynced. An existing file is kept.
+ * place (which fails if the log appeared meanwhile), and the directory fsynced. An existing file is kept. A file
+ * system failure is thrown as a StoreError (./fs-error.ts).
  */
-export async function createLog(path: string): Promise<void> {
+export function createLog(path: string): Promise<void> {
+  return fileBoundary(() => createLogFile(path));
+}
+
+async function createLogFile(path: string): Promise<void> {
   if (await exists(path)) return;
   const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
   try {

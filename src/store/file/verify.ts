@@ -1,13 +1,25 @@
 // Checking a whole log file line by line, and repairing the one kind of damage a crash can cause:
-// a torn last line. Any other damage is reported and left alone (restore from a backup).
-import { logVersion, type LogVersion } from '../../../events/index.js';
+// a torn last line. Any other damage is reported and left alone (restore from a backup). What this module exports
+// is the file store's boundary: a file system failure is thrown as a StoreError (./fs-error.ts).
+import { logVersion, type LogVersion, type StoredEvent } from '../../../events/index.js';
 import { decodeEventLine, decodeHeader, LogError } from '../line-format.js';
 import { withLogLock } from './file-lock.js';
+import { fileBoundary, fileBoundaryStream } from './fs-error.js';
 import { openLogFile } from './log-file.js';
-import { isExactUtf8, scanLog, type Fragment, type ScanSummary } from './scan.js';
+import { isExactUtf8, readLog as readLogFile, scanLog as scanLogFile, type Fragment, type ScanOptions, type ScanSummary } from './scan.js';
 import type { LogHead } from '../store.js';
 
-export { readLog, scanLog, type ScanOptions, type ScanSummary, type Fragment } from './scan.js';
+export type { ScanOptions, ScanSummary, Fragment } from './scan.js';
+
+/** ./scan.ts readLog: the log's events in batches, its summary returned at the end. */
+export function readLog(path: string, options?: ScanOptions): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
+  return fileBoundaryStream(readLogFile(path, options));
+}
+
+/** ./scan.ts scanLog: `readLog` driven to its end with a callback per batch. */
+export function scanLog(path: string, options?: Parameters<typeof scanLogFile>[1]): Promise<ScanSummary> {
+  return fileBoundary(() => scanLogFile(path, options));
+}
 
 export type VerifyReport =
   | {
@@ -50,10 +62,14 @@ export type RepairReport =
   | { readonly ok: false; readonly line: number; readonly path: string; readonly message: string };
 
 /** Checks every line: header, JSON, envelope, known type and version, payload, seq 1..n, hash chain. */
-export async function verifyLog(
+export function verifyLog(
   path: string,
   options: { readonly chunkSize?: number; readonly expectHead?: number; readonly onProgress?: (bytesRead: number) => void } = {},
 ): Promise<VerifyReport> {
+  return fileBoundary(() => verifyFile(path, options));
+}
+
+async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1] = {}): Promise<VerifyReport> {
   let summary: ScanSummary;
   try {
     const { chunkSize, onProgress } = options;
@@ -87,7 +103,7 @@ export async function verifyLog(
  * event is never lost). Any other damage is refused and nothing is changed. Holds the append lock meanwhile.
  */
 export async function repairLog(path: string, options: { readonly chunkSize?: number; readonly lockTimeoutMs?: number } = {}): Promise<RepairReport> {
-  return withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 });
+  return fileBoundary(() => withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 }));
 }
 
 async function repairLocked(path: string, chunkSize: number | undefined): Promise<RepairReport> {

@@ -8,6 +8,7 @@ import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { GameAppendResult } from '../game-streams.js';
 import { resealGame } from '../game-lines.js';
 import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
+import { outcomeUnknown } from './pg-error.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource, type LogHead } from '../store.js';
@@ -77,7 +78,7 @@ export class PostgresWriter {
       // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
       if (!(error instanceof pg.DatabaseError)) {
         this.#dropWriter(client);
-        throw error;
+        throw outcomeUnknown(error);
       }
       // Nothing was written: the long way tells each append its outcome, on another connection if this one failed.
       const rolledBack = await client.query(ROLLBACK).then(
@@ -119,7 +120,7 @@ export class PostgresWriter {
       return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.names, this.source, items, heads));
     } catch (error) {
       // The commit itself failed: it may have been written, so no append of the batch is tried again.
-      if (error instanceof CommitFailed) throw error.cause;
+      if (error instanceof CommitFailed) throw outcomeUnknown(error.cause);
       if (items.length === 1) throw error;
       const alone: Outcome<GameAppendResult>[] = [];
       for (const item of items) {
@@ -139,6 +140,8 @@ export class PostgresWriter {
       const tip = heads.get(game);
       if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
       return { outcomes: await insertNotifyCommit(client, this.names, [{ game, batch }]), committed: true };
+    }).catch((error: unknown) => {
+      throw error instanceof CommitFailed ? outcomeUnknown(error.cause) : error;
     });
     if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
     return result;

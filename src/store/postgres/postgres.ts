@@ -6,6 +6,7 @@ import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '..
 import { InputError } from '../../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from '../game-streams.js';
 import { GENESIS } from './postgres-append.js';
+import { pgBoundary, pgBoundaryStream, pgError } from './pg-error.js';
 import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { PostgresWriter } from './postgres-writer.js';
@@ -14,6 +15,7 @@ import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
 import { checkNewEvents } from '../seal.js';
 import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from '../store.js';
+import { StoreError } from '../store-error.js';
 
 export interface PostgresStoreOptions {
   /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */
@@ -32,6 +34,7 @@ export interface PostgresStoreOptions {
   readonly appendConcurrency?: number;
 }
 
+/** What the database or the connection reports is thrown as a StoreError (./pg-error.ts). */
 export class PostgresEventStore implements GameStreamStore {
   readonly #pool: pg.Pool;
   readonly #url: string;
@@ -52,7 +55,11 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   /** Connects, checks the database stores UTF-8 (lines are kept byte for byte) and applies the migrations. */
-  static async open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
+  static open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
+    return pgBoundary(() => PostgresEventStore.#open(options));
+  }
+
+  static async #open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
     const schema = options.schema ?? DEFAULT_SCHEMA;
     if (!SCHEMA_PATTERN.test(schema)) throw new InputError('schema', `expected a name matching ${SCHEMA_PATTERN.source}`);
     const concurrency = options.appendConcurrency;
@@ -94,7 +101,9 @@ export class PostgresEventStore implements GameStreamStore {
     events.forEach((event, index) => {
       if (event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
     });
-    return this.#writer.append({ game, events, expected, expectedHash });
+    return this.#writer.append({ game, events, expected, expectedHash }).catch((error: unknown) => {
+      throw pgError(error);
+    });
   }
 
   /**
@@ -103,12 +112,12 @@ export class PostgresEventStore implements GameStreamStore {
    */
   async importGame(game: string, lines: readonly string[]): Promise<GameAppendResult> {
     this.#assertOpen();
-    return this.#writer.importGame(game, lines);
+    return pgBoundary(() => this.#writer.importGame(game, lines));
   }
 
   async gameHead(game: string): Promise<LogHead> {
     this.#assertOpen();
-    return this.#head(this.#pool, game);
+    return pgBoundary(() => this.#head(this.#pool, game));
   }
 
   async #head(client: pg.ClientBase | pg.Pool, game: string): Promise<LogHead> {
@@ -118,12 +127,12 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   async *readGame(game: string, options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
-    for await (const batch of this.#rows(game, options.from ?? 1, options.validate ?? true)) yield batch.map((item) => item.event);
+    for await (const batch of pgBoundaryStream(this.#rows(game, options.from ?? 1, options.validate ?? true))) yield batch.map((item) => item.event);
   }
 
   /** The game's lines as stored, each checked as readGame checks it: a log of that game alone, line for line. */
   async *exportGame(game: string): AsyncGenerator<readonly string[], void, undefined> {
-    for await (const batch of this.#rows(game, 1, true)) yield batch.map((item) => item.line);
+    for await (const batch of pgBoundaryStream(this.#rows(game, 1, true))) yield batch.map((item) => item.line);
   }
 
   async *#rows(game: string, from: number, validate: boolean): AsyncGenerator<readonly { line: string; event: StoredEvent }[], void, undefined> {
@@ -154,7 +163,11 @@ export class PostgresEventStore implements GameStreamStore {
     }
   }
 
-  async *readAll(from = 1): AsyncGenerator<readonly FeedEvent[], void, undefined> {
+  readAll(from = 1): AsyncGenerator<readonly FeedEvent[], void, undefined> {
+    return pgBoundaryStream(this.#feed(from));
+  }
+
+  async *#feed(from: number): AsyncGenerator<readonly FeedEvent[], void, undefined> {
     this.#assertOpen();
     let next = Math.max(1, from);
     for (;;) {
@@ -173,7 +186,7 @@ export class PostgresEventStore implements GameStreamStore {
 
   async games(): Promise<string[]> {
     this.#assertOpen();
-    const rows = await this.#pool.query<{ game: string }>(`SELECT game FROM "${this.#schema}".events WHERE seq = 1 ORDER BY position`);
+    const rows = await pgBoundary(() => this.#pool.query<{ game: string }>(`SELECT game FROM "${this.#schema}".events WHERE seq = 1 ORDER BY position`));
     return rows.rows.map((row) => row.game);
   }
 
@@ -183,7 +196,7 @@ export class PostgresEventStore implements GameStreamStore {
    */
   async subscribe(listener: (change: StreamChange) => void, onGap: () => void = () => undefined): Promise<Unsubscribe> {
     this.#assertOpen();
-    const listening = await listenChannel(this.#url, this.channel, listener, onGap);
+    const listening = await pgBoundary(() => listenChannel(this.#url, this.channel, listener, onGap));
     this.#listeners.add(listening);
     return async () => {
       if (!this.#listeners.delete(listening)) return;
@@ -201,6 +214,6 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new Error('the event store is closed');
+    if (this.#closed) throw new StoreError('closed', 'the event store is closed');
   }
 }

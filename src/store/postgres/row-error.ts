@@ -1,6 +1,8 @@
 // A stored row that is not a sound event (written by hand, damaged): refused on read, naming the game and the
 // row's feed position, never misread.
-export class StoredRowError extends Error {
+import { StoreError } from '../store-error.js';
+
+export class StoredRowError extends StoreError {
   override readonly name = 'StoredRowError';
   constructor(
     readonly game: string,
@@ -9,6 +11,6 @@ export class StoredRowError extends Error {
     readonly path: string,
     readonly detail: string,
   ) {
-    super(`game ${game}, position ${position} (seq ${seq}): ${path === '$' ? '' : `${path}: `}${detail}`);
+    super('corrupt', `game ${game}, position ${position} (seq ${seq}): ${path === '$' ? '' : `${path}: `}${detail}`);
   }
 }
