@@ -59,44 +59,78 @@ describe('dependency rules', () => {
     ).toEqual(['machines-not-engine: machines/italy.ts -> src/engine/decide.ts']);
   });
 
-  it('each store backend imports the contract only; the contract imports no backend', async () => {
+  it('each store imports the contract only; the contract imports no store', async () => {
+    // One tree per offender: a store folder importing another and the contract importing it would be a folder loop too.
+    const contract = { 'src/store/shared-log.ts': 'export const c = 1;', 'src/store/store.ts': 'export const s = 1;' };
     expect(
       await violations({
-        'src/store/store.ts': "import { v } from './verify.ts';\nexport const s = v;",
-        'src/store/memory.ts': [
-          "import { p } from './postgres.ts';",
-          "import { s } from './store.ts';",
-          "export const m = [p, s];",
+        'src/store/game-log.ts': "import { v } from './file/verify.ts';\nexport const g = v;",
+        'src/store/file/verify.ts': 'export const v = 1;',
+      }),
+    ).toEqual(['store-contract-names-no-backend: src/store/game-log.ts -> src/store/file/verify.ts']);
+    expect(
+      await violations({
+        ...contract,
+        'src/store/memory.ts': ["import { p } from './postgres/postgres.ts';", "import { c } from './shared-log.ts';", 'export const m = [p, c];'],
+        'src/store/postgres/postgres.ts': 'export const p = 1;',
+      }),
+    ).toEqual(['memory-store-alone: src/store/memory.ts -> src/store/postgres/postgres.ts']);
+    expect(
+      await violations({
+        ...contract,
+        'src/store/memory.ts': 'export const m = 1;',
+        'src/store/file/jsonl-file.ts': [
+          "import { r } from '../postgres/postgres-rows.ts';",
+          "import { m } from '../memory.ts';",
+          "import { c } from '../shared-log.ts';",
+          'export const j = [r, m, c];',
         ],
-        'src/store/jsonl-file.ts': "import { r } from './postgres-rows.ts';\nexport const j = r;",
-        'src/store/verify.ts': 'export const v = 1;',
-        'src/store/postgres.ts': "import { m } from './memory/index.ts';\nexport const p = m;",
-        'src/store/postgres-rows.ts': 'export const r = 1;',
-        'src/store/memory/index.ts': 'export const m = 1;',
-        'src/store/file/log.ts': "import { q } from '../postgres/pool.ts';\nexport const l = q;",
-        'src/store/postgres/pool.ts': 'export const q = 1;',
+        'src/store/postgres/postgres-rows.ts': "import { s } from '../store.ts';\nexport const r = s;",
       }),
     ).toEqual([
-      'file-store-alone: src/store/file/log.ts -> src/store/postgres/pool.ts',
-      'file-store-alone: src/store/jsonl-file.ts -> src/store/postgres-rows.ts',
-      'memory-store-alone: src/store/memory.ts -> src/store/postgres.ts',
-      'postgres-store-alone: src/store/postgres.ts -> src/store/memory/index.ts',
-      'store-contract-names-no-backend: src/store/store.ts -> src/store/verify.ts',
+      'file-store-alone: src/store/file/jsonl-file.ts -> src/store/memory.ts',
+      'file-store-alone: src/store/file/jsonl-file.ts -> src/store/postgres/postgres-rows.ts',
+    ]);
+    expect(
+      await violations({
+        ...contract,
+        'src/store/memory.ts': 'export const m = 1;',
+        'src/store/postgres/postgres.ts': [
+          "import { v } from '../file/verify.ts';",
+          "import { m } from '../memory.ts';",
+          "import { s } from '../store.ts';",
+          'export const p = [v, m, s];',
+        ],
+        'src/store/file/verify.ts': "import { c } from '../shared-log.ts';\nexport const v = c;",
+      }),
+    ).toEqual([
+      'postgres-store-alone: src/store/postgres/postgres.ts -> src/store/file/verify.ts',
+      'postgres-store-alone: src/store/postgres/postgres.ts -> src/store/memory.ts',
     ]);
   });
 
-  it('the host protocol names no store backend', async () => {
+  it('the host protocol and the engine host name no store, only the contract (a failure is a StoreError)', async () => {
     expect(
       await violations({
         'src/host-protocol/handle.ts': [
-          "import { j } from '../store/jsonl-file.ts';",
+          "import { j } from '../store/file/jsonl-file.ts';",
           "import type { S } from '../store/store.ts';",
           "export const h = j;",
         ],
-        'src/store/jsonl-file.ts': 'export const j = 1;',
+        'src/engine/store-failure.ts': [
+          "import { r } from '../store/postgres/row-error.ts';",
+          "import { E } from '../store/store-error.ts';",
+          "export const f = [r, E];",
+        ],
+        'src/store/file/jsonl-file.ts': 'export const j = 1;',
+        'src/store/postgres/row-error.ts': 'export const r = 1;',
         'src/store/store.ts': 'export type S = number;',
+        'src/store/store-error.ts': 'export const E = 1;',
       }),
-    ).toEqual(['host-names-no-backend: src/host-protocol/handle.ts -> src/store/jsonl-file.ts']);
+    ).toEqual([
+      'host-names-no-backend: src/engine/store-failure.ts -> src/store/postgres/row-error.ts',
+      'host-names-no-backend: src/host-protocol/handle.ts -> src/store/file/jsonl-file.ts',
+    ]);
   });
 
   it('the schemas and the server import nothing from the command line, and no folder loop is left', async () => {
