@@ -18,7 +18,7 @@ export class LogGameStreams extends SharedLogGames implements GameStreamStore {
   }
 
   close(): Promise<void> {
-    this.clear();
+    this.end();
     return this.#log.close();
   }
 }

@@ -25,6 +25,7 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
   #heads = new Map<string, LogHead>();
   #tip: LogHead = { seq: logVersion(0), hash: GENESIS };
   readonly #listeners = new Set<(change: StreamChange) => void>();
+  #ended = false;
 
   constructor(log: SharedLog, options: { readonly logAnnounces: boolean }) {
     this.#log = log;
@@ -74,6 +75,7 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
   }
 
   async subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe> {
+    if (this.#ended) throw new StoreError('closed', 'the event store is closed');
     this.#listeners.add(listener);
     return async () => {
       this.#listeners.delete(listener);
@@ -91,8 +93,9 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
     for (const [game, seq] of last) this.#listeners.forEach((listener) => listener({ game, version: seq, position: seq }));
   }
 
-  /** Forgets every subscriber (the log was closed). */
-  clear(): void {
+  /** Forgets every subscriber and takes no more (the log was closed). */
+  end(): void {
+    this.#ended = true;
     this.#listeners.clear();
   }
 
@@ -140,7 +143,6 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
  */
 export abstract class SharedLogStore implements EventStream, GameStreamStore {
   readonly #games = new SharedLogGames(this, { logAnnounces: true });
-  #subscribable = true;
 
   abstract version(): Promise<LogVersion>;
   abstract head(): Promise<LogHead>;
@@ -168,14 +170,12 @@ export abstract class SharedLogStore implements EventStream, GameStreamStore {
   }
 
   /** Calls `listener` after every append through this store (the log whole or a game's); not other processes'. */
-  async subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe> {
-    if (!this.#subscribable) throw new StoreError('closed', 'the event store is closed');
+  subscribe(listener: (change: StreamChange) => void): Promise<Unsubscribe> {
     return this.#games.subscribe(listener);
   }
 
   async close(): Promise<void> {
-    this.#subscribable = false;
-    this.#games.clear();
+    this.#games.end();
   }
 
   /** For the subclass's append, once its events are durable. */

@@ -8,7 +8,6 @@ import { SurrenderGames } from '../../src/engine/games.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { logText } from '../../src/store/game-lines.js';
-import { LogGameStreams } from '../../src/store/log-streams.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
@@ -27,7 +26,7 @@ async function play(games: SurrenderGames): Promise<void> {
 describe('SurrenderGames over one shared log', () => {
   it('plays the example game into the same bytes as the JSON Lines engine', async () => {
     const log = new MemoryEventStore({ source: deterministicSource(GAME) });
-    const games = await SurrenderGames.open(new LogGameStreams(log));
+    const games = await SurrenderGames.open(log);
     await play(games);
     expect(log.toJsonl()).toBe(example);
     expect(await games.games()).toEqual([GAME]);
@@ -37,7 +36,7 @@ describe('SurrenderGames over one shared log', () => {
 
   it("an expected version is that of the game's stream: at another, stale-version and nothing appended", async () => {
     const log = new MemoryEventStore({ source: deterministicSource(GAME) });
-    const games = await SurrenderGames.open(new LogGameStreams(log));
+    const games = await SurrenderGames.open(log);
     const [started, next] = seaLion1941().events;
     expect((await games.execute(GAME, started as never, { expectedVersion: 0 })).ok).toBe(true);
     expect(await games.execute(GAME, next as never, { expectedVersion: 0 })).toEqual({
@@ -50,7 +49,7 @@ describe('SurrenderGames over one shared log', () => {
   });
 
   it('a command for no game id is refused, not thrown', async () => {
-    const games = await SurrenderGames.open(new LogGameStreams(new MemoryEventStore()));
+    const games = await SurrenderGames.open(new MemoryEventStore());
     expect(await games.execute('not a game!', { type: 'host.logged', data: {} } as never)).toMatchObject({ ok: false, rejection: { code: 'malformed', rule: 'schema' } });
     await games.close();
   });

@@ -10,6 +10,7 @@ import { deterministicSource } from '../../src/examples/build.js';
 import { fileError } from '../../src/store/file/fs-error.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
+import { outcomeUnknown } from '../../src/store/postgres/pg-error.js';
 import { firestorm, gameStarted, turn } from '../support/fixtures.js';
 
 const sp41 = turn('spring', 1941);
@@ -57,6 +58,29 @@ describe('the host API when the store fails', () => {
       rejection: { code: 'store-failed', rule: 'store', message: 'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded' },
     });
     expect(engine.version).toBe(0);
+  });
+
+  it('a commit whose outcome is unknown (the database connection lost during it) is store-failed, saying it may have been recorded', async () => {
+    const engine = await SurrenderEngine.open(failingStore(outcomeUnknown(new Error('Connection terminated unexpectedly'))));
+    expect(await engine.execute('g1', gameStarted())).toEqual({
+      ok: false,
+      rejection: {
+        code: 'store-failed',
+        rule: 'store',
+        message:
+          "the log could not be read or written (outcome-unknown): the commit's outcome is unknown (Connection terminated unexpectedly): the events may or may not have been written; read the game's head before appending again",
+      },
+    });
+  });
+
+  it('a store closed under the engine is an internal rejection (the host closed it), as any defect', async () => {
+    const store = new MemoryEventStore({ source: deterministicSource('g1') });
+    const engine = await SurrenderEngine.open(store);
+    await store.close();
+    expect(await engine.execute('g1', gameStarted())).toEqual({
+      ok: false,
+      rejection: { code: 'internal', rule: 'engine', message: 'internal error, nothing was recorded: the event store is closed' },
+    });
   });
 
   it('any other error is an internal rejection, not a throw', async () => {

@@ -1,5 +1,6 @@
-// The event store contract: one suite, run against every store (memory-store.test.ts, jsonl-file-store.test.ts,
-// and one game's stream on PostgreSQL in postgres-store.test.ts).
+// The event stream contract (one stream as one engine drives it): one suite, run against the shared log of the
+// memory and the JSON Lines store (memory-store.test.ts, jsonl-file-store.test.ts) and against one game's stream
+// (gameLog) of the memory store and of PostgreSQL (postgres-store.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { logVersion, type NewEvent } from '../../events/index.js';
 import { InputError } from '../../src/schema/validate.js';
@@ -79,7 +80,7 @@ export function describeEventStoreContract(name: string, makeStore: MakeStore, o
       const ids = source.ids();
       const stale = store.append([logged('g1', 'late')], logVersion(1));
       await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(stale).rejects.toMatchObject({ expected: 1, actual: 2 });
+      await expect(stale).rejects.toMatchObject({ kind: 'conflict', expected: 1, actual: 2 });
       await expect(store.append([logged('g1', 'ahead')], logVersion(5))).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 5, actual: 2 });
       expect(await store.version()).toBe(2);
       expect(await readAll(store)).toEqual(before);
@@ -182,10 +183,10 @@ export function describeEventStoreContract(name: string, makeStore: MakeStore, o
       expect((await store.append([logged('g1')], logVersion(2), last)).version).toBe(3);
     });
 
-    it('a closed store refuses to append', async () => {
+    it('a closed store refuses to append: a StoreError of kind closed', async () => {
       const store = await fresh();
       await store.close();
-      await expect(store.append([logged('g1')], logVersion(0))).rejects.toThrow(/closed/);
+      await expect(store.append([logged('g1')], logVersion(0))).rejects.toMatchObject({ name: 'StoreError', kind: 'closed', message: expect.stringMatching(/the event store is closed$/) });
     });
   });
 }

@@ -9,7 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { SurrenderEngine } from '../../src/engine/engine.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
+import { StoreError } from '../../src/store/store-error.js';
+import { gameStarted as startCommand } from '../support/fixtures.js';
 import { counterSource, logged } from './support.js';
 
 let base = '';
@@ -87,7 +90,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
-  it('a full disk: an append fails with ENOSPC and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
+  it('a full disk: an append fails with ENOSPC, a StoreError of kind full, and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
     if (skipWithoutMounts(context)) return;
     const path = join(disk, 'g.jsonl');
     // No wait for a lock: a lock left behind by the failed append would refuse the next one at once.
@@ -95,7 +98,9 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
     await store.append([logged('g1')], logVersion(0));
     const before = await readFile(path);
     const filler = fill();
-    await expect(store.append([logged('g1', 'move', { note: 'x'.repeat(5000) })], logVersion(1))).rejects.toMatchObject({ code: 'ENOSPC' });
+    const full = store.append([logged('g1', 'move', { note: 'x'.repeat(5000) })], logVersion(1));
+    await expect(full).rejects.toBeInstanceOf(StoreError);
+    await expect(full).rejects.toMatchObject({ kind: 'full', code: 'ENOSPC', system: { code: 'ENOSPC', text: 'no space left on device (ENOSPC, write)' } });
     expect((await readFile(path)).equals(before)).toBe(true);
     expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
     await rm(filler);
@@ -103,10 +108,27 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
     await rm(path);
   });
 
-  it('a full disk: creating a log fails with ENOSPC and leaves no temporary file', async (context) => {
+  it('the host API on a full disk: execute resolves as store-failed naming ENOSPC; nothing is recorded, and the command goes through once there is space', async (context) => {
+    if (skipWithoutMounts(context)) return;
+    const path = join(disk, 'engine.jsonl');
+    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 }));
+    const before = await readFile(path);
+    const filler = fill();
+    expect(await engine.execute('g1', startCommand())).toEqual({
+      ok: false,
+      rejection: { code: 'store-failed', rule: 'store', message: 'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded' },
+    });
+    expect((await readFile(path)).equals(before)).toBe(true);
+    await rm(filler);
+    expect(await engine.execute('g1', startCommand())).toMatchObject({ ok: true, head: { seq: 1 } });
+    await engine.close();
+    await rm(path);
+  });
+
+  it('a full disk: creating a log fails with ENOSPC (kind full) and leaves no temporary file', async (context) => {
     if (skipWithoutMounts(context)) return;
     const filler = fill();
-    await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({ kind: 'full', code: 'ENOSPC' });
     expect(await readdir(disk)).toEqual(['filler']);
     await rm(filler);
   });
@@ -132,7 +154,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
     expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${seen}: read-only file system (EROFS, open)\n` });
     expect((await readFile(path)).equals(before)).toBe(true);
     const readOnlyStore = await JsonlFileStore.open(seen, { source: counterSource() });
-    await expect(readOnlyStore.append([logged('g1')], logVersion(1))).rejects.toMatchObject({ code: 'EROFS' });
+    await expect(readOnlyStore.append([logged('g1')], logVersion(1))).rejects.toMatchObject({ name: 'StoreError', kind: 'read-only', code: 'EROFS' });
     await rm(path);
   });
 });

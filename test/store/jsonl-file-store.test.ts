@@ -9,6 +9,7 @@ import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError } from '../../src/store/store.js';
 import { verifyLog } from '../../src/store/file/verify.js';
 import { describeEventStoreContract } from './contract.js';
+import { describeGameStreamContract } from './stream-contract.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 
 let dir = '';
@@ -24,6 +25,7 @@ afterAll(async () => {
 });
 
 describeEventStoreContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));
+describeGameStreamContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));
 
 /** Writes a log of `count` host.logged events directly (no store), returning the path and the events' lines. */
 async function writeLog(path: string, datas: readonly Record<string, unknown>[]): Promise<string[]> {
@@ -43,9 +45,9 @@ async function writeLog(path: string, datas: readonly Record<string, unknown>[])
 }
 
 describe('JsonlFileStore: files', () => {
-  it('create writes only the header line; an existing log is kept; without create a missing file is an error', async () => {
+  it('create writes only the header line; an existing log is kept; without create a missing file is a StoreError of kind missing', async () => {
     const path = newPath();
-    await expect(JsonlFileStore.open(path)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(JsonlFileStore.open(path)).rejects.toMatchObject({ name: 'StoreError', kind: 'missing', code: 'ENOENT', system: { code: 'ENOENT', text: 'no such file or directory (ENOENT, open)' } });
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
     expect(await readFile(path, 'utf8')).toBe(`${headerLine().line}\n`);
     await store.append([logged('g1')], logVersion(0));

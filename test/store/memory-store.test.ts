@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
+import { gameLog } from '../../src/store/game-log.js';
 import { describeEventStoreContract } from './contract.js';
+import { describeGameStreamContract } from './stream-contract.js';
 import { counterSource, logged } from './support.js';
 
 describeEventStoreContract('MemoryEventStore', async (source) => new MemoryEventStore({ source }));
+describeGameStreamContract('MemoryEventStore', async (source) => new MemoryEventStore({ source }));
+describeEventStoreContract(
+  "MemoryEventStore, one game's stream",
+  async (source) => {
+    const store = new MemoryEventStore({ source });
+    return { ...gameLog(store, 'g1'), close: () => store.close() };
+  },
+  { singleGame: true },
+);
 
 describe('MemoryEventStore', () => {
   it('yields batches of the configured size', async () => {

@@ -1,12 +1,14 @@
-// The game stream contract: one suite, run against PostgreSQL (postgres-store.test.ts) and the adapter over a
-// shared memory or JSON Lines log (log-streams.test.ts). Versions are compared through what each store reports
-// (a game's version is the seq of its last event), so the same assertions hold for both numberings.
+// The store contract (GameStreamStore): one suite, run against every store: memory (memory-store.test.ts), a JSON
+// Lines file (jsonl-file-store.test.ts), PostgreSQL (postgres-store.test.ts), and the older adapter over a log
+// (shared-log.test.ts). Versions are compared through what each store reports (a game's version is the seq of its
+// last event), so the same assertions hold for a stream per game (1..n) and a shared log (the log's seq).
 import { afterEach, describe, expect, it } from 'vitest';
-import { logVersion, type StoredEvent } from '../../events/index.js';
+import { logVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import type { FeedEvent, GameStreamStore, StreamChange } from '../../src/store/game-streams.js';
 import { headerLine } from '../../src/store/line-format.js';
+import { StoreError } from '../../src/store/store-error.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
-import { counterSource, gameStarted, logged, waitUntil } from './support.js';
+import { counterSource, gameStarted, logged, turn, waitUntil } from './support.js';
 
 export type MakeStreams = (source: EnvelopeSource) => Promise<GameStreamStore>;
 
@@ -66,9 +68,10 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       const ids = source.ids();
       const stale = store.appendToGame('g1', [logged('g1', 'late')], first.version);
       await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(stale).rejects.toMatchObject({ expected: first.version, changed: false });
+      await expect(stale).rejects.toBeInstanceOf(StoreError);
+      await expect(stale).rejects.toMatchObject({ kind: 'conflict', expected: first.version, actual: second.version, changed: false });
       expect(source.ids()).toBe(ids);
-      await expect(store.appendToGame('g1', [logged('g1', 'changed')], second.version, 'f'.repeat(64))).rejects.toMatchObject({ name: 'ConcurrencyError', changed: true });
+      await expect(store.appendToGame('g1', [logged('g1', 'changed')], second.version, 'f'.repeat(64))).rejects.toMatchObject({ name: 'ConcurrencyError', kind: 'conflict', changed: true });
       // Sealed before the check: one id drawn for the one event, and no more (the long way that refuses it seals nothing).
       expect(source.ids()).toBe(options.sealsBeforeCheck === true ? ids + 1 : ids);
       expect(kinds(await collect(store.readGame('g1')))).toEqual(['one', 'two']);
@@ -136,6 +139,83 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
         { game: 'g2', version: b.version, position: b.position },
       ]);
       await unsubscribe();
+    });
+
+    it('an append naming the head it read goes ahead; naming an event the stream does not hold is a changed head', async () => {
+      const store = await fresh();
+      const first = await store.appendToGame('g1', [logged('g1', 'one')], logVersion(0));
+      const second = await store.appendToGame('g1', [logged('g1', 'two')], first.version, first.head.hash);
+      expect(second.head).toEqual(await store.gameHead('g1'));
+      // The caller read one event more than the game holds: the stream is not what it read.
+      await expect(store.appendToGame('g1', [logged('g1', 'ahead')], logVersion(second.version + 1), second.head.hash)).rejects.toMatchObject({ kind: 'conflict', changed: true });
+      expect(kinds(await collect(store.readGame('g1')))).toEqual(['one', 'two']);
+    });
+
+    it('the games are listed in the order they began, each once', async () => {
+      const store = await fresh();
+      const b = await store.appendToGame('g2', [gameStarted('g2')], logVersion(0));
+      await store.appendToGame('g1', [gameStarted('g1')], logVersion(0));
+      await store.appendToGame('g2', [logged('g2')], b.version, b.head.hash);
+      await store.appendToGame('g3', [], logVersion(0));
+      expect(await store.games()).toEqual(['g2', 'g1']);
+    });
+
+    it('events are stored with the envelope source: its ids in order, one time per append, the game, type and payload', async () => {
+      const store = await fresh(counterSource('ev'));
+      const a = await store.appendToGame('g1', [logged('g1', 'a1', { n: 1 }), logged('g1', 'a2')], logVersion(0));
+      await store.appendToGame('g2', [logged('g2', 'b1')], logVersion(0));
+      const read = await collect(store.readGame('g1'));
+      expect(read).toEqual(a.events);
+      expect(read.map((e) => [e.id, e.at, e.game, e.type, e.v])).toEqual([
+        ['ev-000000000000000001', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
+        ['ev-000000000000000002', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
+      ]);
+      expect(read[0]?.data).toEqual({ turn: { year: 1941, season: 'spring' }, kind: 'a1', data: { n: 1 } });
+      expect((await collect(store.readGame('g2'))).map((e) => [e.id, e.at])).toEqual([['ev-000000000000000003', '2024-01-01T00:00:02.000Z']]);
+    });
+
+    it('an invalid event is refused with its path (an InputError, no StoreError) and nothing of the batch is written', async () => {
+      const store = await fresh();
+      const badYear: NewEvent = { type: 'host.logged', game: 'g1', data: { turn: { year: 1800, season: 'spring' }, kind: 'move', data: {} } };
+      const refused = store.appendToGame('g1', [logged('g1', 'fine'), badYear], logVersion(0));
+      await expect(refused).rejects.toMatchObject({ name: 'InputError', path: 'events[1].data.turn.year', detail: 'expected an integer from 1900 to 2100' });
+      await expect(refused).rejects.not.toBeInstanceOf(StoreError);
+      const extra = { type: 'host.logged', game: 'g1', data: { turn, kind: 'move', data: {}, extra: 1 } } as unknown as NewEvent;
+      await expect(store.appendToGame('g1', [extra], logVersion(0))).rejects.toMatchObject({ path: 'events[0].data.extra', detail: 'unknown field' });
+      expect(await store.gameHead('g1')).toEqual({ seq: 0, hash: headerLine().hash });
+      expect(await collect(store.readAll())).toEqual([]);
+    });
+
+    it('a listener no longer subscribed hears nothing more; another one still does', async () => {
+      const store = await fresh();
+      const gone: StreamChange[] = [];
+      const kept: StreamChange[] = [];
+      const unsubscribe = await store.subscribe((change) => gone.push(change));
+      const unsubscribeKept = await store.subscribe((change) => kept.push(change));
+      const a = await store.appendToGame('g1', [logged('g1')], logVersion(0));
+      await waitUntil(() => gone.length >= 1 && kept.length >= 1);
+      await unsubscribe();
+      const b = await store.appendToGame('g1', [logged('g1')], a.version, a.head.hash);
+      await waitUntil(() => kept.length >= 2);
+      expect(gone).toEqual([{ game: 'g1', version: a.version, position: a.position }]);
+      expect(kept).toEqual([
+        { game: 'g1', version: a.version, position: a.position },
+        { game: 'g1', version: b.version, position: b.position },
+      ]);
+      await unsubscribeKept();
+    });
+
+    it('a closed store refuses every call with a StoreError of kind closed', async () => {
+      const store = await fresh();
+      await store.appendToGame('g1', [logged('g1')], logVersion(0));
+      await store.close();
+      const closed = { name: 'StoreError', kind: 'closed', message: expect.stringMatching(/the event store is closed$/) };
+      await expect(store.appendToGame('g1', [logged('g1')], logVersion(1))).rejects.toMatchObject(closed);
+      await expect(store.gameHead('g1')).rejects.toMatchObject(closed);
+      await expect(collect(store.readGame('g1'))).rejects.toMatchObject(closed);
+      await expect(collect(store.readAll())).rejects.toMatchObject(closed);
+      await expect(store.games()).rejects.toMatchObject(closed);
+      await expect(store.subscribe(() => undefined)).rejects.toMatchObject(closed);
     });
   });
 }

@@ -38,6 +38,11 @@ const CONNECTION_LOST = new Set([
   'Query read timeout',
 ]);
 
+/** The driver refused a query on a connection it knows is gone: nothing of it was sent. */
+export const neverSent = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.message === 'Client has encountered a connection error and is not queryable' || error.message === 'Client was closed and is not queryable');
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** `error` as the PostgreSQL store throws it: a StoreError when it is the database's or the connection's. */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../../events/index.js';
 import type { GameAppendResult } from '../game-streams.js';
 import { headerLine } from '../line-format.js';
+import { neverSent } from './pg-error.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import type { Outcome } from './commit-queue.js';
 import { sealEvents, type SealedBatch } from '../seal.js';
@@ -117,14 +118,14 @@ export function dollarQuoting(values: readonly string[]): { readonly text: (text
  * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query (append_events, the
  * feed lock given back, COMMIT), every value a dollar-quoted literal, the notifications (one per game: its last
  * version and position, in feed order) made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
- * nothing was written. Anything else (the connection lost) leaves the commit unknown: CommitFailed.
+ * nothing was written. Anything else (the connection lost) but a query never sent leaves the commit unknown: CommitFailed.
  */
 export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
   let results: unknown;
   try {
     results = await client.query(`${appendEventsSql(names, parts, [])}; ${RELEASE_FEED}; COMMIT`);
   } catch (error) {
-    if (error instanceof pg.DatabaseError) throw error;
+    if (error instanceof pg.DatabaseError || neverSent(error)) throw error;
     throw new CommitFailed(error);
   }
   // A query of several statements resolves with one result each: the rows are the first.

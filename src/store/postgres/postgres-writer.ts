@@ -8,7 +8,7 @@ import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { GameAppendResult } from '../game-streams.js';
 import { resealGame } from '../game-lines.js';
 import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
-import { outcomeUnknown } from './pg-error.js';
+import { neverSent, outcomeUnknown } from './pg-error.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
 import { ConcurrencyError, type EnvelopeSource, type LogHead } from '../store.js';
@@ -75,10 +75,11 @@ export class PostgresWriter {
       this.#free.push(client);
       return result;
     } catch (error) {
-      // Anything but the server's refusal (the connection lost) leaves the commit unknown: no append is tried again.
+      // Anything but the server's refusal (the connection lost) leaves the commit unknown, unless the query was never
+      // sent: no append is tried again.
       if (!(error instanceof pg.DatabaseError)) {
         this.#dropWriter(client);
-        throw outcomeUnknown(error);
+        throw neverSent(error) ? error : outcomeUnknown(error);
       }
       // Nothing was written: the long way tells each append its outcome, on another connection if this one failed.
       const rolledBack = await client.query(ROLLBACK).then(
