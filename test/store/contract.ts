@@ -1,5 +1,5 @@
 // The event stream contract (one stream as one engine drives it): one suite, run against the shared log of the
-// memory and the JSON Lines store (memory-store.test.ts, jsonl-file-store.test.ts) and against one game's stream
+// memory and the JSON Lines store (memory-store.test.ts, jsonl-file-contract.test.ts) and against one game's stream
 // (gameLog) of the memory store and of PostgreSQL (postgres-store.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { logVersion, type NewEvent } from '../../events/index.js';

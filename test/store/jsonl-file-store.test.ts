@@ -8,8 +8,6 @@ import { GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/li
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { ConcurrencyError } from '../../src/store/store.js';
 import { verifyLog } from '../../src/store/file/verify.js';
-import { describeEventStoreContract } from './contract.js';
-import { describeGameStreamContract } from './stream-contract.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 
 let dir = '';
@@ -23,9 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cleanup();
 });
-
-describeEventStoreContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));
-describeGameStreamContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));
 
 /** Writes a log of `count` host.logged events directly (no store), returning the path and the events' lines. */
 async function writeLog(path: string, datas: readonly Record<string, unknown>[]): Promise<string[]> {
