@@ -82,7 +82,10 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
     };
   }
 
-  /** Tells the subscribers of an append to the log: per game its last event, in the log's order. */
+  /**
+   * Tells the subscribers of an append to the log: per game its last event, in the log's order. Each is called on
+   * its own microtask, so that a listener that throws cannot turn a durable append into a failed one.
+   */
   announce(events: readonly StoredEvent[]): void {
     if (this.#listeners.size === 0 || events.length === 0) return;
     const last = new Map<string, number>();
@@ -90,7 +93,7 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
       last.delete(event.game);
       last.set(event.game, event.seq);
     }
-    for (const [game, seq] of last) this.#listeners.forEach((listener) => listener({ game, version: seq, position: seq }));
+    for (const [game, seq] of last) this.#listeners.forEach((listener) => queueMicrotask(() => listener({ game, version: seq, position: seq })));
   }
 
   /** Forgets every subscriber and takes no more (the log was closed). */
