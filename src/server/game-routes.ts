@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { handleRequest } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
 import type { PendingDecision } from '../engine/pending-types.js';
-import type { SurrenderEngine } from '../engine/engine.js';
+import type { SurrenderEngine } from '../host/engine.js';
 import { failed, ifMatchOf, seatOf } from './auth.js';
 import { withSlot, type Backend, type GameSlot } from './backend.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';

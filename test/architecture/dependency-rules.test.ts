@@ -37,7 +37,7 @@ describe('dependency rules', () => {
           "import { readFileSync } from 'node:fs';",
           "export const f = [readFileSync];",
         ],
-        'src/engine/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
+        'src/host/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
         'src/rules/lines.ts': "import { io } from '../cli/io.ts';\nexport const l = io;",
         'src/store/store.ts': 'export type S = number;',
         'src/cli/io.ts': 'export const io = 1;',

@@ -5,7 +5,7 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { JsonlFileStore } from '../../src/store/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';

@@ -5,7 +5,7 @@ import { LogError } from '../store/line-format.js';
 import { LinkedLogError, NotALogFileError } from '../store/log-file.js';
 import { StoredRowError } from '../store/row-error.js';
 import { TornLogError } from '../store/store.js';
-import type { Rejection } from './decision.js';
+import type { Rejection } from '../engine/decision.js';
 
 /** The system's error code (ENOSPC, EROFS, EACCES ...) of an I/O failure, if it has one. */
 function systemCode(error: unknown): string | undefined {
