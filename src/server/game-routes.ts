@@ -39,7 +39,7 @@ function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly Pend
 async function execute(slot: GameSlot, game: string, command: unknown, seat: Seat, expected: number | null): Promise<Response | HttpFailure> {
   return slot.exclusive(async () => {
     const { engine, guard } = slot;
-    // At the If-Match version, with no other writer's append heard of since (and none missed: ./backend.ts), the
+    // At the If-Match version, with no other writer's append heard of since (and none missed: ../host/hosted-game.ts), the
     // store is not asked first (one round trip less): the append is tied to that version and its hash, so one not
     // yet heard of still fails it.
     if (expected === null || engine.version !== expected || !slot.heardAll()) await slot.catchUp();
