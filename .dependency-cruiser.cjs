@@ -1,8 +1,6 @@
 // The layers of docs/architecture.md and the dependencies that must never exist between them, checked by
 // `npm run deps` (part of `npm test`). Type-only imports count: a layer that names another's types depends on it.
 
-/** The engine's parts that open, read or append to a store: the rest of src/engine/ is the pure core. */
-const ENGINE_HOST = '^src/engine/(engine|games|preview|replay-file|store-failure)[.]ts$';
 /** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider. */
 const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/';
 
@@ -47,10 +45,9 @@ module.exports = {
       comment:
         'The core (decide, evolve, pending, choices, machines, events, rules) imports no store, host, command line, ' +
         'server, file system, process or database: it works on values only.',
-      from: { path: CORE, pathNot: ENGINE_HOST },
+      from: { path: CORE },
       to: {
         path: [
-          ENGINE_HOST,
           '^src/(store|host|host-protocol|cli|server|audit|report|schemas|docs|examples)/',
           '^src/index[.]ts$',
           '^bench/',
@@ -62,7 +59,7 @@ module.exports = {
       name: 'core-no-node-builtins',
       severity: 'error',
       comment: 'The core reads no file, clock source, process or network: no Node.js built-in module.',
-      from: { path: CORE, pathNot: ENGINE_HOST },
+      from: { path: CORE },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -132,17 +129,32 @@ module.exports = {
       name: 'host-names-no-backend',
       severity: 'error',
       comment:
-        'The engine host and the host protocol speak to a store through its contract, never to a backend: a ' +
-        'failure is a StoreError of a kind. Exception: replay-file.ts scans a JSON Lines file.',
-      from: { path: '^src/(engine|host|host-protocol)/', pathNot: '^src/(engine|host)/replay-file[.]ts$' },
+        'The host layer and the host protocol speak to a store through its contract, never to a backend: a ' +
+        'failure is a StoreError of a kind. src/host/file/ is the host of one JSON Lines log (exec, append, ' +
+        'replay) and opens the file store.',
+      from: { path: '^src/(host|host-protocol)/', pathNot: '^src/host/file/' },
       to: { path: BACKEND },
+    },
+    {
+      name: 'host-file-is-files',
+      severity: 'error',
+      comment: 'The host of a JSON Lines log opens the file store only, never PostgreSQL or the memory store.',
+      from: { path: '^src/host/file/' },
+      to: { path: `${POSTGRES}|${MEMORY}` },
     },
     {
       name: 'host-below-cli-and-server',
       severity: 'error',
-      comment: 'The engine host and the host protocol are used by the command line and the server, never the reverse.',
-      from: { path: `${ENGINE_HOST}|^src/(host|host-protocol)/` },
+      comment: 'The host layer and the host protocol are used by the command line and the server, never the reverse.',
+      from: { path: '^src/(host|host-protocol)/' },
       to: { path: '^src/(cli|server|docs|examples)/|^bench/' },
+    },
+    {
+      name: 'async-imports-nothing',
+      severity: 'error',
+      comment: 'The asynchronous helpers (one queue) sit below every layer: they import nothing of the project.',
+      from: { path: '^src/async/' },
+      to: { path: '^(src|events|machines|bench|test)/', pathNot: '^src/async/' },
     },
     {
       name: 'only-cli-imports-cli',
@@ -167,7 +179,7 @@ module.exports = {
         'The schema catalogue describes documents: ' +
         'it imports no command line, server, engine host or store backend.',
       from: { path: '^src/schemas/' },
-      to: { path: [`^src/(cli|server|host|docs|examples)/|^bench/`, ENGINE_HOST, POSTGRES, FILE, MEMORY] },
+      to: { path: [`^src/(cli|server|host|docs|examples)/|^bench/`, POSTGRES, FILE, MEMORY] },
     },
     {
       name: 'audit-not-engine',
@@ -187,7 +199,7 @@ module.exports = {
         'The report draws a replayed log: ' +
         'it imports no store, engine host, host protocol, command line or server.',
       from: { path: '^src/report/' },
-      to: { path: [ENGINE_HOST, '^src/(store|host|host-protocol|cli|server|schemas|docs|examples)/', '^bench/'] },
+      to: { path: ['^src/(store|host|host-protocol|cli|server|schemas|docs|examples)/', '^bench/'] },
     },
     {
       name: 'generators-not-imported',

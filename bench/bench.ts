@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { memoryIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/run.js';
 import { Replayer } from '../src/engine/replay.js';
-import { replayVerifiedLog } from '../src/engine/replay-file.js';
+import { replayVerifiedLog } from '../src/host/file/replay-file.js';
 import { readLog } from '../src/store/file/scan.js';
 import { generateGame, generateLog, type GeneratedLog } from './generate.js';
 import { formatTable, hostTargets } from './host-bench.js';

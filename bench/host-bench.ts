@@ -7,7 +7,7 @@ import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync, wri
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { OriginEvent } from '../events/index.js';
-import { SurrenderEngine } from '../src/engine/engine.js';
+import { SurrenderEngine } from '../src/host/engine.js';
 import { JsonlFileStore } from '../src/store/file/jsonl-file.js';
 import { generateGame } from './generate.js';
 

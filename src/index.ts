@@ -1,11 +1,11 @@
 // The public API of awaw-surrender.
-export { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './engine/engine.js';
+export { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './host/engine.js';
 export { decide, type OriginEvent } from './engine/decide.js';
 export { decider, type DeciderState } from './engine/decider.js';
 export { initialState, evolve } from './engine/evolve.js';
 export type { Decision, Rejection, RejectionCode } from './engine/decision.js';
 export { Replayer, type Mismatch, type ReplayOptions } from './engine/replay.js';
-export { replayVerifiedLog } from './engine/replay-file.js';
+export { replayVerifiedLog } from './host/file/replay-file.js';
 export { pendingDecisions } from './engine/pending.js';
 export type {
   PendingDecision,
@@ -33,7 +33,7 @@ export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 
 export { MemoryEventStore } from './store/memory.js';
-export { SurrenderGames } from './engine/games.js';
+export { SurrenderGames, type GamesOptions } from './host/games.js';
 export type { GameStreamStore, GameAppendResult, FeedEvent, StreamChange, Unsubscribe } from './store/game-streams.js';
 export { LogGameStreams } from './store/log-streams.js';
 export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/postgres.js';

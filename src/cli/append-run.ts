@@ -8,7 +8,7 @@ import { InputError } from '../schema/validate.js';
 import { oneLine, parseJson, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { guarded } from './log-guard.js';
-import { openLogEngine } from './open-engine.js';
+import { openLogEngine } from '../host/file/open-log.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */

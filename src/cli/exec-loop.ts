@@ -8,7 +8,7 @@ import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { LineReader } from './exec-lines.js';
 import { guarded } from './log-guard.js';
-import { openLogEngine } from './open-engine.js';
+import { openLogEngine } from '../host/file/open-log.js';
 
 /** The process's side of exec: where requests come from, where responses go, and the signal to stop. */
 export interface ExecStdio {

@@ -2,13 +2,11 @@
 // Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, a rule decision
 // the rules no longer produce, or not the head `--expect-head` names; 2 usage or a file that cannot be used
 // (./log-guard.ts).
-import { auditEntries, formatAuditTrail } from '../audit/audit.js';
-import type { AuditEntry } from '../audit/entry.js';
-import type { StoredEvent } from '../../events/index.js';
-import { INERT_TYPES, Replayer, type Mismatch } from '../engine/replay.js';
+import { formatAuditTrail } from '../audit/audit.js';
+import type { Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
-import { readLog, repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/file/verify.js';
-import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../store/file/verified-mark.js';
+import { replayLog, type OnProgress } from '../host/file/log-replay.js';
+import { repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/file/verify.js';
 import { stat } from 'node:fs/promises';
 import type { CliIo, ExitCode } from './io.js';
 import { oneLine } from './calculator.js';
@@ -34,36 +32,6 @@ export interface LogCommand {
   run(path: string, options: LogCommandOptions, io: CliIo): Promise<ExitCode>;
 }
 
-export interface ReadResult {
-  readonly replayer: Replayer;
-  readonly entries: AuditEntry[];
-  readonly scan: ScanSummary;
-  /** The events `keep` chose, in log order (none without it). */
-  readonly kept: StoredEvent[];
-}
-
-/**
- * Streams and checks the log, replays it and re-derives every rule decision. The start of the log that a
- * verification mark of this build vouches for is read on the trusted path (each segment checked against its
- * digest, only the listed lines parsed) and its decisions are not re-derived again; every line after it is fully
- * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
- * the log (src/store/file/verified-mark.ts).
- */
-export async function replayLog(path: string, collectAudit: boolean, { full, engineId, expectHead }: LogCommandOptions, onProgress: OnProgress = undefined, keep: Keep = undefined): Promise<ReadResult> {
-  const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
-  const hashAt = expectHead?.seq ?? -1;
-  try {
-    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep);
-  } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
-    throw error;
-  }
-}
-
-type OnProgress = ((bytesRead: number) => void) | undefined;
-/** Which events replayed to keep in `kept` (`report` keeps a game's rule decisions). */
-export type Keep = ((event: StoredEvent) => boolean) | undefined;
-
 /** Runs `read` with a progress display (./progress.ts) on a terminal, erased before the command prints anything. */
 async function reading<T>(io: CliIo, command: string, path: string, read: (onProgress: OnProgress) => Promise<T>): Promise<T> {
   const total = io.terminal === undefined ? 0 : await stat(path).then((s) => s.size, () => 0);
@@ -75,37 +43,8 @@ async function reading<T>(io: CliIo, command: string, path: string, read: (onPro
   }
 }
 
-async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress, keep: Keep): Promise<ReadResult> {
-  const through = mark?.events ?? 0;
-  const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
-  const entries: AuditEntry[] = [];
-  const kept: StoredEvent[] = [];
-  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt, onProgress });
-  for (;;) {
-    const next = await reader.next();
-    if (next.done === true) {
-      const scan = next.value;
-      // Lines of inert types in the vouched-for part were counted, not yielded: the version is the last seq.
-      replayer.version = Math.max(replayer.version, scan.events);
-      replayer.finish();
-      if (engineId !== null && scan.index !== null && scan.events > through && scan.fragment === null && replayer.mismatches.length === 0) {
-        await writeVerifiedMark(path, {
-          engine: engineId,
-          logFormatVersion: scan.formatVersion,
-          events: scan.events,
-          bytes: scan.wholeBytes,
-          lastHash: scan.lastHash,
-          skipped: INERT_TYPES,
-          segments: scan.index,
-        });
-      }
-      return { replayer, entries, scan, kept };
-    }
-    replayer.applyAll(next.value);
-    if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
-    if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
-  }
-}
+/** How replay and audit read the log: `--full`, the build's marks, the seq `--expect-head` names. */
+const readOptions = ({ full, engineId, expectHead }: LogCommandOptions) => ({ full, engineId, hashAt: expectHead?.seq ?? -1 });
 
 export function tornWarning(path: string, scan: ScanSummary): string | null {
   return scan.fragment === null ? null : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``;
@@ -145,7 +84,7 @@ const replayCommand: LogCommand = {
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, scan } = await reading(io, 'replay', path, (onProgress) => replayLog(path, false, options, onProgress));
+      const { replayer, scan } = await reading(io, 'replay', path, (onProgress) => replayLog(path, false, readOptions(options), onProgress));
       const games = [...replayer.games.keys()].map((g) => {
         const view = replayer.view(g);
         if (view === undefined) throw new Error(`game ${g} vanished`);
@@ -171,7 +110,7 @@ const auditCommand: LogCommand = {
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, entries, scan } = await reading(io, 'audit', path, (onProgress) => replayLog(path, true, options, onProgress));
+      const { replayer, entries, scan } = await reading(io, 'audit', path, (onProgress) => replayLog(path, true, readOptions(options), onProgress));
       const found = problems(path, scan, options.expectHead);
       const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {

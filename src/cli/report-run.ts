@@ -10,7 +10,8 @@ import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { guarded } from './log-guard.js';
-import { replayLog, reportMismatches, tornWarning } from './log-commands.js';
+import { replayLog } from '../host/file/log-replay.js';
+import { reportMismatches, tornWarning } from './log-commands.js';
 
 export interface ReportOptions {
   readonly game: string | null;
@@ -23,7 +24,7 @@ const inert = new Set(INERT_TYPES);
 export function runReport(path: string, options: ReportOptions, io: CliIo): Promise<ExitCode> {
   return guarded(path, false, io, async () => {
     const keep = options.game;
-    const read = await replayLog(path, false, { json: false, repair: false, full: false, engineId: options.engineId, expectHead: null }, undefined, (e) => !inert.has(e.type) && (keep === null || e.game === keep));
+    const read = await replayLog(path, false, { full: false, engineId: options.engineId }, undefined, (e) => !inert.has(e.type) && (keep === null || e.game === keep));
     const { replayer, scan, kept } = read;
     const known = [...replayer.games.keys()];
     if (keep !== null && !known.includes(keep)) {

@@ -12,7 +12,7 @@ export interface ServeSettings {
   readonly host: string;
   readonly bodyLimit: number;
   readonly ratePerMinute: number;
-  /** The games kept open at most (src/server/backend.ts SlotCache). */
+  /** The games kept open at most (src/host/game-cache.ts). */
   readonly maxOpenGames: number;
 }
 

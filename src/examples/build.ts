@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SurrenderEngine } from '../engine/engine.js';
+import { SurrenderEngine } from '../host/engine.js';
 import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import type { EnvelopeSource } from '../store/store.js';
 import type { GameScript } from './script.js';

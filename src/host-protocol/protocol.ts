@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EnvelopeSchema, GameIdSchema, type StoredEvent } from '../../events/index.js';
 import type { AuditEntry } from '../audit/entry.js';
 import type { RejectionCode } from '../engine/decision.js';
-import type { PreviewedEvent } from '../engine/preview.js';
+import type { PreviewedEvent } from '../host/preview.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict } from '../schema/types.js';

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { GameIdSchema } from '../../events/index.js';
-import { storeFailure } from '../engine/store-failure.js';
+import { storeFailure } from '../host/store-failure.js';
 import { bearerToken } from './auth.js';
 import type { Backend } from './backend.js';
 import { gameRoutes } from './game-routes.js';

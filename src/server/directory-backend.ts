@@ -4,30 +4,31 @@
 import { watch } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SurrenderEngine } from '../engine/engine.js';
+import { SurrenderEngine } from '../host/engine.js';
 import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { createLog } from '../store/file/log-file.js';
-import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
+import { gameSlot, IfMatchGuard, type Backend, type GameSlot, type Unsubscribe } from './backend.js';
 import { FileSeatStore } from './seat-store.js';
 
 export class DirectoryBackend implements Backend {
   readonly kind = 'directory';
   readonly seats: FileSeatStore;
-  readonly #slots: SlotCache;
+  readonly #slots: GameCache<GameSlot>;
 
   private constructor(
     private readonly dir: string,
     maxOpenGames: number,
   ) {
     this.seats = new FileSeatStore(dir);
-    this.#slots = new SlotCache(async (game) => {
+    this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
       const store = guard.wrap(await JsonlFileStore.open(this.logPath(game)));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
     }, maxOpenGames);
   }
 
-  /** `maxOpenGames`: the games kept open at most (./backend.ts SlotCache). */
+  /** `maxOpenGames`: the games kept open at most (../host/game-cache.ts). */
   static async open(dir: string, options: { readonly maxOpenGames?: number } = {}): Promise<DirectoryBackend> {
     await mkdir(dir, { recursive: true });
     return new DirectoryBackend(dir, options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES);

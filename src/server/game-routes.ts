@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { handleRequest } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
 import type { PendingDecision } from '../engine/pending-types.js';
-import type { SurrenderEngine } from '../engine/engine.js';
+import type { SurrenderEngine } from '../host/engine.js';
 import { failed, ifMatchOf, seatOf } from './auth.js';
 import { withSlot, type Backend, type GameSlot } from './backend.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
@@ -39,7 +39,7 @@ function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly Pend
 async function execute(slot: GameSlot, game: string, command: unknown, seat: Seat, expected: number | null): Promise<Response | HttpFailure> {
   return slot.exclusive(async () => {
     const { engine, guard } = slot;
-    // At the If-Match version, with no other writer's append heard of since (and none missed: ./backend.ts), the
+    // At the If-Match version, with no other writer's append heard of since (and none missed: ../host/hosted-game.ts), the
     // store is not asked first (one round trip less): the append is tied to that version and its hash, so one not
     // yet heard of still fails it.
     if (expected === null || engine.version !== expected || !slot.heardAll()) await slot.catchUp();

@@ -1,14 +1,15 @@
 // `serve --store postgres://…`: every game a stream of the PostgreSQL store, the seat token hashes in its seats
 // table. Other processes' appends are heard through LISTEN/NOTIFY (docs/postgres.md).
-import { SurrenderEngine } from '../engine/engine.js';
+import { SurrenderEngine } from '../host/engine.js';
 import { gameLog } from '../store/game-log.js';
 import { PostgresEventStore } from '../store/postgres/postgres.js';
-import { DEFAULT_MAX_OPEN_GAMES, gameSlot, IfMatchGuard, SlotCache, type Backend, type Unsubscribe } from './backend.js';
+import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
+import { gameSlot, IfMatchGuard, type Backend, type GameSlot, type Unsubscribe } from './backend.js';
 import { PostgresSeatStore } from './pg-seat-store.js';
 
 export class PostgresBackend implements Backend {
   readonly kind = 'postgres';
-  readonly #slots: SlotCache;
+  readonly #slots: GameCache<GameSlot>;
   readonly #listeners = new Map<string, Set<() => void>>();
   /** The newest version heard of each game (LISTEN/NOTIFY: this process's appends and every other's). */
   readonly #heard = new Map<string, number>();
@@ -21,7 +22,7 @@ export class PostgresBackend implements Backend {
     readonly seats: PostgresSeatStore,
     maxOpenGames: number,
   ) {
-    this.#slots = new SlotCache(async (game) => {
+    this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
       const log = guard.wrap(gameLog(store, game));
       const heard = { version: () => this.#heard.get(game) ?? 0, epoch: () => this.#epoch };
@@ -30,7 +31,7 @@ export class PostgresBackend implements Backend {
     }, maxOpenGames);
   }
 
-  /** `maxOpenGames`: the games kept open at most (./backend.ts SlotCache). */
+  /** `maxOpenGames`: the games kept open at most (../host/game-cache.ts). */
   static async open(url: string, schema?: string, options: { readonly maxOpenGames?: number } = {}): Promise<PostgresBackend> {
     const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
     const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema), options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES);

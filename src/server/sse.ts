@@ -51,7 +51,7 @@ export function streamRoute(app: Server, backend: Backend): void {
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
     // Held while the stream is open: its store is read on every change.
     const lease = await backend.lease(game);
-    const slot = lease.slot;
+    const slot = lease.value;
     const lastId = Number(request.headers['last-event-id']);
     let from: number;
     try {

@@ -1,4 +1,4 @@
-// One game's stream seen as an EventStream: what SurrenderEngine runs on, one engine per game (src/engine/games.ts).
+// One game's stream seen as an EventStream: what SurrenderEngine runs on, one engine per game (src/host/games.ts).
 import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';
 import type { GameStreamStore } from './game-streams.js';
 import type { AppendResult, EventStream, LogHead, ReadOptions } from './store.js';

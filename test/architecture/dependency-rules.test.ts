@@ -37,7 +37,7 @@ describe('dependency rules', () => {
           "import { readFileSync } from 'node:fs';",
           "export const f = [readFileSync];",
         ],
-        'src/engine/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
+        'src/host/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
         'src/rules/lines.ts': "import { io } from '../cli/io.ts';\nexport const l = io;",
         'src/store/store.ts': 'export type S = number;',
         'src/cli/io.ts': 'export const io = 1;',
@@ -109,7 +109,7 @@ describe('dependency rules', () => {
     ]);
   });
 
-  it('the host protocol and the engine host name no store, only the contract (a failure is a StoreError)', async () => {
+  it('the host protocol and the host layer name no store, only the contract (a failure is a StoreError); the host of one log file opens the file store alone', async () => {
     expect(
       await violations({
         'src/host-protocol/handle.ts': [
@@ -117,10 +117,15 @@ describe('dependency rules', () => {
           "import type { S } from '../store/store.ts';",
           "export const h = j;",
         ],
-        'src/engine/store-failure.ts': [
+        'src/host/store-failure.ts': [
           "import { r } from '../store/postgres/row-error.ts';",
           "import { E } from '../store/store-error.ts';",
           "export const f = [r, E];",
+        ],
+        'src/host/file/open-log.ts': [
+          "import { j } from '../../store/file/jsonl-file.ts';",
+          "import { r } from '../../store/postgres/row-error.ts';",
+          "export const o = [j, r];",
         ],
         'src/store/file/jsonl-file.ts': 'export const j = 1;',
         'src/store/postgres/row-error.ts': 'export const r = 1;',
@@ -128,8 +133,9 @@ describe('dependency rules', () => {
         'src/store/store-error.ts': 'export const E = 1;',
       }),
     ).toEqual([
-      'host-names-no-backend: src/engine/store-failure.ts -> src/store/postgres/row-error.ts',
+      'host-file-is-files: src/host/file/open-log.ts -> src/store/postgres/row-error.ts',
       'host-names-no-backend: src/host-protocol/handle.ts -> src/store/file/jsonl-file.ts',
+      'host-names-no-backend: src/host/store-failure.ts -> src/store/postgres/row-error.ts',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf, type StoredEvent } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { turnName } from '../../src/rules/turns.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OriginEvent, StoredEvent } from '../../events/index.js';
-import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
+import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import { buildExample } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';

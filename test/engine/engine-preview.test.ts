@@ -2,7 +2,7 @@
 // appending nothing (a what-if for a host's UI).
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { MemoryEventStore } from '../../src/store/memory.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SurrenderGames } from '../../src/engine/games.js';
+import { SurrenderGames } from '../../src/host/games.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { logText } from '../../src/store/game-lines.js';

@@ -3,7 +3,7 @@
 // nothing: through SurrenderEngine the log's version does not move.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { given, play } from '../support/given.js';
 import { alliedTurnEnded, atomicAttack, firestorm, gameStarted, germanFacts, italianFacts, turn } from '../support/fixtures.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion, type OriginEvent, type StoredEvent } from '../../events/index.js';
-import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
+import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import { COMMAND_LIMITS, copyJson } from '../../src/engine/json-copy.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';

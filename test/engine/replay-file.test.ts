@@ -1,7 +1,7 @@
 // The fast replay of a verified log file skips the lines the rules ignore, and ends in the same state.
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
-import { replayVerifiedLog } from '../../src/engine/replay-file.js';
+import { replayVerifiedLog } from '../../src/host/file/replay-file.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { readLog } from '../../src/store/file/scan.js';
 import { exampleGames } from '../../src/examples/games.js';

@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
+import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import type { GameView } from '../../src/engine/game-view.js';
 import { warList } from '../../src/engine/wars.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';

@@ -3,7 +3,7 @@
 // library's execute and preview and exec's execute and preview give the same malformed rejection, appending nothing.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { handleRequest } from '../../src/host-protocol/handle.js';
 import { MemoryEventStore } from '../../src/store/memory.js';

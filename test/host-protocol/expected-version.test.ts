@@ -2,7 +2,7 @@
 // HTTP's If-Match refuses it (stale-version, rule concurrency) and appending nothing; through the library and exec.
 import { describe, expect, it } from 'vitest';
 import type { NewEvent, OriginEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { handleRequest } from '../../src/host-protocol/handle.js';

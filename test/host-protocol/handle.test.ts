@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../events/index.js';
 import { auditEntries } from '../../src/audit/audit.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { withDescription } from '../../src/engine/pending-text.js';
 import { summarize } from '../../src/engine/summary.js';
 import { deterministicSource } from '../../src/examples/build.js';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { gameTurnEnded, hexControl, seaLionStart } from '../support/british-fixtures.js';
 import { turn } from '../support/fixtures.js';

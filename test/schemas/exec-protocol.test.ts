@@ -2,7 +2,7 @@
 // handler gives validate against the shipped schemas/exec/request.json and exec/response.json (Ajv, ./support.ts),
 // and a request the handler refuses as bad-request is refused by Ajv too.
 import { describe, expect, it } from 'vitest';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { seaLion1941 } from '../../src/examples/british-games.js';
 import { handleRequest } from '../../src/host-protocol/handle.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { isOrigin } from '../../src/engine/decide.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { pendingDecisions, type PendingDecision } from '../../src/engine/pending.js';
 import { withDescription } from '../../src/engine/pending-text.js';
 import { handleRequest } from '../../src/host-protocol/handle.js';

@@ -3,7 +3,7 @@
 // process heard of a game's appends (LISTEN/NOTIFY) lets a command skip the head read only while nothing was missed.
 import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { gameSlot, IfMatchGuard, StaleIfMatch } from '../../src/server/backend.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 

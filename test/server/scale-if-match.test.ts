@@ -6,9 +6,10 @@
 // a second engine on the same store, appending at a chosen moment.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { buildServer } from '../../src/server/app.js';
-import { gameSlot, IfMatchGuard, SlotCache, type Backend } from '../../src/server/backend.js';
+import { GameCache } from '../../src/host/game-cache.js';
+import { gameSlot, IfMatchGuard, type Backend, type GameSlot } from '../../src/server/backend.js';
 import type { SeatStore } from '../../src/server/seat-store.js';
 import type { Seat, TokenHashes } from '../../src/server/seats.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
@@ -44,7 +45,7 @@ function racedBackend(): Raced {
     const result = await (await SurrenderEngine.open(log)).execute(game, command);
     if (!result.ok) throw new Error(result.rejection.message);
   };
-  const slots = new SlotCache(async (game) => {
+  const slots = new GameCache<GameSlot>(async (game) => {
     const guard = new IfMatchGuard();
     const raced: EventStore = {
       version: () => log.version(),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { memoryIo } from '../../src/cli/io.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import type { Seat } from '../../src/server/seats.js';
 import { gameLog } from '../../src/store/game-log.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';

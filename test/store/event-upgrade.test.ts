@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OriginEvent, StoredEvent } from '../../events/index.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { auditEntries } from '../../src/audit/audit.js';

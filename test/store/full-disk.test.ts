@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { StoreError } from '../../src/store/store-error.js';
 import { gameStarted as startCommand } from '../support/fixtures.js';

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { replayVerifiedLog } from '../../src/engine/replay-file.js';
+import { replayVerifiedLog } from '../../src/host/file/replay-file.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { JsonlFileStore, NotALogFileError } from '../../src/store/file/jsonl-file.js';
 import { LogError, MAX_LINE_BYTES, sha256Bytes } from '../../src/store/line-format.js';

@@ -3,7 +3,7 @@
 // (`outcome-unknown`), and indeed the database may have written the events.
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
-import { SurrenderGames } from '../../src/engine/games.js';
+import { SurrenderGames } from '../../src/host/games.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { lockKey } from '../../src/store/postgres/postgres-schema.js';
 import { StoreError } from '../../src/store/store-error.js';

@@ -3,7 +3,7 @@
 // decision re-derived.
 import { expect } from 'vitest';
 import type { DomainEvent, OriginEvent } from '../../events/index.js';
-import { SurrenderEngine, type CommandResult } from '../../src/engine/engine.js';
+import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { MemoryEventStore } from '../../src/store/memory.js';

@@ -4,7 +4,7 @@
 // (decided again after another writer's append: 200, or 409), deliberately stale ones (an older If-Match: 412),
 // illegal ones (a second host.game-started: 422) and reads (never older than an acknowledged append). Every acknowledged event and every refusal is recorded for the checks afterwards.
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { INERT_TYPES } from '../../src/engine/replay.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { seatsFor, type Seat } from '../../src/server/seats.js';

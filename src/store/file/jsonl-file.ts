@@ -3,6 +3,7 @@
 // write a batch in one write and fdatasync before they resolve; reads stream the file in large chunks. The calls
 // of an append and of `head()` are synchronous: each costs microseconds on a local disk, where a trip through
 // libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
+import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
@@ -54,7 +55,8 @@ export class JsonlFileStore extends SharedLogStore {
   readonly #lockTimeoutMs: number;
   #header: Header;
   #tail: Tail;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** Appends one at a time in this process (the lock orders them between processes). */
+  readonly #queue = new SerialQueue();
   #closed = false;
 
   private constructor(path: string, options: JsonlFileStoreOptions, header: Header, tail: Tail) {
@@ -140,7 +142,7 @@ export class JsonlFileStore extends SharedLogStore {
   override async close(): Promise<void> {
     this.#closed = true;
     await super.close();
-    await this.#queue;
+    await this.#queue.settled();
   }
 
   async #appendLocked(real: string, events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
@@ -189,9 +191,7 @@ export class JsonlFileStore extends SharedLogStore {
   }
 
   #serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+    return this.#queue.run(task);
   }
 
   #assertOpen(): void {

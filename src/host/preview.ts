@@ -4,8 +4,8 @@ import type { DomainEvent } from '../../events/index.js';
 import { fastStep } from '../../machines/step.js';
 import { sealEvents, type ChainTip } from '../store/seal.js';
 import type { EnvelopeSource } from '../store/store.js';
-import { evolve, initialState } from './evolve.js';
-import type { GameView } from './game-view.js';
+import { evolve, initialState } from '../engine/evolve.js';
+import type { GameView } from '../engine/game-view.js';
 
 /** An event a command would append: its type and data, and the seq it would get if nobody appends first. */
 export type PreviewedEvent = DomainEvent & { readonly seq: number; readonly game: string };

@@ -1,21 +1,22 @@
-// The games a server process keeps open (src/server/backend.ts SlotCache, `serve --max-open-games`): past the
+// The games a host process keeps open (src/host/game-cache.ts, `serve --max-open-games`): past the
 // capacity the least recently used slot that no request holds is closed, and replayed when next asked for.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SurrenderEngine } from '../../src/engine/engine.js';
+import { SurrenderEngine } from '../../src/host/engine.js';
 import { buildServer } from '../../src/server/app.js';
-import { gameSlot, IfMatchGuard, SlotCache, withSlot, type GameSlot } from '../../src/server/backend.js';
+import { GameCache } from '../../src/host/game-cache.js';
+import { gameSlot, IfMatchGuard, withSlot, type GameSlot } from '../../src/server/backend.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { auth, createGame, script, send } from './server-suite.js';
+import { auth, createGame, script, send } from '../server/server-suite.js';
 
 /** A cache of memory-store slots that records which games it opened and closed. */
 function recorded(capacity: number) {
   const opened: string[] = [];
   const closed: string[] = [];
-  const cache = new SlotCache(async (game) => {
+  const cache = new GameCache<GameSlot>(async (game) => {
     opened.push(game);
     const guard = new IfMatchGuard();
     const store = guard.wrap(new MemoryEventStore());
@@ -32,7 +33,7 @@ function recorded(capacity: number) {
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 
-describe('SlotCache', () => {
+describe('GameCache', () => {
   it('past its capacity, the least recently used game no one holds is closed; asked for again, it is opened anew', async () => {
     const { cache, opened, closed } = recorded(2);
     for (const game of ['a', 'b', 'a', 'c']) (await cache.lease(game)).release();
@@ -66,7 +67,7 @@ describe('SlotCache', () => {
     const backend = { lease: (game: string) => cache.lease(game) };
     const seen: GameSlot[] = [];
     const [first, second] = await Promise.all([cache.lease('a'), cache.lease('a')]);
-    expect(first?.slot).toBe(second?.slot);
+    expect(first?.value).toBe(second?.value);
     first?.release();
     second?.release();
     await expect(withSlot(backend as never, 'b', async (slot) => {

@@ -1,10 +1,10 @@
 // Opening a log for commands that append to it (exec, append): the log is read as `replay` reads it, the part a
-// verification mark of this build vouches for on the fast path (./log-commands.ts), and the engine resumes
+// verification mark of this build vouches for on the fast path (./log-replay.ts), and the engine resumes
 // from that replay, so that a fresh process on a large verified log does not check every line again.
-import { SurrenderEngine } from '../engine/engine.js';
-import type { Mismatch } from '../engine/replay.js';
-import { JsonlFileStore } from '../store/file/jsonl-file.js';
-import { replayLog } from './log-commands.js';
+import { SurrenderEngine } from '../engine.js';
+import type { Mismatch } from '../../engine/replay.js';
+import { JsonlFileStore } from '../../store/file/jsonl-file.js';
+import { replayLog } from './log-replay.js';
 
 export interface OpenedLog {
   readonly engine: SurrenderEngine;
@@ -19,7 +19,7 @@ export interface OpenedLog {
 export async function openLogEngine(path: string, options: { readonly create: boolean; readonly engineId: string | null }): Promise<OpenedLog> {
   const store = await JsonlFileStore.open(path, { create: options.create });
   try {
-    const { replayer, scan } = await replayLog(path, false, { json: false, repair: false, full: false, engineId: options.engineId, expectHead: null });
+    const { replayer, scan } = await replayLog(path, false, { full: false, engineId: options.engineId });
     // An append is tied to this hash: if another writer appended since the log was read, the engine reads again.
     const engine = SurrenderEngine.resume(store, { replayer, hash: scan.lastHash });
     return { engine, store, mismatches: replayer.mismatches, tornLine: scan.fragment?.line ?? null };

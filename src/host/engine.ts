@@ -7,18 +7,19 @@ import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
 import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
-import { decide, type OriginEvent } from './decide.js';
-import { copyCommand, expectedVersionOf, staleVersion, type ExecuteOptions } from './command-copy.js';
+import { decide, type OriginEvent } from '../engine/decide.js';
+import { copyCommand, expectedVersionOf, staleVersion, type ExecuteOptions } from '../engine/command-copy.js';
 import { storeFailure } from './store-failure.js';
-import { UnknownGameError } from './unknown-game.js';
-import type { Rejection } from './decision.js';
-import { pendingDecisions, type PendingDecision } from './pending.js';
-import { Replayer, type Mismatch } from './replay.js';
-import type { GameView } from './game-view.js';
-import { warList } from './wars.js';
-import { britishPermissions, type Permission } from './britain/permissions.js';
+import { UnknownGameError } from '../engine/unknown-game.js';
+import type { Rejection } from '../engine/decision.js';
+import { pendingDecisions, type PendingDecision } from '../engine/pending.js';
+import { Replayer, type Mismatch } from '../engine/replay.js';
+import type { GameView } from '../engine/game-view.js';
+import { warList } from '../engine/wars.js';
+import { britishPermissions, type Permission } from '../engine/britain/permissions.js';
 import { previewAfter, type PreviewedEvent } from './preview.js';
-import { declarationsOf, type Declaration } from './declarations.js';
+import { declarationsOf, type Declaration } from '../engine/declarations.js';
+import { SerialQueue } from '../async/serial-queue.js';
 
 export type { ExecuteOptions };
 export type { EngineOptions };
@@ -44,7 +45,7 @@ export class SurrenderEngine {
   /** The hash of the last event this engine read (its view is of the log up to that line). */
   #hash = '';
   /** Commands run one at a time, so that no two of them read or apply the same events. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   private constructor(
     private readonly store: EventStore,
@@ -228,9 +229,7 @@ export class SurrenderEngine {
   }
 
   #serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+    return this.#queue.run(task);
   }
 
   games(): string[] {

@@ -2,7 +2,7 @@
 // API. The message says what failed and, where there is one, what to do. Every store throws a StoreError of a
 // kind (../store/store-error.ts): nothing here knows which store failed, nor any system's or database's codes.
 import { StoreError, type StoreErrorKind } from '../store/store-error.js';
-import type { Rejection } from './decision.js';
+import type { Rejection } from '../engine/decision.js';
 
 /** Kinds that are a defect when they reach here: a conflict is retried or answered, a closed store is the host's. */
 const DEFECTS: ReadonlySet<StoreErrorKind> = new Set(['conflict', 'closed']);

@@ -1,0 +1,81 @@
+// Reading a JSON Lines log as `replay`, `exec` and `append` read it: every line checked, except the start of the
+// log that a verification mark of this build vouches for, read on the trusted path (each segment checked against its
+// digest, only the listed lines parsed), its decisions not re-derived again. A mark that no longer matches the log is
+// dropped and the log read again in full; a clean pass marks the log (src/store/verified-mark.ts).
+import type { AuditEntry } from '../../audit/entry.js';
+import { auditEntries } from '../../audit/audit.js';
+import type { StoredEvent } from '../../../events/index.js';
+import { INERT_TYPES, Replayer } from '../../engine/replay.js';
+import { readLog, type ScanSummary } from '../../store/file/verify.js';
+import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../../store/file/verified-mark.js';
+
+export interface LogReadOptions {
+  /** Ignore any verification mark and check every line (`--full`). */
+  readonly full: boolean;
+  /** The running build's id; null: verification marks are neither read nor written. */
+  readonly engineId: string | null;
+  /** The seq whose hash to note (`--expect-head`); -1 for none. */
+  readonly hashAt?: number;
+}
+
+export interface ReadResult {
+  readonly replayer: Replayer;
+  readonly entries: AuditEntry[];
+  readonly scan: ScanSummary;
+  /** The events `keep` chose, in log order (none without it). */
+  readonly kept: StoredEvent[];
+}
+
+/**
+ * Streams and checks the log, replays it and re-derives every rule decision. The start of the log that a
+ * verification mark of this build vouches for is read on the trusted path (each segment checked against its
+ * digest, only the listed lines parsed) and its decisions are not re-derived again; every line after it is fully
+ * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
+ * the log (src/store/verified-mark.ts).
+ */
+export async function replayLog(path: string, collectAudit: boolean, { full, engineId, hashAt = -1 }: LogReadOptions, onProgress: OnProgress = undefined, keep: Keep = undefined): Promise<ReadResult> {
+  const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
+  try {
+    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep);
+  } catch (error) {
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
+    throw error;
+  }
+}
+
+export type OnProgress = ((bytesRead: number) => void) | undefined;
+/** Which events replayed to keep in `kept` (`report` keeps a game's rule decisions). */
+export type Keep = ((event: StoredEvent) => boolean) | undefined;
+
+async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress, keep: Keep): Promise<ReadResult> {
+  const through = mark?.events ?? 0;
+  const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
+  const entries: AuditEntry[] = [];
+  const kept: StoredEvent[] = [];
+  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt, onProgress });
+  for (;;) {
+    const next = await reader.next();
+    if (next.done === true) {
+      const scan = next.value;
+      // Lines of inert types in the vouched-for part were counted, not yielded: the version is the last seq.
+      replayer.version = Math.max(replayer.version, scan.events);
+      replayer.finish();
+      if (engineId !== null && scan.index !== null && scan.events > through && scan.fragment === null && replayer.mismatches.length === 0) {
+        await writeVerifiedMark(path, {
+          engine: engineId,
+          logFormatVersion: scan.formatVersion,
+          events: scan.events,
+          bytes: scan.wholeBytes,
+          lastHash: scan.lastHash,
+          skipped: INERT_TYPES,
+          segments: scan.index,
+        });
+      }
+      return { replayer, entries, scan, kept };
+    }
+    replayer.applyAll(next.value);
+    if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
+    if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
+  }
+}
+
