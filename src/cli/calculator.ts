@@ -3,7 +3,7 @@ import type { CalculatorContract } from '../rules/calculators.js';
 import { InputError, memberPath } from '../schema/validate.js';
 import type { RulingOptions } from '../rules/options.js';
 import type { CommandHelp } from './help-types.js';
-import type { CliIo, ExitCode } from './io.js';
+import { InputTooLargeError, MAX_INPUT_BYTES, type CliIo, type ExitCode } from './io.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** A calculator's contract (src/rules/calculators.ts) with what the command line adds. */
@@ -68,17 +68,22 @@ export function reportInputError(io: CliIo, error: InputError, json: boolean): E
   return 2;
 }
 
-export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
+/** One JSON document from a file or standard input (`-`), read up to MAX_INPUT_BYTES: an InputError for anything else. */
+export async function readJsonInput(source: string, io: CliIo): Promise<unknown> {
   let bytes: Uint8Array;
   try {
-    bytes = await io.readInput(source);
+    bytes = await io.readInput(source, MAX_INPUT_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return reportInputError(io, new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${code})`), json);
+    if (error instanceof InputTooLargeError) throw new InputError('$', `the input is larger than ${error.limit / (1024 * 1024)} MiB (${error.limit} bytes), the most one input document may be`);
+    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`);
   }
+  return parseJson(decodeUtf8(bytes));
+}
+
+export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
   let input: I;
   try {
-    input = spec.input.parse(parseJson(decodeUtf8(bytes)));
+    input = spec.input.parse(await readJsonInput(source, io));
     const issue = outOfRange(input) ?? spec.refine?.(input) ?? null;
     if (issue !== null) throw issue;
   } catch (error) {

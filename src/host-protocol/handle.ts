@@ -14,6 +14,7 @@ import { compile, InputError, type Validator } from '../schema/validate.js';
 import type { EventStore } from '../store/store.js';
 import {
   DEFAULT_EVENTS_PER_REQUEST,
+  MAX_BYTES_PER_RESPONSE,
   OPERATIONS,
   RequestIdSchema,
   requestSchemas,
@@ -137,34 +138,44 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
     case 'declarations':
       return { ok: true, op: request.op, game: request.game, declarations: engine.declarations(request.game) };
     case 'events': {
-      const events: StoredEvent[] = [];
-      const next = await readRange(store, request, (event) => events.push(event));
-      return { ok: true, op: request.op, events, next };
+      const { items, next } = await readRange<StoredEvent>(store, request, (event) => [event]);
+      return { ok: true, op: request.op, events: items, next };
     }
     case 'audit': {
-      const entries: AuditEntry[] = [];
-      const next = await readRange(store, request, (event) => entries.push(...auditEntries(event)));
-      return { ok: true, op: request.op, entries, next };
+      const { items, next } = await readRange<AuditEntry>(store, request, auditEntries);
+      return { ok: true, op: request.op, entries: items, next };
     }
     case 'games':
       return { ok: true, op: request.op, games: engine.games() };
   }
 }
 
+/** The bytes an item adds to a response: its JSON text and the comma before it. */
+const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item)) + 1;
+
 /**
- * Reads at most `limit` events from `from` (those of `game` only, when given, are passed on) and returns the seq
- * to continue from, or null when the log ends there.
+ * The items of at most `limit` events from `from` (of `game` only, when given), and the seq to continue from, or
+ * null when the log ends there. It ends early before an event whose items would take the response past
+ * MAX_BYTES_PER_RESPONSE, unless it holds none yet: every response goes on by one event at least.
  */
-async function readRange(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, use: (event: StoredEvent) => void): Promise<number | null> {
+async function readRange<T>(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, itemsOf: (event: StoredEvent) => readonly T[]): Promise<{ readonly items: T[]; readonly next: number | null }> {
   const from = request.from ?? 1;
   const limit = request.limit ?? DEFAULT_EVENTS_PER_REQUEST;
+  const items: T[] = [];
   let read = 0;
+  let bytes = 0;
   for await (const batch of store.read({ from })) {
     for (const event of batch) {
-      if (read === limit) return event.seq;
+      if (read === limit) return { items, next: event.seq };
+      if (request.game === undefined || event.game === request.game) {
+        const own = itemsOf(event);
+        const size = own.reduce((sum, item) => sum + bytesOf(item), 0);
+        if (items.length > 0 && bytes + size > MAX_BYTES_PER_RESPONSE) return { items, next: event.seq };
+        bytes += size;
+        items.push(...own);
+      }
       read += 1;
-      if (request.game === undefined || event.game === request.game) use(event);
     }
   }
-  return null;
+  return { items, next: null };
 }
