@@ -1,5 +1,6 @@
 // Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
 import type { CalculatorContract } from '../rules/calculators.js';
+import { parseJsonText } from '../schema/json-text.js';
 import { InputError, memberPath } from '../schema/validate.js';
 import type { RulingOptions } from '../rules/options.js';
 import type { CommandHelp } from './help-types.js';
@@ -21,15 +22,17 @@ export const oneLine = (text: string): string =>
   text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Parses a JSON document, turning a syntax error into an InputError at `$`. A leading byte order mark is
- * ignored (RFC 8259 allows it; Windows editors write one).
+ * Parses a JSON document, turning a syntax error into an InputError at `$`, and a number JSON.parse would change
+ * into one at its path (src/schema/json-text.ts). A leading byte order mark is ignored (RFC 8259 allows it;
+ * Windows editors write one).
  */
 export function parseJson(text: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (body.trim() === '') throw new InputError('$', 'not valid JSON (the input is empty)');
   try {
-    return JSON.parse(body) as unknown;
+    return parseJsonText(body);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     // V8 quotes the offending text in its message, line breaks included: keep the report on one line.
     throw new InputError('$', oneLine(`not valid JSON (${error instanceof Error ? error.message : String(error)})`));
   }
