@@ -2,10 +2,12 @@
 // that the process stops reading and exits 2 naming the limit, holding no more than the limit and one chunk.
 // Real processes of the built CLI, their peak memory read from the kernel (test/support/max-rss.cjs).
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/run.js';
 import { ensureBuilt } from '../support/build.js';
 import { seaLionLog } from '../support/exec-process.js';
 import { runMeasured } from '../support/measured-cli.js';
@@ -83,5 +85,15 @@ describe('the size of one input document', () => {
     await writeFile(over, Buffer.alloc(LIMIT + 1, 0x20));
     expect(runMeasured(['german-surrender', '--json', at]).stdout).toEqual(EMPTY);
     expect(printed(runMeasured(['german-surrender', '--json', over]))).toEqual(TOO_LARGE);
+  });
+
+  it('import refuses a log over 500 MiB by its size, before reading it or opening the database: exit 2 naming the limit', async () => {
+    const path = join(dir, 'huge.jsonl');
+    await writeFile(path, '');
+    // Sparse: 600 MiB long, nothing written.
+    await truncate(path, 600 * 1024 * 1024);
+    const io = memoryIo();
+    const code = await runCli(['import', path, '--db', 'postgresql://nobody@127.0.0.1:1/none'], io);
+    expect([code, io.stdout, io.stderr]).toEqual([2, '', `import: ${path}: the log is larger than 500 MiB (524288000 bytes), the most import reads: nothing imported\n`]);
   });
 });
