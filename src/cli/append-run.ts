@@ -5,24 +5,17 @@ import type { OriginEvent } from '../engine/decide.js';
 import type { RejectionCode } from '../engine/decision.js';
 import { withDescription } from '../engine/pending-text.js';
 import { InputError } from '../schema/validate.js';
-import { oneLine, parseJson, reportInputError } from './calculator.js';
+import { oneLine, readJsonInput, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { guarded } from './log-guard.js';
 import { openLogEngine } from '../host/file/open-log.js';
-import { decodeUtf8 } from './utf8.js';
 
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
 const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
 
 /** The command read from the input, its `game` (if it names one) taken off. */
 async function readCommand(source: string, io: CliIo): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await io.readInput(source);
-  } catch (error) {
-    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`);
-  }
-  const value = parseJson(decodeUtf8(bytes));
+  const value = await readJsonInput(source, io);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
   const { game, ...command } = value as Record<string, unknown>;
   if (game !== undefined && (typeof game !== 'string' || !GAME_ID_REGEXP.test(game))) throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);

@@ -1,9 +1,10 @@
 // Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
 import type { CalculatorContract } from '../rules/calculators.js';
+import { parseJsonText } from '../schema/json-text.js';
 import { InputError, memberPath } from '../schema/validate.js';
 import type { RulingOptions } from '../rules/options.js';
 import type { CommandHelp } from './help-types.js';
-import type { CliIo, ExitCode } from './io.js';
+import { InputTooLargeError, MAX_INPUT_BYTES, type CliIo, type ExitCode } from './io.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** A calculator's contract (src/rules/calculators.ts) with what the command line adds. */
@@ -21,15 +22,17 @@ export const oneLine = (text: string): string =>
   text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Parses a JSON document, turning a syntax error into an InputError at `$`. A leading byte order mark is
- * ignored (RFC 8259 allows it; Windows editors write one).
+ * Parses a JSON document, turning a syntax error into an InputError at `$`, and a number JSON.parse would change
+ * into one at its path (src/schema/json-text.ts). A leading byte order mark is ignored (RFC 8259 allows it;
+ * Windows editors write one).
  */
 export function parseJson(text: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (body.trim() === '') throw new InputError('$', 'not valid JSON (the input is empty)');
   try {
-    return JSON.parse(body) as unknown;
+    return parseJsonText(body);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     // V8 quotes the offending text in its message, line breaks included: keep the report on one line.
     throw new InputError('$', oneLine(`not valid JSON (${error instanceof Error ? error.message : String(error)})`));
   }
@@ -68,17 +71,22 @@ export function reportInputError(io: CliIo, error: InputError, json: boolean): E
   return 2;
 }
 
-export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
+/** One JSON document from a file or standard input (`-`), read up to MAX_INPUT_BYTES: an InputError for anything else. */
+export async function readJsonInput(source: string, io: CliIo): Promise<unknown> {
   let bytes: Uint8Array;
   try {
-    bytes = await io.readInput(source);
+    bytes = await io.readInput(source, MAX_INPUT_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return reportInputError(io, new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${code})`), json);
+    if (error instanceof InputTooLargeError) throw new InputError('$', `the input is larger than ${error.limit / (1024 * 1024)} MiB (${error.limit} bytes), the most one input document may be`);
+    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`);
   }
+  return parseJson(decodeUtf8(bytes));
+}
+
+export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
   let input: I;
   try {
-    input = spec.input.parse(parseJson(decodeUtf8(bytes)));
+    input = spec.input.parse(await readJsonInput(source, io));
     const issue = outOfRange(input) ?? spec.refine?.(input) ?? null;
     if (issue !== null) throw issue;
   } catch (error) {

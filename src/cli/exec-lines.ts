@@ -3,17 +3,22 @@
 // than the engine answers does not fill memory; `stop()` ends the lines at once (SIGTERM).
 import type { Readable } from 'node:stream';
 import { InputError } from '../schema/validate.js';
+import { MAX_INPUT_BYTES } from './io.js';
 import { decodeUtf8 } from './utf8.js';
 
-/** The longest request line read: a command is at most 1,048,576 characters of JSON (src/engine/json-copy.ts). */
-export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+/** The longest request line read: one input document, as a calculator's input or append's command (./io.ts). */
+export const MAX_REQUEST_BYTES = MAX_INPUT_BYTES;
+/** Reading pauses while this many lines, or this many bytes of them, wait to be answered. */
 const QUEUE_HIGH = 64;
+const QUEUE_HIGH_BYTES = 2 * MAX_REQUEST_BYTES;
 
 export type RequestLine = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
 
 export class LineReader {
   readonly #stream: Readable;
   readonly #queue: RequestLine[] = [];
+  /** The bytes of the lines in the queue. */
+  #queueBytes = 0;
   #parts: Buffer[] = [];
   #partBytes = 0;
   #overlong = false;
@@ -31,7 +36,8 @@ export class LineReader {
   next(): Promise<RequestLine | null> {
     const line = this.#queue.shift();
     if (line !== undefined) {
-      if (this.#queue.length < QUEUE_HIGH && !this.#ended) this.#stream.resume();
+      this.#queueBytes -= line.ok ? line.text.length : 0;
+      if (!this.#full() && !this.#ended) this.#stream.resume();
       return Promise.resolve(line);
     }
     if (this.#ended) return Promise.resolve(null);
@@ -41,6 +47,7 @@ export class LineReader {
   /** No more lines: the ones not yet taken are dropped. */
   stop(): void {
     this.#queue.length = 0;
+    this.#queueBytes = 0;
     this.#ended = true;
     this.#stream.pause();
     this.#deliver(null);
@@ -55,7 +62,11 @@ export class LineReader {
       start = at + 1;
     }
     this.#append(chunk.subarray(start));
-    if (this.#queue.length >= QUEUE_HIGH) this.#stream.pause();
+    if (this.#full()) this.#stream.pause();
+  }
+
+  #full(): boolean {
+    return this.#queue.length >= QUEUE_HIGH || this.#queueBytes >= QUEUE_HIGH_BYTES;
   }
 
   #append(bytes: Buffer): void {
@@ -87,8 +98,10 @@ export class LineReader {
   }
 
   #push(line: RequestLine): void {
-    if (this.#waiting !== null) this.#deliver(line);
-    else this.#queue.push(line);
+    if (this.#waiting !== null) return this.#deliver(line);
+    this.#queue.push(line);
+    // Counted in characters: what the line's string holds, a byte at most for each byte read.
+    this.#queueBytes += line.ok ? line.text.length : 0;
   }
 
   #finish(): void {

@@ -48,6 +48,16 @@ const unreadable = (message: string, context: ProtocolContext): Response => ({
   othersAppended: 0,
 });
 
+/** The response as one line; one that cannot be written as JSON (a string V8 cannot make) is answered `internal`. */
+function lineOf(response: Response): string {
+  try {
+    return JSON.stringify(response);
+  } catch (error) {
+    const message = `the response could not be written as one JSON line (${error instanceof Error ? error.message : String(error)})`;
+    return JSON.stringify({ id: response.id, ok: false, op: response.op, rejection: { code: 'internal', rule: 'engine', message }, version: response.version, othersAppended: response.othersAppended });
+  }
+}
+
 export function runExec(path: string, options: { readonly create: boolean; readonly engineId: string | null }, io: CliIo, stdio: ExecStdio): Promise<ExitCode> {
   return guarded(path, false, io, async () => {
     const opened = await openLogEngine(path, options);
@@ -63,7 +73,7 @@ export function runExec(path: string, options: { readonly create: boolean; reado
     try {
       for (let line = await lines.next(); line !== null; line = await lines.next()) {
         const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
-        if (!(await stdio.write(JSON.stringify(response))) || stopping) break;
+        if (!(await stdio.write(lineOf(response))) || stopping) break;
       }
     } finally {
       stopListening();

@@ -1,12 +1,18 @@
 // `awaw-surrender import LOG`: the games of a JSON Lines log into the PostgreSQL store, each as a stream of its
 // own. The log is verified first, whole; a game the database already holds is refused, and then nothing is written.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { linesByGame } from '../store/game-lines.js';
 import { isStoreError } from '../store/store-error.js';
 import { verifyLog } from '../store/file/verify.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { openDatabase, parseDatabaseArgs } from './pg-options.js';
+
+/**
+ * The largest log import reads (docs/postgres.md): it reads the log as one string, and V8 makes none longer than
+ * 2^29 - 24 characters; beyond that import would fail midway with "Invalid string length".
+ */
+export const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
 
 export async function importCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseDatabaseArgs('import', argv, ['game'], io);
@@ -18,6 +24,12 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   }
   let text: string;
   try {
+    // Refused before it is verified: the size alone decides.
+    const { size } = await stat(path);
+    if (size > MAX_IMPORT_BYTES) {
+      io.err(oneLine(`import: ${path}: the log is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB (${MAX_IMPORT_BYTES} bytes), the most import reads: nothing imported`));
+      return 2;
+    }
     const report = await verifyLog(path);
     if (!report.ok) {
       io.err(oneLine(`import: ${path}: ${report.message}: nothing imported`));

@@ -40,10 +40,10 @@ type Key = string | number | null;
 type Entered = { readonly leaf: JsonValue } | { readonly frame: Frame } | { readonly detail: string };
 
 /**
- * Copies `value` as JSON data: null, booleans, finite numbers (-0 as 0), strings, arrays without holes and
+ * Copies `value` as JSON data: null, booleans, finite numbers, strings, arrays without holes and
  * plain objects (prototype Object.prototype or null), with own enumerable string keys read once each (a
  * getter is called once). Anything else is refused, naming its path: undefined, functions, symbols, BigInt,
- * NaN and Infinity, a circular reference, a sparse array, an instance of a class (Date, Map, ...), a
+ * NaN, Infinity and -0, a circular reference, a sparse array, an instance of a class (Date, Map, ...), a
  * getter or Proxy trap that throws, a value nested or sized beyond `limits`. Never throws.
  */
 export function copyJson(value: unknown, limits: JsonLimits = COMMAND_LIMITS): CopyResult {
@@ -144,7 +144,9 @@ class Copier {
         return value.length + 2 <= this.#budget && this.spend(jsonLength(value)) ? { leaf: value } : this.tooLarge();
       case 'number':
         if (!Number.isFinite(value)) return { detail: `expected a finite number, found ${String(value)} (JSON has no such number)` };
-        return this.spend(JSON.stringify(value).length) ? { leaf: value === 0 ? 0 : value } : this.tooLarge();
+        // JSON writes -0 as 0: the log would hold another number than the one given (src/schema/json-text.ts).
+        if (Object.is(value, -0)) return { detail: '-0 cannot be represented exactly (JSON writes it as 0)' };
+        return this.spend(JSON.stringify(value).length) ? { leaf: value } : this.tooLarge();
       case 'boolean':
         return this.spend(value ? 4 : 5) ? { leaf: value } : this.tooLarge();
       case 'object':

@@ -10,10 +10,12 @@ import { withDescription } from '../engine/pending-text.js';
 import { storeFailure } from '../host/store-failure.js';
 import { summarize } from '../engine/summary.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
+import { inexactNumber } from '../schema/json-text.js';
 import { compile, InputError, type Validator } from '../schema/validate.js';
 import type { EventStore } from '../store/store.js';
 import {
   DEFAULT_EVENTS_PER_REQUEST,
+  MAX_BYTES_PER_RESPONSE,
   OPERATIONS,
   RequestIdSchema,
   requestSchemas,
@@ -52,6 +54,8 @@ const isOperation = (op: unknown): op is Operation => typeof op === 'string' && 
 function readRequest(value: unknown): { readonly ok: true; readonly request: Request } | { readonly ok: false; readonly id: RequestId | null; readonly op: Operation | null; readonly rejection: Rejected } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, op: null, rejection: protocolError('bad-request', '$: expected a request object { id?, op, ... }') };
   const fields = value as Record<string, unknown>;
+  // -0 is no id: it would be echoed as 0 (JSON writes it so).
+  if (Object.is(fields['id'], -0)) return { ok: false, id: null, op: null, rejection: protocolError('bad-request', 'id: -0 cannot be represented exactly (JSON writes it as 0)') };
   const id = fields['id'] === undefined || !requestId.check(fields['id']) ? null : fields['id'];
   if (fields['id'] !== undefined && id === null) return { ok: false, id, op: null, rejection: protocolError('bad-request', 'id: expected a string of at most 256 characters or an integer') };
   const op = fields['op'];
@@ -71,7 +75,29 @@ export function handleLine(line: string, context: ProtocolContext): Promise<Resp
     const reason = error instanceof Error ? error.message : String(error);
     return Promise.resolve(failed(null, null, protocolError('bad-request', `$: not JSON: ${reason}`), context.engine.version, 0));
   }
+  const issue = inexactNumber(line);
+  if (issue !== null) return Promise.resolve(inexactRefusal(value, issue, context.engine.version));
   return handleRequest(value, context);
+}
+
+/** The member of each operation that holds a command, whose numbers are the command's (a `malformed` refusal). */
+const COMMAND_MEMBER: Partial<Record<Operation, string>> = { execute: 'command', preview: 'command', pending: 'tried' };
+
+/**
+ * A request with a number JSON.parse changed (src/schema/json-text.ts): in a command, `malformed` at its path in
+ * the command, as the engine refuses a command (`tried.` kept, as for pending's other refusals); in the id or any
+ * other field, `bad-request` at its path in the request. A request that is no request is refused as that first.
+ */
+function inexactRefusal(value: unknown, issue: InputError, version: number): FailedResponse {
+  if (issue.path === 'id') return failed(null, null, protocolError('bad-request', issue.message), version, 0);
+  const read = readRequest(value);
+  if (!read.ok) return failed(read.id, read.op, read.rejection, version, 0);
+  const { id = null, op } = read.request;
+  const member = COMMAND_MEMBER[op];
+  const inCommand = member !== undefined && (issue.path === member || issue.path.startsWith(`${member}.`) || issue.path.startsWith(`${member}[`));
+  if (!inCommand) return failed(id, op, protocolError('bad-request', issue.message), version, 0);
+  const path = member === 'tried' ? issue.path : issue.path.slice(member.length).replace(/^\./, '') || '$';
+  return failed(id, op, { code: 'malformed', rule: 'schema', message: `${path}: ${issue.detail}` }, version, 0);
 }
 
 /** Any value at all as a request. */
@@ -137,34 +163,44 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
     case 'declarations':
       return { ok: true, op: request.op, game: request.game, declarations: engine.declarations(request.game) };
     case 'events': {
-      const events: StoredEvent[] = [];
-      const next = await readRange(store, request, (event) => events.push(event));
-      return { ok: true, op: request.op, events, next };
+      const { items, next } = await readRange<StoredEvent>(store, request, (event) => [event]);
+      return { ok: true, op: request.op, events: items, next };
     }
     case 'audit': {
-      const entries: AuditEntry[] = [];
-      const next = await readRange(store, request, (event) => entries.push(...auditEntries(event)));
-      return { ok: true, op: request.op, entries, next };
+      const { items, next } = await readRange<AuditEntry>(store, request, auditEntries);
+      return { ok: true, op: request.op, entries: items, next };
     }
     case 'games':
       return { ok: true, op: request.op, games: engine.games() };
   }
 }
 
+/** The bytes an item adds to a response: its JSON text and the comma before it. */
+const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item)) + 1;
+
 /**
- * Reads at most `limit` events from `from` (those of `game` only, when given, are passed on) and returns the seq
- * to continue from, or null when the log ends there.
+ * The items of at most `limit` events from `from` (of `game` only, when given), and the seq to continue from, or
+ * null when the log ends there. It ends early before an event whose items would take the response past
+ * MAX_BYTES_PER_RESPONSE, unless it holds none yet: every response goes on by one event at least.
  */
-async function readRange(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, use: (event: StoredEvent) => void): Promise<number | null> {
+async function readRange<T>(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, itemsOf: (event: StoredEvent) => readonly T[]): Promise<{ readonly items: T[]; readonly next: number | null }> {
   const from = request.from ?? 1;
   const limit = request.limit ?? DEFAULT_EVENTS_PER_REQUEST;
+  const items: T[] = [];
   let read = 0;
+  let bytes = 0;
   for await (const batch of store.read({ from })) {
     for (const event of batch) {
-      if (read === limit) return event.seq;
+      if (read === limit) return { items, next: event.seq };
+      if (request.game === undefined || event.game === request.game) {
+        const own = itemsOf(event);
+        const size = own.reduce((sum, item) => sum + bytesOf(item), 0);
+        if (items.length > 0 && bytes + size > MAX_BYTES_PER_RESPONSE) return { items, next: event.seq };
+        bytes += size;
+        items.push(...own);
+      }
       read += 1;
-      if (request.game === undefined || event.game === request.game) use(event);
     }
   }
-  return null;
+  return { items, next: null };
 }

@@ -15,6 +15,12 @@ import { DescribedDecisionSchema } from '../schemas/pending-decision.js';
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;
 export const DEFAULT_EVENTS_PER_REQUEST = 1_000;
+/**
+ * The most bytes of JSON text (UTF-8) of the events, or audit entries, one response carries: beyond it the
+ * response ends early and `next` goes on, so that a log of large events is read in pieces of bounded size. An
+ * event larger than that alone (a log line holds at most 16 MiB) is answered alone.
+ */
+export const MAX_BYTES_PER_RESPONSE = 4 * 1024 * 1024;
 
 /** A request's own id, echoed in its response (null in the response when the request had none or was unreadable). */
 export const RequestIdSchema = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
@@ -75,6 +81,9 @@ const PreviewedEventSchema = opaque<PreviewedEvent>('an event a command would ap
 /** A pending decision with its words: schemas/pending-decision.json. */
 const PendingSchema = DescribedDecisionSchema;
 const Head = Strict({ seq: Type.Integer({ minimum: 0 }), hash: Type.String() });
+const Next = Type.Union([Seq, Type.Null()], {
+  description: `the seq to go on from: the response ended after \`limit\` events, or before the next one would take its events past ${MAX_BYTES_PER_RESPONSE} bytes of JSON text; null at the end of the log`,
+});
 
 /** What every response has: the request's id, its op (null when unreadable), and the log version it answers at. */
 const common = {
@@ -94,8 +103,8 @@ export const responseSchemas = {
   wars: ok('wars', { game: GameIdSchema, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
   permissions: ok('permissions', { game: GameIdSchema, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
   declarations: ok('declarations', { game: GameIdSchema, declarations: Type.Array(DeclarationSchema) }),
-  events: ok('events', { events: Type.Array(EventSchema), next: Type.Union([Seq, Type.Null()]) }),
-  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Type.Union([Seq, Type.Null()]) }),
+  events: ok('events', { events: Type.Array(EventSchema), next: Next }),
+  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Next }),
   games: ok('games', { games: Type.Array(GameIdSchema) }),
   failed: Strict({
     ...common,

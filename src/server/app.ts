@@ -7,6 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { GameIdSchema } from '../../events/index.js';
 import { storeFailure } from '../host/store-failure.js';
+import { inexactNumber } from '../schema/json-text.js';
+import { InputError } from '../schema/validate.js';
 import { bearerToken } from './auth.js';
 import type { Backend } from './backend.js';
 import { gameRoutes } from './game-routes.js';
@@ -30,6 +32,8 @@ export const DEFAULT_RATE_PER_MINUTE = 600;
 
 /** Fastify's own errors (a body not JSON or too large, a failed schema check, the rate limit) as typed refusals. */
 function failureOf(error: FastifyError): HttpFailure {
+  // A body with a number JSON.parse would change (see jsonBodies): refused at its path, as a malformed command is.
+  if (error instanceof InputError) return refusal('malformed', 'schema', error.message);
   if (error.validation !== undefined) {
     const [first] = error.validation;
     return refusal('bad-request', 'schema', `${validationPath(error.validationContext, first?.instancePath)}: ${first?.message ?? error.message}`);
@@ -51,8 +55,25 @@ function failureOf(error: FastifyError): HttpFailure {
   }
 }
 
+/**
+ * JSON bodies as Fastify reads them (its own parser, with its refusal of `__proto__` and `constructor` keys),
+ * then refused when a number would not be read as written (src/schema/json-text.ts): the command is text here.
+ */
+function jsonBodies(app: Server): void {
+  const standard = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    standard(request, text, (error, value) => {
+      if (error !== null) return done(error, undefined);
+      const issue = inexactNumber(text);
+      return issue === null ? done(null, value) : done(Object.assign(issue, { statusCode: 400 }), undefined);
+    });
+  });
+}
+
 export async function buildServer(backend: Backend, limits: ServerLimits = {}): Promise<Server> {
   const app: Server = Fastify({ bodyLimit: limits.bodyLimit ?? DEFAULT_BODY_LIMIT, forceCloseConnections: true, logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  jsonBodies(app);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const failure = failureOf(error);
     if (failure.status === 429) reply.header('retry-after', String(reply.getHeader('retry-after') ?? 60));

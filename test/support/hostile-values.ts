@@ -50,6 +50,7 @@ export const hostileValues: readonly HostileValue[] = [
   { how: 'NaN', make: () => Number.NaN, at: '', detail: 'expected a finite number, found NaN (JSON has no such number)' },
   { how: 'Infinity', make: () => Number.POSITIVE_INFINITY, at: '', detail: 'expected a finite number, found Infinity (JSON has no such number)' },
   { how: '-Infinity in an array', make: () => [1, Number.NEGATIVE_INFINITY], at: '[1]', detail: 'expected a finite number, found -Infinity (JSON has no such number)' },
+  { how: '-0 in an array', make: () => [1, -0], at: '[1]', detail: '-0 cannot be represented exactly (JSON writes it as 0)' },
   { how: 'a sparse array', make: () => [1, , 3], at: '[1]', detail: 'a hole in a sparse array: JSON has no value for it' },
   { how: 'an array of 2^32 - 1 holes', make: () => new Array(2 ** 32 - 1), at: '', detail: tooLarge },
   {
