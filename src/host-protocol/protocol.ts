@@ -9,8 +9,8 @@ import type { PreviewedEvent } from '../engine/preview.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict } from '../schema/types.js';
-import { DeclarationSchema } from '../schemas/declarations.js';
-import { DescribedDecisionSchema } from '../schemas/pending-decision.js';
+import { DeclarationSchema } from '../engine/declarations-schema.js';
+import { DescribedDecisionSchema } from '../engine/pending-schema.js';
 
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;

@@ -1,12 +1,12 @@
 // The choices of the German terms (src/engine/choices/german-terms-types.ts) and of the answer to a British offer
 // (src/engine/choices/offer-answer.ts), as TypeBox schemas for pending-decision.ts.
 import { Type } from '@sinclair/typebox';
-import { Count, Enum, Int, Strict, Turn } from '../schema/types.js';
-import { TerritoryKeys } from '../rules/british-concession-table.js';
-import { ConcessionCodes } from '../rules/concession-checks.js';
-import { CededEffectCodes } from '../rules/concession-notes.js';
-import { MinorStatuses, TerritoryControls } from '../rules/concessions-input.js';
-import { ToItalyCodes } from '../engine/britain/to-italy.js';
+import { Count, Enum, Int, Strict, Turn } from '../../schema/types.js';
+import { TerritoryKeys } from '../../rules/british-concession-table.js';
+import { ConcessionCodes } from '../../rules/concession-checks.js';
+import { CededEffectCodes } from '../../rules/concession-notes.js';
+import { MinorStatuses, TerritoryControls } from '../../rules/concessions-input.js';
+import { ToItalyCodes } from '../britain/to-italy.js';
 
 export const OfferAnswerChoicesSchema = Strict({
   answers: Type.Array(

@@ -1,9 +1,9 @@
-// The war declarations menu (src/engine/declarations.ts) as a TypeBox schema, for the exec protocol.
+// The war declarations menu (declarations.ts) as a TypeBox schema, for the exec protocol.
 import { Type } from '@sinclair/typebox';
 import { AlliedPowers, AxisPowers } from '../../events/common.js';
 import { Count, Enum, Strict } from '../schema/types.js';
-import type { Declaration } from '../engine/declarations.js';
-import type { SameShape } from './same-shape.js';
+import type { Declaration } from './declarations.js';
+import type { SameShape } from '../schema/same-shape.js';
 
 const Power = Enum([...AxisPowers, ...AlliedPowers]);
 

@@ -1,9 +1,9 @@
 // The choices of the British force reductions (src/engine/choices/british-forces.ts) as a TypeBox schema, part of
 // the pending-decision schema (pending-decision.ts checks it against the type).
 import { Type } from '@sinclair/typebox';
-import { Count, Enum, Strict } from '../schema/types.js';
-import { ExemptionRules } from '../engine/choices/british-forces.js';
-import { ShipStatuses, ShipTypes } from '../rules/force-reduction.js';
+import { Count, Enum, Strict } from '../../schema/types.js';
+import { ExemptionRules } from './british-forces.js';
+import { ShipStatuses, ShipTypes } from '../../rules/force-reduction.js';
 
 const ForceCategorySchema = Enum(['aaf', 'groundNas', 'naval'] as const);
 

@@ -1,8 +1,8 @@
 // The choices of the host reports and of Japan's treaty choice (src/engine/choices/reports.ts, japan.ts) as
 // TypeBox schemas, for pending-decision.ts.
 import { Type } from '@sinclair/typebox';
-import { Enum, Strict, Turn } from '../schema/types.js';
-import { ReportRequirements, type ReportCommand } from '../engine/choices/reports.js';
+import { Enum, Strict, Turn } from '../../schema/types.js';
+import { ReportRequirements, type ReportCommand } from './reports.js';
 
 const Content = Strict({
   field: Type.String(),

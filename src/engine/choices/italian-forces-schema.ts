@@ -1,8 +1,8 @@
 // The choices of a post-surrender Italian selection (src/engine/choices/italian-forces.ts) as a TypeBox schema,
 // for pending-decision.ts.
 import { Type } from '@sinclair/typebox';
-import { Count, Enum, Strict } from '../schema/types.js';
-import { ItalianNavalStatuses } from '../rules/italian-forces-table.js';
+import { Count, Enum, Strict } from '../../schema/types.js';
+import { ItalianNavalStatuses } from '../../rules/italian-forces-table.js';
 
 const Sides = ['axis', 'allied'] as const;
 const CategoryNames = ['infantry', 'namedShips', 'cruisers', 'destroyers'] as const;
