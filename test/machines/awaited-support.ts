@@ -30,11 +30,12 @@ export function observe(machine: AnyStateMachine, probes: readonly Probe[]): Obs
   const unclaimed: string[] = [];
   for (const { snapshot, commands } of probes) {
     const takes = unique(commands.filter((c) => snapshot.can(c)).map((c) => c.type));
-    const active = new Set<string>(snapshot._nodes.map((n: { id: string }) => n.id));
+    const active = new Set<string>(snapshot._nodes.map((n) => n.id));
     const here = declared.filter((d) => active.has(d.id));
     const expected: [string, string[]][] = [];
     for (const d of here) {
-      const own = takes.filter((t) => (d.awaits.commands as readonly string[]).includes(t));
+      const names: readonly string[] = d.awaits.commands;
+      const own = takes.filter((t) => names.includes(t));
       const seen = (taken[d.id] ??= []);
       if (!seen.some((s) => s.join() === own.join())) seen.push(own);
       if (own.length > 0) expected.push([d.awaits.decision, own]);
@@ -42,7 +43,7 @@ export function observe(machine: AnyStateMachine, probes: readonly Probe[]): Obs
     const claimed = new Set(here.flatMap((d) => d.awaits.commands));
     const stray = takes.filter((t) => !claimed.has(t));
     unclaimed.push(...stray.map((t) => `${JSON.stringify(snapshot.value)}: ${t}`));
-    for (const node of snapshot._nodes as { id: string; type: string }[]) {
+    for (const node of snapshot._nodes) {
       if ((node.type === 'atomic' || node.type === 'final') && !here.some((d) => d.id === node.id)) quiet[node.id] = unique([...(quiet[node.id] ?? []), ...stray]);
     }
     const derived = awaitingNow(snapshot).map((a): [string, string[]] => [a.awaited.decision, [...a.commands]]);
