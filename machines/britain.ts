@@ -6,6 +6,17 @@ import { and, assign, not, setup, stateIn } from 'xstate';
 import { eventsOf } from './events.js';
 import { updateLast, type BritainContext, type BritainInput, type BritainMachineEvent } from './britain-context.js';
 import { britainGuards } from './britain-guards.js';
+import type { StateMeta } from './awaited.js';
+import {
+  britainSelectsReductions,
+  germanyAnswersOffer,
+  germanyStatesTerms,
+  hostReportsFarEastHexControl,
+  hostReportsForcePool,
+  hostReportsHexControl,
+  japanDecidesAdherence,
+  type BritainAwaited,
+} from './britain-awaited.js';
 import {
   awaitingPoolRefusals,
   offerAcceptedRefusals,
@@ -16,9 +27,13 @@ import {
 } from './britain-refusals.js';
 
 export type { BritainContext, BritainEventType, BritainInput, BritainMachineEvent, SurrenderRecord } from './britain-context.js';
+export * from './britain-awaited.js';
+
+/** What a state of the British machine says: the refusals it names, the decision it awaits. */
+export type BritainStateMeta = StateMeta<BritainContext, BritainMachineEvent, BritainAwaited>;
 
 export const britainMachine = setup({
-  types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput },
+  types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput, meta: {} as BritainStateMeta },
   guards: britainGuards,
   actions: {
     recordResistance: assign({
@@ -91,7 +106,7 @@ export const britainMachine = setup({
       on: { 'britain.surrender-offered': { target: 'offerPending', actions: 'recordOffer' } },
     },
     offerPending: {
-      meta: offerPendingRefusals,
+      meta: { ...offerPendingRefusals, awaits: germanyAnswersOffer },
       on: {
         // 59.23: Germany answers in the turn of the offer.
         'britain.offer-accepted': { guard: 'answeredInOfferTurn', target: 'offerAccepted' },
@@ -118,7 +133,7 @@ export const britainMachine = setup({
           states: {
             deciding: { always: [{ guard: 'noForceReduction', target: 'done' }, { target: 'awaitingPool' }] },
             awaitingPool: {
-              meta: awaitingPoolRefusals,
+              meta: { ...awaitingPoolRefusals, awaits: hostReportsForcePool },
               on: {
                 'host.british-force-pool': { target: 'waitingForTerms', actions: 'recordPool' },
                 'britain.forces-selected': { guard: 'selectionCarriesItsPool', target: 'reducing' },
@@ -129,7 +144,7 @@ export const britainMachine = setup({
               always: { guard: stateIn({ surrendered: { terms: 'done' } }), target: 'selecting' },
               on: { 'britain.forces-selected': { guard: 'selectionCarriesItsPool', target: 'reducing' } },
             },
-            selecting: { on: { 'britain.forces-selected': { target: 'reducing' } } },
+            selecting: { meta: { awaits: britainSelectsReductions }, on: { 'britain.forces-selected': { target: 'reducing' } } },
             // 59.512, 59.513F: the selection is judged; the reduction follows it in the same decision.
             reducing: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
             done: { type: 'final' },
@@ -140,8 +155,9 @@ export const britainMachine = setup({
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'negotiatesPeace', target: 'awaitingHexControl' }, { target: 'done' }] },
-            awaitingHexControl: { on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } } },
+            awaitingHexControl: { meta: { awaits: hostReportsHexControl }, on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } } },
             awaitingTerms: {
+              meta: { awaits: germanyStatesTerms },
               on: {
                 'britain.terms-demanded': { actions: 'recordDemand' },
                 'britain.terms-imposed': { target: 'done', actions: 'recordTerms' },
@@ -156,6 +172,7 @@ export const britainMachine = setup({
           states: {
             deciding: { always: [{ guard: 'japanChooses', target: 'awaitingJapan' }, { target: 'done' }] },
             awaitingJapan: {
+              meta: { awaits: japanDecidesAdherence },
               on: {
                 'japan.treaty-decided': [
                   { guard: 'japanAdheres', target: 'awaitingFarEastHexControl' },
@@ -168,6 +185,7 @@ export const britainMachine = setup({
             // 59.894: the settlement follows Japan's refusal in the same decision.
             japanDeclined: { on: { 'britain.far-east-settled': { target: 'done', actions: 'recordFarEast' } } },
             awaitingFarEastHexControl: {
+              meta: { awaits: hostReportsFarEastHexControl },
               on: {
                 'host.far-east-hex-control': { target: 'settling' },
                 // A settlement logged before the host reported the Far East hex control.

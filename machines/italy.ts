@@ -7,6 +7,7 @@ import { isAllied } from '../events/common.js';
 import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
 import type { Refusal, RefusalMeta } from './refusal.js';
+import { awaitedIn, type StateMeta } from './awaited.js';
 import type { AllocationSelection, ItalianForces } from '../src/rules/italian-allocation.js';
 import { nextToSelect, selectionRefusal } from '../src/rules/italian-selection-order.js';
 
@@ -39,6 +40,35 @@ const nextSide = (context: ItalyContext): 'axis' | 'allied' | null =>
   context.surrender === null ? null : nextToSelect(context.surrender.selectionOrder, { axis: context.axisSelection !== null, allied: context.alliedSelection !== null });
 
 type Meta = RefusalMeta<ItalyContext, ItalyMachineEvent>;
+
+const awaited = awaitedIn<ItalyEventType, ItalyContext>();
+
+/** 56.31D: the host reports Italy's navy and infantry at the moment of surrender. */
+export const hostReportsItalianForces = awaited({ decision: 'report-italian-forces', by: 'host', rule: '56.31D', commands: ['host.italian-forces-reported'] });
+
+/** 56.311: the Axis player selects Germany's post-surrender Italian forces (before the Allied player, when both do). */
+export const axisSelectsItalianForces = awaited({
+  decision: 'select-post-surrender-italian-forces',
+  by: 'axis',
+  rule: '56.311',
+  commands: ['italy.forces-selected'],
+  answer: () => ({ side: 'axis' }),
+});
+
+/** 56.311: the Allied player selects the U.S.'s post-surrender Italian forces. */
+export const alliedSelectsItalianForces = awaited({
+  decision: 'select-post-surrender-italian-forces',
+  by: 'allied',
+  rule: '56.311',
+  commands: ['italy.forces-selected'],
+  answer: () => ({ side: 'allied' }),
+});
+
+/** Every decision the Italian machine awaits. */
+export type ItalyAwaited = typeof hostReportsItalianForces | typeof axisSelectsItalianForces | typeof alliedSelectsItalianForces;
+
+/** What a state of the Italian machine says: the refusals it names, the decision it awaits. */
+export type ItalyStateMeta = StateMeta<ItalyContext, ItalyMachineEvent, ItalyAwaited>;
 
 const REPORT = "report of Italy's forces";
 const SELECTION = 'selection of post-surrender Italian forces';
@@ -84,7 +114,7 @@ const doneRefusals: Meta = {
 };
 
 export const italyMachine = setup({
-  types: { context: {} as ItalyContext, events: {} as ItalyMachineEvent, input: {} as ItalyInput },
+  types: { context: {} as ItalyContext, events: {} as ItalyMachineEvent, input: {} as ItalyInput, meta: {} as ItalyStateMeta },
   guards: {
     startsAtWar: ({ context }) => context.atWarAtStart,
     /** A declaration of war between Italy and an Allied major power. */
@@ -124,11 +154,11 @@ export const italyMachine = setup({
       initial: 'awaitingForces',
       states: {
         // 56.31D: the host reports what Italy has at the moment of surrender.
-        awaitingForces: { meta: awaitingForcesRefusals, on: { 'host.italian-forces-reported': { target: 'routing', actions: 'recordForces' } } },
+        awaitingForces: { meta: { ...awaitingForcesRefusals, awaits: hostReportsItalianForces }, on: { 'host.italian-forces-reported': { target: 'routing', actions: 'recordForces' } } },
         routing: { always: [{ guard: 'axisToSelect', target: 'axisSelecting' }, { guard: 'alliedToSelect', target: 'alliedSelecting' }, { target: 'disposing' }] },
         // 56.311: the Axis player selects before the Allied player.
-        axisSelecting: { on: { 'italy.forces-selected': { guard: 'axisSide', target: 'routing', actions: 'recordSelection' } } },
-        alliedSelecting: { on: { 'italy.forces-selected': { guard: 'alliedSide', target: 'routing', actions: 'recordSelection' } } },
+        axisSelecting: { meta: { awaits: axisSelectsItalianForces }, on: { 'italy.forces-selected': { guard: 'axisSide', target: 'routing', actions: 'recordSelection' } } },
+        alliedSelecting: { meta: { awaits: alliedSelectsItalianForces }, on: { 'italy.forces-selected': { guard: 'alliedSide', target: 'routing', actions: 'recordSelection' } } },
         // The engine's disposition follows the last selection (or the report, when nobody selects) in the same decision.
         disposing: { on: { 'italy.forces-disposed': { target: '#italy.done', actions: 'recordDisposition' } } },
       },

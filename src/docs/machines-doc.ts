@@ -1,8 +1,9 @@
 // Renders docs/machines.md: one Mermaid state diagram per machine, walked from the xstate machine objects
-// themselves (states, transitions, guards by name, the refusals their meta names), so the pictures cannot drift
-// from the code (test/docs/machines-doc.test.ts checks the committed file is current; `npm run docs` rewrites it).
+// themselves (states, transitions, guards by name, the refusals and the awaited decisions their meta names), so
+// the pictures cannot drift from the code (test/docs/machines-doc.test.ts checks the committed file is current;
+// `npm run docs` rewrites it).
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { britainMachine, germanyMachine, italyMachine } from '../../machines/index.js';
+import { awaitingStates, britainMachine, germanyMachine, italyMachine } from '../../machines/index.js';
 
 /** The machines drawn, with the file each is defined in and the rule it applies. */
 export const drawnMachines = [
@@ -166,8 +167,9 @@ export function renderMachinesDoc(): string {
     'that takes it and its guard in brackets, as named in the code (`else`: taken when the guards before it fail;',
     '`onDone`: every region of a parallel state has reached its final state). An unlabelled arrow is taken at once',
     '(an eventless transition); an arrow back to its own state changes nothing but the context. A command the',
-    "active states cannot take is refused with what the deepest state's meta names (the table under each diagram;",
-    'machines/refusal.ts).',
+    "active states cannot take is refused with what the deepest state's meta names (the first table under each diagram;",
+    'machines/refusal.ts). A state that awaits a decision declares it in its meta (the second table; machines/awaited.ts):',
+    'it is pending while the state is active and the machine takes one of its commands now, and only those are offered.',
     '',
   ];
   for (const { machine, file, title } of drawnMachines) {
@@ -175,6 +177,15 @@ export function renderMachinesDoc(): string {
     const rows = refusalRows(machine);
     if (rows.length > 0) {
       out.push('| state | refused command | refusal (rule, code) |', '| --- | --- | --- |', ...rows.map((r) => `| \`${r.state}\` | \`${r.event}\` | ${r.refusal} |`), '');
+    }
+    const awaiting = awaitingStates(machine);
+    if (awaiting.length > 0) {
+      out.push('| state | pending decision | by | rule | commands |', '| --- | --- | --- | --- | --- |');
+      for (const { id, awaits } of awaiting) {
+        const state = id.split('.').slice(1).join('.');
+        out.push(`| \`${state}\` | \`${awaits.decision}\` | ${awaits.by} | ${awaits.rule} | ${awaits.commands.map((c) => `\`${c}\``).join(', ')} |`);
+      }
+      out.push('');
     }
   }
   return out.join('\n');

@@ -6,17 +6,9 @@ import { decide } from './decide.js';
 import type { GameView } from './game-view.js';
 import { warBetween, type Power } from './wars.js';
 import { US_DECLARATION_USAT } from './britain/war-declarations.js';
+import type { Declaration } from './declarations-schema.js';
 
-export interface Declaration {
-  readonly aggressor: Power;
-  readonly target: Power;
-  /** A declaration by the aggressor on this target alone, this turn, would be accepted (at the USAT level below, if any). */
-  readonly allowed: boolean;
-  /** Why not: the rule and the rejection code decide gives. */
-  readonly refusedBy: { readonly rule: string; readonly code: string } | null;
-  /** 59.86C: the lowest USAT level the declaration's `usatLevel` must state; null when it needs none. */
-  readonly usatLevelAtLeast: number | null;
-}
+export type { Declaration } from './declarations-schema.js';
 
 const POWERS: readonly Power[] = [...AxisPowers, ...AlliedPowers];
 

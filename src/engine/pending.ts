@@ -1,10 +1,14 @@
 // Which decisions are pending, who must make them, and with what parameters: what the host asks its players next.
-// The types are in pending-types.ts, the words in pending-text.ts.
+// Each machine's states declare what they await, and the machine's own guards say which of its commands it takes
+// now (machines/awaited.ts); each decision's module adds its parameters and choices. The types are in
+// pending-types.ts, the words in pending-text.ts.
 import type { GameView } from './game-view.js';
 import type { PendingDecision } from './pending-types.js';
 import { definitionOf, type OriginEvent } from '../../events/index.js';
-import { britishPending } from './britain/pending.js';
-import { italianPending } from './italy/pending.js';
+import { awaitingNow } from '../../machines/awaited.js';
+import type { DecisionSources } from './pending-source.js';
+import { britishDecisions } from './britain/pending.js';
+import { italianDecisions } from './italy/pending.js';
 
 export type * from './pending-types.js';
 
@@ -15,10 +19,24 @@ export type * from './pending-types.js';
  */
 const computed = new WeakMap<GameView, readonly PendingDecision[]>();
 
+const sources: DecisionSources = { ...britishDecisions, ...italianDecisions };
+
+/** The decisions the machines' states await now, Britain's before Italy's, each in the order its machine writes its states. */
+function derived(view: GameView, tried: OriginEvent | undefined): PendingDecision[] {
+  const out: PendingDecision[] = [];
+  for (const snapshot of [view.germany, view.britain, view.italy]) {
+    for (const awaiting of awaitingNow(snapshot)) {
+      const decision = sources[awaiting.awaited.decision](view, awaiting, tried);
+      if (decision !== null) out.push(decision);
+    }
+  }
+  return out;
+}
+
 function untried(view: GameView): PendingDecision[] {
   let decisions = computed.get(view);
   if (decisions === undefined) {
-    decisions = [...britishPending(view, undefined), ...italianPending(view, undefined)];
+    decisions = derived(view, undefined);
     computed.set(view, decisions);
   }
   return [...decisions];
@@ -32,5 +50,5 @@ function untried(view: GameView): PendingDecision[] {
 export function pendingDecisions(view: GameView, tried?: OriginEvent): PendingDecision[] {
   // A command tried may be anything a host sent: only one its type's schema accepts is read as picks.
   const picks = tried !== undefined && definitionOf(tried.type)?.data.firstError(tried.data) === null ? tried : undefined;
-  return picks === undefined ? untried(view) : [...britishPending(view, picks), ...italianPending(view, picks)];
+  return picks === undefined ? untried(view) : derived(view, picks);
 }

@@ -8,9 +8,9 @@ import type { RejectionCode } from '../engine/decision.js';
 import type { PreviewedEvent } from '../host/preview.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
-import { Enum, Strict } from '../schema/types.js';
-import { DeclarationSchema } from '../schemas/declarations.js';
-import { DescribedDecisionSchema } from '../schemas/pending-decision.js';
+import { Enum, Strict, type Frozen } from '../schema/types.js';
+import { DeclarationSchema } from '../engine/declarations-schema.js';
+import { DescribedDecisionSchema } from '../engine/pending-schema.js';
 
 /** The most events one `events` or `audit` request reads, and the default. */
 export const MAX_EVENTS_PER_REQUEST = 10_000;
@@ -117,7 +117,6 @@ export const responseSchemas = {
 } as const;
 
 /** Responses are built from the engine's readonly values and never changed. */
-type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 export type ResponseOf<K extends keyof typeof responseSchemas> = Frozen<Static<(typeof responseSchemas)[K]>>;
 export type FailedResponse = ResponseOf<'failed'> & { readonly rejection: { readonly code: ResponseCode } };
 export type Response = { [O in Operation]: ResponseOf<O> }[Operation] | FailedResponse;

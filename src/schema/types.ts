@@ -23,3 +23,6 @@ export type Season = (typeof Seasons)[number];
 
 /** A game turn: Winter 1941 is the last turn of 1941. */
 export const Turn = Strict({ year: Int({ minimum: 1900, maximum: 2100 }), season: Enum(Seasons) });
+
+/** A schema's static type as the engine hands its values out: read-only all the way down (Static is mutable). */
+export type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;

@@ -17,7 +17,7 @@ import type {
   germanSurrenderCalculator,
   italianSurrenderCalculator,
 } from '../rules/calculators.js';
-import type { SameShape } from './same-shape.js';
+import type { SameShape } from '../schema/same-shape.js';
 
 /** A breakdown line with its words, as the calculators print it (docs/cli.md `lines[]`). */
 const WordedLine = <const K extends readonly [string, ...string[]]>(keys: K) =>

@@ -1,6 +1,8 @@
 // Rule 55: the Germany machine on its own.
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import { eventDefinitions } from '../../events/index.js';
+import { awaitingNow, awaitingStates } from '../../machines/awaited.js';
 import { germanyHasSurrendered, germanyMachine, germanyMachineEvents } from '../../machines/germany.js';
 import { first } from './support.js';
 
@@ -16,5 +18,13 @@ describe('the Germany machine', () => {
 
   it('55.1: the machine takes only germany.surrendered', () => {
     expect([...germanyMachineEvents]).toEqual(['germany.surrendered']);
+  });
+
+  it('55: no state awaits a decision, and the machine takes no command of a player or the host: the engine decides the surrender', () => {
+    const [start] = initialTransition(germanyMachine);
+    const [after] = transition(germanyMachine, start, { type: 'germany.surrendered', data: surrender });
+    expect([awaitingStates(germanyMachine), awaitingNow(start), awaitingNow(after)]).toEqual([[], [], []]);
+    const sources = [...germanyMachineEvents].map((type) => Object.values(eventDefinitions).find((d) => d.type === type)?.source);
+    expect(sources).toEqual(['engine']);
   });
 });

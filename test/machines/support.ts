@@ -1,6 +1,6 @@
 // Reading the machines' own parts for unit tests: a named guard as a predicate, a snapshot in a named state,
 // and events of a type taken from a bundled example log (real payloads).
-import type { AnyStateMachine, ContextFrom, SnapshotFrom, StateValue } from 'xstate';
+import type { AnyStateMachine, AnyStateNode, ContextFrom, SnapshotFrom, StateValue } from 'xstate';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EventData, EventType } from '../../events/index.js';
@@ -28,4 +28,21 @@ export function first<K extends EventType>(name: string, type: K): EventData<K> 
   const data = payloads(name, type)[0];
   if (data === undefined) throw new Error(`${name} holds no ${type}`);
   return data;
+}
+
+/** Every event of the example log `name` whose type is in `types`, in log order, as the engine sends them to a machine. */
+export function eventsOf<E extends { readonly type: string }>(name: string, types: ReadonlySet<string>): E[] {
+  const path = fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"seq"'))
+    .map((l) => JSON.parse(l) as { type: string; data: unknown })
+    .filter((e) => types.has(e.type))
+    .map((e) => ({ type: e.type, data: e.data }) as unknown as E);
+}
+
+/** Every state node of a machine below its root, in the order the machine writes them. */
+export function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const below = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states as Record<string, AnyStateNode>).flatMap((c) => [c, ...below(c)]);
+  return below(machine.root);
 }

@@ -1,11 +1,21 @@
-// The decisions a British surrender waits for, who makes them, and their parameters (59.23, 59.513, 59.513A,
-// 59.631, 59.66, 59.891C, 59.892A), read from the British machine's snapshot.
+// The parameters and choices of the decisions a British surrender waits for (59.23, 59.513, 59.513A, 59.631,
+// 59.66, 59.891C, 59.892A), read from the view; the British machine's states declare when each is awaited, who
+// makes it and the commands it takes (machines/britain-awaited.ts).
 import { valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
 import { offerAnswerChoices } from '../choices/offer-answer.js';
 import { germanTermsChoices, emptyTerms, type TriedTerms } from '../choices/german-terms.js';
 import { turnIndex, type GameTurn } from '../../rules/turns.js';
 import { italyMayTakeTerritory } from './to-italy.js';
-import type { PendingDecision } from '../pending-types.js';
+import { decisionSource, type DecisionSources } from '../pending-source.js';
+import {
+  britainSelectsReductions,
+  germanyAnswersOffer,
+  germanyStatesTerms,
+  hostReportsFarEastHexControl,
+  hostReportsForcePool,
+  hostReportsHexControl,
+  japanDecidesAdherence,
+} from '../../../machines/britain-awaited.js';
 import type { GameView } from '../game-view.js';
 import type { OriginEvent } from '../../../events/index.js';
 import { concessionsInputFor } from './current.js';
@@ -35,39 +45,31 @@ function forceChoices(view: GameView, pool: NonNullable<GameView['britain']['con
   return britishForceChoices(inputFor(view, pool.units, selection), options, wellFormed);
 }
 
-export function britishPending(view: GameView, tried?: OriginEvent): PendingDecision[] {
-  const b = view.britain;
-  const out: PendingDecision[] = [];
-  const offer = b.context.offer;
-  if (b.matches('offerPending') && offer !== null) {
+/** The most recent surrender, which the decisions after it are about. */
+const surrenderOf = (view: GameView) => view.britain.context.surrenders.at(-1)?.surrender;
+
+/** The British decisions by name (the British machine's states declare when each is awaited). */
+export const britishDecisions = {
+  'respond-to-british-offer': decisionSource([germanyAnswersOffer], (view, { commands }) => {
+    const offer = view.britain.context.offer;
+    if (offer === null) return null;
     const { turn, resistanceLevel, surrenderLevel, previousSurrenderLevel } = offer;
-    out.push({
-      decision: 'respond-to-british-offer',
-      by: 'germany',
-      rule: '59.23',
-      // 59.23: at -10 or lower Germany must accept (such an offer is recorded with its surrender).
-      commands: offer.germanyMustAccept ? ['britain.offer-accepted'] : ['britain.offer-accepted', 'britain.offer-rejected'],
-      turn,
-      resistanceLevel,
-      surrenderLevel,
-      previousSurrenderLevel,
-      forced: offer.germanyMustAccept,
-      choices: offerAnswerChoices(turn, offer.germanyMustAccept),
-    });
-  }
-  const surrender = b.context.surrenders.at(-1)?.surrender;
-  if (surrender === undefined) return out;
-  const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
-  if (b.matches({ surrendered: { forces: 'awaitingPool' } })) {
-    out.push({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'], turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements, choices: britishForcePoolChoices(turn) });
-  }
-  const pool = b.context.forcePool;
-  if (b.matches({ surrendered: { forces: 'selecting' } }) && pool !== null) {
-    out.push({
-      decision: 'select-british-force-reductions',
-      by: 'britain',
-      rule: '59.513A',
-      commands: ['britain.forces-selected'],
+    // 59.23: an answer the machine does not take now is listed, refused.
+    const rejectionRefused = !commands.includes('britain.offer-rejected');
+    return { turn, resistanceLevel, surrenderLevel, previousSurrenderLevel, forced: offer.germanyMustAccept, choices: offerAnswerChoices(turn, rejectionRefused) };
+  }),
+  'report-british-force-pool': decisionSource([hostReportsForcePool], (view) => {
+    const surrender = surrenderOf(view);
+    if (surrender === undefined) return null;
+    const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
+    return { turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements, choices: britishForcePoolChoices(turn) };
+  }),
+  'select-british-force-reductions': decisionSource([britainSelectsReductions], (view, _declared, tried) => {
+    const surrender = surrenderOf(view);
+    const pool = view.britain.context.forcePool;
+    if (surrender === undefined || pool === null) return null;
+    const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
+    return {
       turn,
       surrenderLevel,
       previousSurrenderLevel,
@@ -75,32 +77,34 @@ export function britishPending(view: GameView, tried?: OriginEvent): PendingDeci
       uncapped: surrender.requirements,
       minorUnitsSubjectToElimination: minorUnitsSubjectToElimination(view, pool.units),
       choices: forceChoices(view, pool, tried),
-    });
-  }
-  if (b.matches({ surrendered: { terms: 'awaitingHexControl' } })) {
-    out.push({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'], turn, surrenderLevel, choices: britishHexControlChoices(turn) });
-  }
-  if (b.matches({ surrendered: { terms: 'awaitingTerms' } })) {
-    const { concessionPoints } = surrender;
+    };
+  }),
+  'report-british-hex-control': decisionSource([hostReportsHexControl], (view) => {
+    const surrender = surrenderOf(view);
+    if (surrender === undefined) return null;
+    const { turn, surrenderLevel } = surrender;
+    return { turn, surrenderLevel, choices: britishHexControlChoices(turn) };
+  }),
+  'state-german-terms': decisionSource([germanyStatesTerms], (view, _declared, tried) => {
+    const surrender = surrenderOf(view);
+    if (surrender === undefined) return null;
+    const { turn, surrenderLevel, concessionPoints } = surrender;
     const base = concessionsInputFor(view, noDemand());
-    out.push({
-      decision: 'state-german-terms',
-      by: 'germany',
-      rule: '59.66',
-      commands: ['britain.terms-demanded'],
+    return {
       turn,
       surrenderLevel,
       concessionPoints,
       // 59.65: "up to a maximum total value of all eligible concessions"; 59.71: "whatever Britain has left".
       cap: Math.min(concessionPoints, valueBritainHasLeft(base)),
       choices: germanTermsChoices(base, italyMayTakeTerritory(view), triedTerms(tried, turn)),
-    });
-  }
-  if (b.matches({ surrendered: { farEast: 'awaitingJapan' } })) {
-    out.push({ decision: 'decide-japanese-adherence', by: 'japan', rule: '59.891C', commands: ['japan.treaty-decided'], turn, choices: japaneseAdherenceChoices(turn) });
-  }
-  if (b.matches({ surrendered: { farEast: 'awaitingFarEastHexControl' } })) {
-    out.push({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'], turn, choices: farEastHexControlChoices(turn) });
-  }
-  return out;
-}
+    };
+  }),
+  'decide-japanese-adherence': decisionSource([japanDecidesAdherence], (view) => {
+    const surrender = surrenderOf(view);
+    return surrender === undefined ? null : { turn: surrender.turn, choices: japaneseAdherenceChoices(surrender.turn) };
+  }),
+  'report-far-east-hex-control': decisionSource([hostReportsFarEastHexControl], (view) => {
+    const surrender = surrenderOf(view);
+    return surrender === undefined ? null : { turn: surrender.turn, choices: farEastHexControlChoices(surrender.turn) };
+  }),
+} satisfies Partial<DecisionSources>;

@@ -12,72 +12,14 @@ import {
   judgeCategory,
   TOTAL_KEY,
   weightOf,
-  type ForceCategory,
   type ForceReductionInput,
   type ForceReductionOptions,
   type ForceUnit,
-  type ShipStatus,
-  type ShipTypes,
 } from '../../rules/force-reduction.js';
 import { addableUnits } from '../../rules/force-reduction-reach.js';
+import { ExemptionRules, type BritishForceChoices, type ExemptionRule, type ForceCategoryChoice, type ForceUnitChoice } from './british-forces-schema.js';
 
-/** The rules that keep a unit in the pool (59.514A-E; 59.513B-D for Asia in a European scenario). */
-export const ExemptionRules = ['59.513B', '59.513C', '59.513D', '59.514A', '59.514B', '59.514C', '59.514D', '59.514E'] as const;
-export type ExemptionRule = (typeof ExemptionRules)[number];
-
-export interface ForceCategoryChoice {
-  readonly category: ForceCategory;
-  /** 59.511: nothing is removed; 59.512: the requirement stands; 59.513E: the pool caps it. */
-  readonly rule: '59.511' | '59.512' | '59.513E';
-  /** What the selection must meet, after the 59.513E cap. */
-  readonly required: number;
-  /** 59.512 (59.872): before the cap. */
-  readonly uncapped: number;
-  /** Value of the eligible picked units (naval after the 59.513D discount). */
-  readonly chosen: number;
-  readonly missing: number;
-  /** 59.513F: value beyond the least that meets the requirement (59.511: everything chosen). */
-  readonly over: number;
-  /** 59.513F: picked ids that could be dropped with the requirement still met. */
-  readonly droppable: readonly string[];
-  /** This category would be accepted as it stands. */
-  readonly met: boolean;
-  /** 59.513E: the eligible pool is below the requirement, so every eligible unit goes. */
-  readonly allMustGo: boolean;
-  /**
-   * A set's value is floor(sum of its units' `counts` / divisor): 2 for naval (59.513D: discounted ships count
-   * half, pooled and rounded down once, so `counts` are half-factors there), 1 otherwise.
-   */
-  readonly divisor: number;
-}
-
-export interface ForceUnitChoice {
-  readonly id: string;
-  /** The requirement it counts towards; null for kinds that never count (59.514A, B). */
-  readonly category: ForceCategory | null;
-  /** AAF factors, ground/NAS BRPs or naval factors (combat factors for kinds with no category). */
-  readonly size: number;
-  /** What it adds to its category's sum, in 1/divisor of the category's value; 0 when it may not be selected. */
-  readonly counts: number;
-  /** Naval units: type, status and whether 59.513D discounts it. */
-  readonly naval: { readonly type: (typeof ShipTypes)[number]; readonly status: ShipStatus; readonly discounted: boolean } | null;
-  readonly selectable: boolean;
-  /** The rule that keeps it in the pool; null when selectable. */
-  readonly exemptBy: ExemptionRule | null;
-  /** 59.514E: a minor-country unit the terms made subject to elimination. */
-  readonly subjectToEliminationBy: '59.514E' | null;
-  /** In the selection tried. */
-  readonly picked: boolean;
-  /** Adding it to the picks leaves a legal selection reachable. */
-  readonly canAdd: boolean;
-}
-
-export interface BritishForceChoices {
-  readonly categories: readonly ForceCategoryChoice[];
-  readonly units: readonly ForceUnitChoice[];
-  /** The selection tried (empty when none) would be accepted. */
-  readonly complete: boolean;
-}
+export { ExemptionRules, type BritishForceChoices, type ExemptionRule, type ForceCategoryChoice, type ForceUnitChoice } from './british-forces-schema.js';
 
 const isExemptionRule = (rule: string): rule is ExemptionRule => (ExemptionRules as readonly string[]).includes(rule);
 

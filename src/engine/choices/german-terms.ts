@@ -16,9 +16,19 @@ import { eligibleConcessions, priorityBlockers, type ConcessionItem } from '../.
 import { cededEffects } from '../../rules/concession-notes.js';
 import { MEDITERRANEAN_FRONT, negotiateConcessions, refineConcessions, valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
 import { toItalyRefusal } from '../britain/to-italy.js';
-import type { GermanTermsChoices, MinorChoice, TermsReason, TerritoryChoice } from './german-terms-types.js';
+import type { GermanTermsChoices, MinorChoice, TermsReason, TerritoryChoice } from './german-terms-schema.js';
 
-export type * from './german-terms-types.js';
+export type {
+  Conciliation,
+  GermanTermsChoices,
+  IndemnityStep,
+  MinorChoice,
+  MinorStep,
+  RequiredConcession,
+  TermsReason,
+  TerritoryChoice,
+  ToItalyChoice,
+} from './german-terms-schema.js';
 
 type Demand = ConcessionsInput['demand'];
 

@@ -14,67 +14,10 @@ import {
   type ShipRefusal,
 } from '../../rules/italian-allocation.js';
 import { Categories, categoryOf, type Category, type Unit } from '../../rules/italian-forces.js';
-import { ItalianNavalStatuses, type ItalianNavalStatus } from '../../rules/italian-forces-table.js';
+import { ItalianNavalStatuses } from '../../rules/italian-forces-table.js';
+import type { ItalianCategory, ItalianCategoryChoice, ItalianForcesChoices, ItalianShipRule, ItalianUnitChoice, ItalianUnitRefusal } from './italian-forces-schema.js';
 
-export type ItalianCategory = Category;
-
-/** One category of the selection (56.312: infantry and destroyers in factors, named ships and cruisers by unit). */
-export interface ItalianCategoryChoice {
-  readonly rule: '56.31C' | '56.31D';
-  readonly countedIn: 'factors' | 'units';
-  /** 56.32: this side's half of the row. */
-  readonly entitled: number;
-  /** 56.31D, 56.312: the row, or all that remains of a short type, or the largest total the units can make without exceeding the row. */
-  readonly required: number;
-  /** What the valid picks amount to. */
-  readonly chosen: number;
-  readonly missing: number;
-  readonly over: number;
-  readonly met: boolean;
-  /** Adding units of this category can still make it exact (false: a pick must be taken back). */
-  readonly completable: boolean;
-}
-
-/** Why a unit may not be picked by this side at all. */
-export type ItalianUnitRefusal =
-  | { readonly rule: '56.32'; readonly code: ShipRefusal }
-  | { readonly rule: '56.31C' | '56.31D'; readonly code: 'taken-by-other-side' };
-
-export interface ItalianUnitChoice {
-  readonly id: string;
-  readonly category: ItalianCategory;
-  /** 56.312: factors for infantry and destroyers, 1 for a named ship or a cruiser. */
-  readonly size: number;
-  /** A ship's status as reported; null for infantry. */
-  readonly status: ItalianNavalStatus | null;
-  readonly selectable: boolean;
-  readonly refusedBy: ItalianUnitRefusal | null;
-  readonly takenBy: AllocationSide | null;
-  readonly picked: boolean;
-  /** Adding it keeps an exact legal completion of the selection reachable. */
-  readonly canAdd: boolean;
-}
-
-/** 56.32 footnote * and the unfinishedLightShips option: the ship statuses each naval category may be selected in. */
-export interface ItalianShipRule {
-  readonly rule: '56.32';
-  readonly unfinishedLightShips: 'rows-2-and-launch' | 'never';
-  readonly namedShips: readonly ItalianNavalStatus[];
-  readonly cruisers: readonly ItalianNavalStatus[];
-  readonly destroyers: readonly ItalianNavalStatus[];
-}
-
-export interface ItalianForcesChoices {
-  /** The side that selects now. */
-  readonly side: AllocationSide;
-  /** 56.311: the sides that select, in order, and those that have. */
-  readonly order: { readonly rule: '56.311'; readonly sides: readonly AllocationSide[]; readonly made: readonly AllocationSide[] };
-  readonly categories: Readonly<Record<ItalianCategory, ItalianCategoryChoice>>;
-  readonly units: readonly ItalianUnitChoice[];
-  readonly shipRule: ItalianShipRule;
-  /** The tried selection would be accepted as it stands. */
-  readonly complete: boolean;
-}
+export type { ItalianCategory, ItalianCategoryChoice, ItalianForcesChoices, ItalianShipRule, ItalianUnitChoice, ItalianUnitRefusal } from './italian-forces-schema.js';
 
 export interface ChoicesInput extends AllocationInput {
   readonly order: ItalianForcesChoices['order'];

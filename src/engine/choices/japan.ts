@@ -1,17 +1,20 @@
 // 59.891C: Japan's two answers to the British treaty, each with the exact command data to send; both are open.
+import { Type, type Static } from '@sinclair/typebox';
+import { Enum, Strict, Turn, type Frozen } from '../../schema/types.js';
 import type { GameTurn } from '../../rules/turns.js';
 
-export interface JapaneseAnswer {
+const JapaneseAnswer = Strict({
   /** 59.892: adhere (end hostilities with Britain); 59.894: fight on. */
-  readonly rule: '59.892' | '59.894';
-  readonly allowed: true;
-  readonly refusedBy: null;
-  readonly command: { readonly type: 'japan.treaty-decided'; readonly data: { readonly turn: GameTurn; readonly adheres: boolean } };
-}
+  rule: Enum(['59.892', '59.894'] as const),
+  allowed: Type.Literal(true),
+  refusedBy: Type.Null(),
+  command: Strict({ type: Type.Literal('japan.treaty-decided'), data: Strict({ turn: Turn, adheres: Type.Boolean() }) }),
+});
 
-export interface JapaneseAdherenceChoices {
-  readonly answers: readonly JapaneseAnswer[];
-}
+export const JapaneseAdherenceChoicesSchema = Strict({ answers: Type.Array(JapaneseAnswer) });
+
+export type JapaneseAnswer = Frozen<Static<typeof JapaneseAnswer>>;
+export type JapaneseAdherenceChoices = Frozen<Static<typeof JapaneseAdherenceChoicesSchema>>;
 
 const answer = (rule: JapaneseAnswer['rule'], turn: GameTurn, adheres: boolean): JapaneseAnswer => ({
   rule,

@@ -3,55 +3,15 @@
 // (`awaw-surrender schema command/TYPE`). The words are pending-text.ts's.
 import { TerritoryKeys } from '../../rules/british-concession-table.js';
 import type { GameTurn } from '../../rules/turns.js';
+import type { ReportChoices, ReportCommand, ReportContent, ReportRequirement } from './reports-schema.js';
 
-export type ReportCommand = 'host.british-force-pool' | 'host.british-hex-control' | 'host.far-east-hex-control' | 'host.italian-forces-reported';
-
-export const ReportRequirements = [
-  'turn-of-the-decision',
-  'every-unit-of-the-force-pool-and-royal-navy',
-  'ground-units-eligible-or-not',
-  'air-units-eligible-or-not',
-  'naval-units-with-type-and-status',
-  'id-unique',
-  'not-removed-in-an-earlier-surrender',
-  'country-of-each-minor-unit',
-  'hexes-without-mapboard-supply',
-  'each-once',
-  'fortifications-in-unsupplied-hexes',
-  'among-unsupplied-hexes',
-  'every-concession-table-territory',
-  'every-minor-country-with-brps-and-status',
-  'territories-originally-british',
-  'axis-control-of-key-economic-areas',
-  'every-area-with-its-controller',
-  'every-italian-naval-unit-with-status',
-  'every-italian-infantry-unit-on-board-and-in-pool',
-  'not-the-airborne-unit',
-] as const;
-export type ReportRequirement = (typeof ReportRequirements)[number];
-
-export interface ReportContent {
-  /** A JSON path in the command's `data` (`units[].minor`: that member of each element). */
-  readonly field: string;
-  readonly rule: string;
-  readonly requirement: ReportRequirement;
-  /** The keys the field must hold, where the rules fix them (the 18 concession-table territories); else null. */
-  readonly values: readonly string[] | null;
-}
-
-export interface ReportChoices<C extends ReportCommand = ReportCommand> {
-  readonly command: C;
-  /** The name of the command's JSON Schema. */
-  readonly schema: `command/${C}`;
-  readonly turn: GameTurn;
-  readonly contents: readonly ReportContent[];
-}
+export { ReportRequirements, type ReportChoices, type ReportCommand, type ReportContent, type ReportRequirement } from './reports-schema.js';
 
 const content = (field: string, rule: string, requirement: ReportRequirement, values: readonly string[] | null = null): ReportContent => ({ field, rule, requirement, values });
 
 const report = <C extends ReportCommand>(command: C, turn: GameTurn, rule: string, contents: readonly ReportContent[]): ReportChoices<C> => ({
   command,
-  schema: `command/${command}`,
+  schema: `command/${command}` as const,
   turn,
   contents: [content('turn', rule, 'turn-of-the-decision'), ...contents],
 });

@@ -1,6 +1,7 @@
-// The decisions an Italian surrender waits for, who makes them, and their parameters (56.31D, 56.311, 56.32),
-// read from the Italian machine's snapshot.
-import type { PendingDecision } from '../pending-types.js';
+// The parameters and choices of the decisions an Italian surrender waits for (56.31D, 56.311, 56.32), read from the
+// view; the Italian machine's states declare when each is awaited, who makes it and the commands it takes.
+import { decisionSource, type DecisionSources } from '../pending-source.js';
+import { alliedSelectsItalianForces, axisSelectsItalianForces, hostReportsItalianForces } from '../../../machines/italy.js';
 import type { GameView } from '../game-view.js';
 import type { OriginEvent } from '../../../events/index.js';
 import { italianForcesChoices, type ItalianForcesChoices } from '../choices/italian-forces.js';
@@ -28,26 +29,20 @@ function choicesOf(view: GameView, side: AllocationSide, tried: OriginEvent | un
   });
 }
 
-export function italianPending(view: GameView, tried?: OriginEvent): PendingDecision[] {
-  const italy = view.italy;
-  const surrender = italy.context.surrender;
-  if (surrender === null) return [];
-  const { turn, surrenderLevel, row, selectionOrder } = surrender;
-  if (italy.matches({ surrendered: 'awaitingForces' })) {
-    return [
-      { decision: 'report-italian-forces', by: 'host', rule: '56.31D', commands: ['host.italian-forces-reported'], turn, surrenderLevel, row, selectionOrder, choices: italianReportChoices(turn) },
-    ];
-  }
-  // 56.311: the machine routes to the Axis player first when both select.
-  const side = italy.matches({ surrendered: 'axisSelecting' }) ? 'axis' : italy.matches({ surrendered: 'alliedSelecting' }) ? 'allied' : null;
-  const choices = side === null ? null : choicesOf(view, side, tried);
-  if (side === null || choices === null) return [];
-  return [
-    {
-      decision: 'select-post-surrender-italian-forces',
-      by: side,
-      rule: '56.311',
-      commands: ['italy.forces-selected'],
+/** The Italian decisions by name (the Italian machine's states declare when each is awaited, and which side selects). */
+export const italianDecisions = {
+  'report-italian-forces': decisionSource([hostReportsItalianForces], (view) => {
+    const surrender = view.italy.context.surrender;
+    if (surrender === null) return null;
+    const { turn, surrenderLevel, row, selectionOrder } = surrender;
+    return { turn, surrenderLevel, row, selectionOrder, choices: italianReportChoices(turn) };
+  }),
+  'select-post-surrender-italian-forces': decisionSource([axisSelectsItalianForces, alliedSelectsItalianForces], (view, { by: side }, tried) => {
+    const surrender = view.italy.context.surrender;
+    const choices = choicesOf(view, side, tried);
+    if (surrender === null || choices === null) return null;
+    const { turn, surrenderLevel, row, selectionOrder } = surrender;
+    return {
       turn,
       surrenderLevel,
       side,
@@ -56,6 +51,6 @@ export function italianPending(view: GameView, tried?: OriginEvent): PendingDeci
       row,
       selectionOrder,
       choices,
-    },
-  ];
-}
+    };
+  }),
+} satisfies Partial<DecisionSources>;
