@@ -50,7 +50,8 @@ interface ChildResult {
 
 async function pass(mode: Mode, path: string): Promise<Omit<ChildResult, 'maxRssMb'>> {
   const validate = mode === 'verify' || mode === 'verify-replay' || mode === 'verify-replay-check';
-  const replayer = mode === 'parse' || mode === 'verify' ? null : new Replayer({ checkDecisions: mode === 'verify-replay-check' });
+  const replayer =
+    mode === 'parse' || mode === 'verify' ? null : new Replayer({ checkDecisions: mode === 'verify-replay-check' });
   let events = 0;
   const started = performance.now();
   if (mode === 'replay' && replayer !== null) {
@@ -74,7 +75,10 @@ async function child(mode: string, path: string): Promise<void> {
 }
 
 function runChild(mode: Mode, path: string): ChildResult {
-  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, path], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(`child ${mode} failed (${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as ChildResult;
 }
@@ -91,7 +95,8 @@ function timeProcess(args: readonly string[], expectedCode = 0, env: NodeJS.Proc
   const started = performance.now();
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20, env });
   const ms = performance.now() - started;
-  if (run.status !== expectedCode) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
+  if (run.status !== expectedCode)
+    throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
   return ms;
 }
 
@@ -100,7 +105,8 @@ const median = (xs: readonly number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function timeWarm(repeats: number, body: () => Promise<void>): Promise<number[]> {
   for (let i = 0; i < 5; i += 1) await body(); // warm-up: JIT, compiled schemas, file cache
@@ -112,7 +118,6 @@ async function timeWarm(repeats: number, body: () => Promise<void>): Promise<num
   }
   return times;
 }
-
 
 async function main(): Promise<void> {
   const target = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
@@ -126,9 +131,17 @@ async function main(): Promise<void> {
     const gamePath = join(dir, 'game-20k.jsonl');
     say(`generating a log of ${fmt(target)} events in ${dir} ...`);
     const big: GeneratedLog = generateLog(bigPath, target);
-    say(`  ${fmt(big.events)} events, ${fmt(big.games)} games, ${fmt(big.bytes / 1048576, 1)} MiB in ${fmt(big.ms / 1000, 1)} s`);
+    say(
+      `  ${fmt(big.events)} events, ${fmt(big.games)} games, ${fmt(big.bytes / 1048576, 1)} MiB in ` +
+        `${fmt(big.ms / 1000, 1)} s`,
+    );
     const logged = big.counts['host.logged'] ?? 0;
-    say(`  host.logged ${fmt((100 * logged) / big.events, 1)}%; rule events: ${Object.entries(big.counts).filter(([t]) => t !== 'host.logged').map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+    say(
+      `  host.logged ${fmt((100 * logged) / big.events, 1)}%; rule events: ${Object.entries(big.counts)
+        .filter(([t]) => t !== 'host.logged')
+        .map(([t, n]) => `${t} ${fmt(n)}`)
+        .join(', ')}`,
+    );
     const single: GeneratedLog = generateGame(gamePath, 20_000);
     say(`  single game: ${fmt(single.events)} events, ${fmt(single.bytes / 1048576, 1)} MiB`);
     const calcPath = join(dir, 'british-resistance.json');
@@ -145,7 +158,8 @@ async function main(): Promise<void> {
     for (let r = 0; r < runs; r += 1) {
       for (const mode of modes) {
         const result = runChild(mode, bigPath);
-        if (result.events !== big.events) throw new Error(`${mode} read ${result.events} events, expected ${big.events}`);
+        if (result.events !== big.events)
+          throw new Error(`${mode} read ${result.events} events, expected ${big.events}`);
         if (result.mismatches !== 0) throw new Error(`${mode}: ${result.mismatches} mismatches in a generated log`);
         results.get(mode)?.push(result);
         say(`  run ${r + 1}/${runs} ${mode.padEnd(19)} ${fmt(result.ms)} ms, ${fmt(result.maxRssMb)} MB`);
@@ -154,7 +168,12 @@ async function main(): Promise<void> {
     const summary = (mode: Mode) => {
       const all = results.get(mode) ?? [];
       const ms = best(all.map((x) => x.ms));
-      return { ms, medianMs: median(all.map((x) => x.ms)), eventsPerSecond: (big.events / ms) * 1000, maxRssMb: Math.max(...all.map((x) => x.maxRssMb)) };
+      return {
+        ms,
+        medianMs: median(all.map((x) => x.ms)),
+        eventsPerSecond: (big.events / ms) * 1000,
+        maxRssMb: Math.max(...all.map((x) => x.maxRssMb)),
+      };
     };
     const s = Object.fromEntries(modes.map((m) => [m, summary(m)])) as Record<Mode, ReturnType<typeof summary>>;
     const ratio = (m: Mode): number => s[m].eventsPerSecond / s.parse.eventsPerSecond;
@@ -162,7 +181,8 @@ async function main(): Promise<void> {
     // (iv) one 20,000-event game: warm in this process, and as a fresh `awaw-surrender replay` process.
     const repeats = Math.max(10, runs * 5);
     const warmParse = await timeWarm(repeats, async () => {
-      for await (const batch of readLog(gamePath, { validate: false })) if (batch.length === 0) throw new Error('empty batch');
+      for await (const batch of readLog(gamePath, { validate: false }))
+        if (batch.length === 0) throw new Error('empty batch');
     });
     const warmReplay = await timeWarm(repeats, async () => {
       await replayVerifiedLog(gamePath);
@@ -186,24 +206,51 @@ async function main(): Promise<void> {
     const bare = extraCerts
       ? {
           node: Array.from({ length: repeats }, () => timeProcess(['-e', '0'], 0, withoutExtraCerts)),
-          calculator: Array.from({ length: repeats }, () => timeProcess([cli, 'british-resistance', calcPath], 0, withoutExtraCerts)),
+          calculator: Array.from({ length: repeats }, () =>
+            timeProcess([cli, 'british-resistance', calcPath], 0, withoutExtraCerts),
+          ),
           replay: Array.from({ length: repeats }, () => timeProcess([cli, 'replay', gamePath], 0, withoutExtraCerts)),
-          first: Array.from({ length: repeats }, () => timeProcess([cli, 'replay', '--full', gamePath], 0, withoutExtraCerts)),
+          first: Array.from({ length: repeats }, () =>
+            timeProcess([cli, 'replay', '--full', gamePath], 0, withoutExtraCerts),
+          ),
         }
       : null;
 
     const targets: Target[] = [
       { name: '(ii) replay / floor, events/s', value: ratio('replay'), limit: 0.5, unit: 'ratio', kind: 'min' },
-      { name: '(iii) verify + replay / floor, events/s', value: ratio('verify-replay'), limit: 0.25, unit: 'ratio', kind: 'min' },
-      { name: '(iii) verify + replay + re-derivation / floor', value: ratio('verify-replay-check'), limit: 0.25, unit: 'ratio', kind: 'min' },
+      {
+        name: '(iii) verify + replay / floor, events/s',
+        value: ratio('verify-replay'),
+        limit: 0.25,
+        unit: 'ratio',
+        kind: 'min',
+      },
+      {
+        name: '(iii) verify + replay + re-derivation / floor',
+        value: ratio('verify-replay-check'),
+        limit: 0.25,
+        unit: 'ratio',
+        kind: 'min',
+      },
       { name: '(iv) 20k-event game, warm replay', value: best(warmReplay), limit: 30, unit: 'ms', kind: 'max' },
-      { name: '(iv) 20k-event game, fresh `replay` process (verified log)', value: best(freshReplay), limit: 250, unit: 'ms', kind: 'max' },
+      {
+        name: '(iv) 20k-event game, fresh `replay` process (verified log)',
+        value: best(freshReplay),
+        limit: 250,
+        unit: 'ms',
+        kind: 'max',
+      },
       { name: 'peak memory of the 1M replay', value: s.replay.maxRssMb, limit: 200, unit: 'MB', kind: 'max' },
       { name: '(v) calculator call, whole process', value: best(calculator), limit: 150, unit: 'ms', kind: 'max' },
     ];
 
     say('');
-    say(`${fmt(big.events)} events, ${fmt(big.games)} games; best of ${runs} (median in brackets); ${cpus().length} cpus, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    say(
+      `${fmt(big.events)} events, ${fmt(big.games)} games; best of ${runs} (median in brackets); ` +
+        `${cpus().length} cpus, node ${process.version}, load ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    );
     const rows: string[][] = [['measurement', 'time ms', 'events/s', 'vs (i)', 'peak RSS MB']];
     const label: Record<Mode, string> = {
       parse: '(i) stream + JSON.parse (floor)',
@@ -212,19 +259,80 @@ async function main(): Promise<void> {
       'verify-replay': '(iii) verify + replay',
       'verify-replay-check': '(iii) verify + replay + re-derivation',
     };
-    for (const m of modes) rows.push([label[m], `${fmt(s[m].ms)} (${fmt(s[m].medianMs)})`, fmt(s[m].eventsPerSecond), `${fmt(100 * ratio(m))}%`, fmt(s[m].maxRssMb)]);
-    rows.push([`(iv) ${fmt(single.events)}-event game, warm stream + parse`, `${fmt(best(warmParse), 1)} (${fmt(median(warmParse), 1)})`, fmt((single.events / best(warmParse)) * 1000), '100%', '']);
-    rows.push([`(iv) same, warm replay`, `${fmt(best(warmReplay), 1)} (${fmt(median(warmReplay), 1)})`, fmt((single.events / best(warmReplay)) * 1000), `${fmt((100 * best(warmParse)) / best(warmReplay))}%`, '']);
-    rows.push([`(iv) same, warm \`replay\` command`, `${fmt(best(warmCommand), 1)} (${fmt(median(warmCommand), 1)})`, fmt((single.events / best(warmCommand)) * 1000), '', '']);
-    rows.push([`(iv) same, fresh \`replay\` process, verified log (its mark)`, `${fmt(best(freshReplay))} (${fmt(median(freshReplay))})`, '', '', '']);
-    rows.push([`     same, fresh \`replay\`, a log never seen`, `${fmt(best(freshFirst))} (${fmt(median(freshFirst))})`, '', '', '']);
+    for (const m of modes)
+      rows.push([
+        label[m],
+        `${fmt(s[m].ms)} (${fmt(s[m].medianMs)})`,
+        fmt(s[m].eventsPerSecond),
+        `${fmt(100 * ratio(m))}%`,
+        fmt(s[m].maxRssMb),
+      ]);
+    rows.push([
+      `(iv) ${fmt(single.events)}-event game, warm stream + parse`,
+      `${fmt(best(warmParse), 1)} (${fmt(median(warmParse), 1)})`,
+      fmt((single.events / best(warmParse)) * 1000),
+      '100%',
+      '',
+    ]);
+    rows.push([
+      `(iv) same, warm replay`,
+      `${fmt(best(warmReplay), 1)} (${fmt(median(warmReplay), 1)})`,
+      fmt((single.events / best(warmReplay)) * 1000),
+      `${fmt((100 * best(warmParse)) / best(warmReplay))}%`,
+      '',
+    ]);
+    rows.push([
+      `(iv) same, warm \`replay\` command`,
+      `${fmt(best(warmCommand), 1)} (${fmt(median(warmCommand), 1)})`,
+      fmt((single.events / best(warmCommand)) * 1000),
+      '',
+      '',
+    ]);
+    rows.push([
+      `(iv) same, fresh \`replay\` process, verified log (its mark)`,
+      `${fmt(best(freshReplay))} (${fmt(median(freshReplay))})`,
+      '',
+      '',
+      '',
+    ]);
+    rows.push([
+      `     same, fresh \`replay\`, a log never seen`,
+      `${fmt(best(freshFirst))} (${fmt(median(freshFirst))})`,
+      '',
+      '',
+      '',
+    ]);
     rows.push(['(v) british-resistance process', `${fmt(best(calculator))} (${fmt(median(calculator))})`, '', '', '']);
     rows.push(['     node -e 0 (for scale)', `${fmt(best(nodeAlone))} (${fmt(median(nodeAlone))})`, '', '', '']);
     if (bare !== null) {
-      rows.push(['     without NODE_EXTRA_CA_CERTS: node -e 0', `${fmt(best(bare.node))} (${fmt(median(bare.node))})`, '', '', '']);
-      rows.push(['     without it: british-resistance process', `${fmt(best(bare.calculator))} (${fmt(median(bare.calculator))})`, '', '', '']);
-      rows.push(['     without it: fresh `replay`, verified log', `${fmt(best(bare.replay))} (${fmt(median(bare.replay))})`, '', '', '']);
-      rows.push(['     without it: fresh `replay --full`', `${fmt(best(bare.first))} (${fmt(median(bare.first))})`, '', '', '']);
+      rows.push([
+        '     without NODE_EXTRA_CA_CERTS: node -e 0',
+        `${fmt(best(bare.node))} (${fmt(median(bare.node))})`,
+        '',
+        '',
+        '',
+      ]);
+      rows.push([
+        '     without it: british-resistance process',
+        `${fmt(best(bare.calculator))} (${fmt(median(bare.calculator))})`,
+        '',
+        '',
+        '',
+      ]);
+      rows.push([
+        '     without it: fresh `replay`, verified log',
+        `${fmt(best(bare.replay))} (${fmt(median(bare.replay))})`,
+        '',
+        '',
+        '',
+      ]);
+      rows.push([
+        '     without it: fresh `replay --full`',
+        `${fmt(best(bare.first))} (${fmt(median(bare.first))})`,
+        '',
+        '',
+        '',
+      ]);
     }
     for (const line of formatTable(rows)) say(line);
     say('');
@@ -247,7 +355,13 @@ async function main(): Promise<void> {
         nodeExtraCaCerts: extraCerts,
       },
       runs,
-      log: { events: big.events, games: big.games, bytes: big.bytes, generationMs: Math.round(big.ms), counts: big.counts },
+      log: {
+        events: big.events,
+        games: big.games,
+        bytes: big.bytes,
+        generationMs: Math.round(big.ms),
+        counts: big.counts,
+      },
       replayToParseRatio: ratio('replay'),
       verifyToParseRatio: ratio('verify-replay'),
       verifyWithDecisionsToParseRatio: ratio('verify-replay-check'),
@@ -270,7 +384,12 @@ async function main(): Promise<void> {
       withoutExtraCaCerts:
         bare === null
           ? null
-          : { nodeStartupMs: best(bare.node), calculatorProcessMs: best(bare.calculator), freshReplayProcessMs: best(bare.replay), freshReplayFullProcessMs: best(bare.first) },
+          : {
+              nodeStartupMs: best(bare.node),
+              calculatorProcessMs: best(bare.calculator),
+              freshReplayProcessMs: best(bare.replay),
+              freshReplayFullProcessMs: best(bare.first),
+            },
       host,
       pending,
       http,
@@ -286,7 +405,16 @@ async function main(): Promise<void> {
 
 const argv = process.argv.slice(2);
 const only = process.env['BENCH_ONLY'];
-const work = argv[0] === '--child' ? child(argv[1] ?? '', argv[2] ?? '') : only === 'host' ? hostOnly(root, cli) : only === 'http' ? httpOnly(root, cli) : only === 'pending' ? pendingOnly(root) : main();
+const work =
+  argv[0] === '--child'
+    ? child(argv[1] ?? '', argv[2] ?? '')
+    : only === 'host'
+      ? hostOnly(root, cli)
+      : only === 'http'
+        ? httpOnly(root, cli)
+        : only === 'pending'
+          ? pendingOnly(root)
+          : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

@@ -10,7 +10,11 @@ import { join } from 'node:path';
  */
 function statFields(pid: number | string | undefined): string[] | null {
   try {
-    return readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? []
+    );
   } catch {
     return null;
   }

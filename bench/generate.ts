@@ -31,7 +31,8 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const between = (random: () => number, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+const between = (random: () => number, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 
 /** Ids `0…0<base 36 counter>` (21 characters of the nanoid alphabet) and one second per command. */
 export function benchSource(): EnvelopeSource {
@@ -44,7 +45,18 @@ export function benchSource(): EnvelopeSource {
   };
 }
 
-const KINDS = ['movement', 'combat', 'exploitation', 'sea-transport', 'air-mission', 'supply-check', 'construction', 'redeployment', 'production', 'attrition'];
+const KINDS = [
+  'movement',
+  'combat',
+  'exploitation',
+  'sea-transport',
+  'air-mission',
+  'supply-check',
+  'construction',
+  'redeployment',
+  'production',
+  'attrition',
+];
 const UNITS = ['2-5 inf', '3-5 inf', '4-5 arm', '5-4 arm', '1-3 par', '5 AF', '9 BB', '2 CA', '3 CV', '1-2 res'];
 
 /** An ordinary host event of a turn, with varied content (what a host engine logs between the rule moments). */
@@ -53,14 +65,32 @@ function routine(turn: TurnRef, random: () => number): OriginEvent {
   const column = String.fromCharCode(65 + between(random, 0, 25));
   const data: Logged['data'] =
     kind === 'combat'
-      ? { attacker: UNITS[between(random, 0, 9)], defender: UNITS[between(random, 0, 9)], hex: `${column}${between(random, 10, 40)}`, odds: `${between(random, 1, 4)}:1`, roll: between(random, 1, 6), result: random() < 0.5 ? 'DE' : 'EX' }
+      ? {
+          attacker: UNITS[between(random, 0, 9)],
+          defender: UNITS[between(random, 0, 9)],
+          hex: `${column}${between(random, 10, 40)}`,
+          odds: `${between(random, 1, 4)}:1`,
+          roll: between(random, 1, 6),
+          result: random() < 0.5 ? 'DE' : 'EX',
+        }
       : kind === 'production'
-        ? { brps: between(random, 0, 60), spent: between(random, 0, 60), units: [UNITS[between(random, 0, 9)], UNITS[between(random, 0, 9)]] }
-        : { side: random() < 0.5 ? 'axis' : 'allied', unit: UNITS[between(random, 0, 9)], from: `${column}${between(random, 10, 40)}`, to: `${column}${between(random, 10, 40)}`, mp: between(random, 1, 6) };
+        ? {
+            brps: between(random, 0, 60),
+            spent: between(random, 0, 60),
+            units: [UNITS[between(random, 0, 9)], UNITS[between(random, 0, 9)]],
+          }
+        : {
+            side: random() < 0.5 ? 'axis' : 'allied',
+            unit: UNITS[between(random, 0, 9)],
+            from: `${column}${between(random, 10, 40)}`,
+            to: `${column}${between(random, 10, 40)}`,
+            mp: between(random, 1, 6),
+          };
   return { type: 'host.logged', data: { turn, kind, data } };
 }
 
-const routines = (turn: TurnRef, count: number, random: () => number): OriginEvent[] => Array.from({ length: count }, () => routine(turn, random));
+const routines = (turn: TurnRef, count: number, random: () => number): OriginEvent[] =>
+  Array.from({ length: count }, () => routine(turn, random));
 
 const quietGermany = (random: () => number): German => ({
   berlin: 'axis',
@@ -134,10 +164,18 @@ export function benchGame(index: number, options: GameOptions, random: () => num
     const final = n === options.turns - 1 && options.germanSurrender;
     const during = routines(turn, between(random, ...options.extraPerTurn), random);
     // Each city once (55.11B counts cities), and none after Germany's surrender (55.31).
-    if (!berlinFell && random() < 0.15) during.push({ type: 'host.city-firestormed', data: { turn, country: 'germany', city: `City-${n}` } });
+    if (!berlinFell && random() < 0.15)
+      during.push({ type: 'host.city-firestormed', data: { turn, country: 'germany', city: `City-${n}` } });
     tail.turn(turn, {
       during,
-      germany: final ? { berlin: 'allied', germanDpTotal: -between(random, 1, 6), germanyControlsBerchtesgaden: false, allGermanHexesAlliedOrAtomic: false } : quietGermany(random),
+      germany: final
+        ? {
+            berlin: 'allied',
+            germanDpTotal: -between(random, 1, 6),
+            germanyControlsBerchtesgaden: false,
+            allGermanHexesAlliedOrAtomic: false,
+          }
+        : quietGermany(random),
       italy: quietItaly(random),
       britain: quietBritain(random, naval),
     });
@@ -208,7 +246,15 @@ export class Generator {
       // The hot path of generation: a host.logged command is recorded as it is (decide's `record`) and changes
       // no state, so it is sealed directly, like sealEvents would, without the round trip through the decoder.
       const seq = this.writer.tip.seq + 1;
-      const json = JSON.stringify({ seq, id: this.#source.id(seq), game, type: origin.type, v: LOGGED_VERSION, at: this.#source.now(), data: origin.data });
+      const json = JSON.stringify({
+        seq,
+        id: this.#source.id(seq),
+        game,
+        type: origin.type,
+        v: LOGGED_VERSION,
+        at: this.#source.now(),
+        data: origin.data,
+      });
       const sealed = sealLine(this.writer.tip.hash, json);
       this.writer.write(`${sealed.line}\n`);
       this.writer.tip = { seq, hash: sealed.hash };
@@ -218,7 +264,10 @@ export class Generator {
     }
     const decision = decide(this.replayer.view(game), origin);
     if (!decision.ok) {
-      throw new Error(`${game}: ${origin.type} of ${JSON.stringify((origin.data as { turn?: unknown }).turn)} refused: ${decision.rejection.rule} ${decision.rejection.message}`);
+      throw new Error(
+        `${game}: ${origin.type} of ${JSON.stringify((origin.data as { turn?: unknown }).turn)} refused: ` +
+          `${decision.rejection.rule} ${decision.rejection.message}`,
+      );
     }
     const batch = sealEvents(
       decision.events.map((e) => ({ ...e, game })),
@@ -230,13 +279,15 @@ export class Generator {
     this.replayer.applyAll(batch.events);
     for (const event of batch.events) {
       this.#count(event.type);
-      if (event.type === 'britain.resistance-determined' && this.britishInput === null) this.britishInput = event.data.inputs;
+      if (event.type === 'britain.resistance-determined' && this.britishInput === null)
+        this.britishInput = event.data.inputs;
     }
     const view = this.replayer.view(game);
     if (quiet && origin.type === 'host.game-turn-ended' && view !== undefined) {
       // Quiet turns must leave nothing pending, or the next turn's first report would be refused.
       const waiting = pendingDecisions(view)[0];
-      if (waiting !== undefined) throw new Error(`${game}: unexpected pending decision after ${origin.type}: ${describePending(waiting)}`);
+      if (waiting !== undefined)
+        throw new Error(`${game}: unexpected pending decision after ${origin.type}: ${describePending(waiting)}`);
     }
   }
 
@@ -258,7 +309,15 @@ export interface GeneratedLog {
  * Writes a log of at least `target` events: games of 40-48 turns, `concurrent` of them interleaved command by
  * command (as a host serving several games would append), each with different game ids.
  */
-export function generateLog(path: string, target: number, options: { readonly seed?: number; readonly concurrent?: number; readonly extraPerTurn?: readonly [number, number] } = {}): GeneratedLog {
+export function generateLog(
+  path: string,
+  target: number,
+  options: {
+    readonly seed?: number;
+    readonly concurrent?: number;
+    readonly extraPerTurn?: readonly [number, number];
+  } = {},
+): GeneratedLog {
   const started = performance.now();
   const random = rng(options.seed ?? 1941);
   const writer = new LogWriter(path);
@@ -273,7 +332,15 @@ export function generateLog(path: string, target: number, options: { readonly se
   let games = 0;
   const startGame = (): void => {
     const game = `bench-${String(games).padStart(5, '0')}`;
-    const script = benchGame(games, { extraPerTurn: options.extraPerTurn ?? [0, 20], turns: between(random, 40, 48), germanSurrender: games % 2 === 0 }, random);
+    const script = benchGame(
+      games,
+      {
+        extraPerTurn: options.extraPerTurn ?? [0, 20],
+        turns: between(random, 40, 48),
+        germanSurrender: games % 2 === 0,
+      },
+      random,
+    );
     games += 1;
     active.push({ game, script, next: 0 });
   };
@@ -305,7 +372,11 @@ export function generateGame(path: string, target: number, seed = 1943): Generat
   const turns = 44;
   // About 31 scripted and engine events per turn; the rest of each turn is host.logged padding.
   const extra = Math.max(0, Math.round(target / turns) - 31);
-  const { commands, openingLength } = benchGame(0, { extraPerTurn: [extra, extra], turns, germanSurrender: true }, random);
+  const { commands, openingLength } = benchGame(
+    0,
+    { extraPerTurn: [extra, extra], turns, germanSurrender: true },
+    random,
+  );
   const writer = new LogWriter(path);
   const generator = new Generator(writer);
   commands.forEach((origin, i) => generator.execute('bench-single', origin, i >= openingLength));

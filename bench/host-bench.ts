@@ -51,15 +51,35 @@ const GAME = 'bench-single';
 /** The first commands of each latency run are not counted: JIT, compiled schemas, file cache. */
 const WARM_UP = 20;
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 export function latency(times: readonly number[]): Latency {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return {
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+  };
 }
 
 /** An ordinary host event of the game's last turn, varied a little (the bulk of what a host appends). */
 export function command(turn: unknown, i: number): OriginEvent {
-  return { type: 'host.logged', data: { turn, kind: 'movement', data: { side: i % 2 === 0 ? 'axis' : 'allied', unit: '2-5 inf', from: `B${10 + (i % 30)}`, to: `C${11 + (i % 29)}`, mp: 1 + (i % 6) } } } as OriginEvent;
+  return {
+    type: 'host.logged',
+    data: {
+      turn,
+      kind: 'movement',
+      data: {
+        side: i % 2 === 0 ? 'axis' : 'allied',
+        unit: '2-5 inf',
+        from: `B${10 + (i % 30)}`,
+        to: `C${11 + (i % 29)}`,
+        mp: 1 + (i % 6),
+      },
+    },
+  } as OriginEvent;
 }
 
 /** The turn of the log's last event (a host.logged for it is always in sequence). */
@@ -109,7 +129,12 @@ const timed = async (body: () => Promise<void> | void): Promise<number> => {
  * through the `exec` process, the line it appended written again with one write(2) + fsync at the end of a copy of
  * the log (the floor: the same bytes, the same disk), and one `execute` through the host API in this process.
  */
-async function timeCommands(cli: string, copy: (name: string) => string, turn: unknown, total: number): Promise<{ exec: number[]; raw: number[]; api: number[] }> {
+async function timeCommands(
+  cli: string,
+  copy: (name: string) => string,
+  turn: unknown,
+  total: number,
+): Promise<{ exec: number[]; raw: number[]; api: number[] }> {
   const execLog = copy('exec.jsonl');
   // exec on a log verified before (its mark beside it), as a host would run it.
   timeProcess([cli, 'replay', execLog]);
@@ -120,7 +145,9 @@ async function timeCommands(cli: string, copy: (name: string) => string, turn: u
   try {
     await exec.request({ id: 0, op: 'games' }); // the log is read before the clock starts
     for (let i = 0; i < total; i += 1) {
-      times.exec.push(await timed(() => exec.request({ id: i + 1, op: 'execute', game: GAME, command: command(turn, i) })));
+      times.exec.push(
+        await timed(() => exec.request({ id: i + 1, op: 'execute', game: GAME, command: command(turn, i) })),
+      );
       const line = lastLine(execLog);
       times.raw.push(
         await timed(() => {
@@ -145,13 +172,18 @@ async function timeCommands(cli: string, copy: (name: string) => string, turn: u
 
 function timeProcess(args: readonly string[], input?: string): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...(input === undefined ? {} : { input }) });
+  const run = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    ...(input === undefined ? {} : { input }),
+  });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
   return ms;
 }
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 export async function hostBench({ dir, cli, commands, processes }: HostBenchOptions): Promise<HostBenchResult> {
   const original = join(dir, 'host-20k.jsonl');
@@ -211,21 +243,43 @@ export interface HostTarget {
 
 export const hostTargets = (r: HostBenchResult): HostTarget[] => [
   { name: "exec's warm execute p50 / raw append + fsync p50", value: r.execToRawP50, limit: 3, unit: 'x', kind: 'max' },
-  { name: 'fresh `append` process / fresh `replay` process', value: r.appendToReplay, limit: 1.5, unit: 'x', kind: 'max' },
+  {
+    name: 'fresh `append` process / fresh `replay` process',
+    value: r.appendToReplay,
+    limit: 1.5,
+    unit: 'x',
+    kind: 'max',
+  },
 ];
 
-const ms = (n: number, digits = 2): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number, digits = 2): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The table rows of the host lines: measurement, p50 ms, p99 ms, vs the floor. */
 export function hostRows(r: HostBenchResult): string[][] {
-  const per = (label: string, l: Latency): string[] => [label, ms(l.p50), ms(l.p99), `${ms(l.p50 / r.rawAppendFsync.p50, 1)}x`];
+  const per = (label: string, l: Latency): string[] => [
+    label,
+    ms(l.p50),
+    ms(l.p99),
+    `${ms(l.p50 / r.rawAppendFsync.p50, 1)}x`,
+  ];
   return [
     ['host lines', 'p50 ms', 'p99 ms', 'vs floor'],
     per(`(h) raw append + fsync of the same bytes (the floor), ${r.commands} lines`, r.rawAppendFsync),
     per(`(h) \`exec\` process, warm execute on the ${r.events.toLocaleString('en-US')}-event log`, r.execExecute),
     per('(h) host API execute, in-process (JsonlFileStore)', r.hostApiExecute),
-    ['(h) fresh `replay` process, verified log (best, median)', ms(r.freshReplayMs, 0), ms(r.freshReplayMedianMs, 0), ''],
-    ['(h) fresh `append` process, same log, successive (best, median)', ms(r.freshAppendMs, 0), ms(r.freshAppendMedianMs, 0), `${ms(r.appendToReplay, 2)}x replay`],
+    [
+      '(h) fresh `replay` process, verified log (best, median)',
+      ms(r.freshReplayMs, 0),
+      ms(r.freshReplayMedianMs, 0),
+      '',
+    ],
+    [
+      '(h) fresh `append` process, same log, successive (best, median)',
+      ms(r.freshAppendMs, 0),
+      ms(r.freshAppendMedianMs, 0),
+      `${ms(r.appendToReplay, 2)}x replay`,
+    ],
   ];
 }
 

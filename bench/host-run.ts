@@ -15,13 +15,15 @@ export interface Target {
 }
 export const passes = (t: Target): boolean => (t.kind === 'min' ? t.value >= t.limit : t.value < t.limit);
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export const targetLine = (t: Target): string => {
   const shown =
     t.unit === 'ratio'
       ? `${fmt(100 * t.value)}% (target ${t.kind === 'min' ? '>=' : '<'} ${fmt(100 * t.limit)}%)`
-      : `${fmt(t.value, t.unit === 'x' ? 2 : 1)} ${t.unit} (target ${t.kind === 'min' ? '>=' : '<'} ${t.limit} ${t.unit})`;
+      : `${fmt(t.value, t.unit === 'x' ? 2 : 1)} ${t.unit} ` +
+        `(target ${t.kind === 'min' ? '>=' : '<'} ${t.limit} ${t.unit})`;
   return `${passes(t) ? 'PASS' : 'MISS'}  ${t.name}: ${shown}`;
 };
 
@@ -43,13 +45,25 @@ export async function hostOnly(root: string, cli: string): Promise<void> {
     process.stdout.write(`${text}\n`);
   };
   try {
-    say(`${cpus().length} cpus, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    say(
+      `${cpus().length} cpus, node ${process.version}, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const host = await runHost(dir, cli, say);
     for (const t of hostTargets(host)) say(targetLine(t));
     const file = join(root, 'bench', 'results.json');
     const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => t.unit !== 'x') : [];
-    const report = { ...previous, hostDate: new Date().toISOString(), hostLoadavg: loadavg(), host, targets: [...kept, ...hostTargets(host).map((t) => ({ ...t, pass: passes(t) }))] };
+    const kept = Array.isArray(previous['targets'])
+      ? (previous['targets'] as Target[]).filter((t) => t.unit !== 'x')
+      : [];
+    const report = {
+      ...previous,
+      hostDate: new Date().toISOString(),
+      hostLoadavg: loadavg(),
+      host,
+      targets: [...kept, ...hostTargets(host).map((t) => ({ ...t, pass: passes(t) }))],
+    };
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     say('\nwrote bench/results.json (host lines)');
   } finally {
@@ -57,4 +71,3 @@ export async function hostOnly(root: string, cli: string): Promise<void> {
     else rmSync(dir, { recursive: true, force: true });
   }
 }
-

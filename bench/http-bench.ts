@@ -20,7 +20,7 @@ const GAMES = 100;
 const CLIENTS = Math.max(1, Math.trunc(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 16)) || 16);
 const PROCESSES = [1, 3] as const;
 
-/** CPU ms per command in the measured window: the serve processes, the load generator, PostgreSQL, the whole machine. */
+/** CPU ms per command in the measured window: the serve processes, the load generator, PostgreSQL, the machine. */
 export interface CpuPerCommand {
   readonly serve: number | null;
   readonly load: number | null;
@@ -60,13 +60,20 @@ function perCommand(from: CpuSnapshot | null, to: CpuSnapshot, commands: number)
 }
 
 /** One configuration: `processes` serve processes on a schema of their own, its games created, then the load. */
-async function runServers(cluster: Cluster, cli: string, processes: number, seconds: number, warmUpSeconds: number): Promise<HttpRun> {
+async function runServers(
+  cluster: Cluster,
+  cli: string,
+  processes: number,
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<HttpRun> {
   const schema = `bench_http_${processes}`;
   const cpuProfDir = process.env['BENCH_CPU_PROF'] ?? null;
   const serves: ServeProcess[] = [];
   try {
     // The first one migrates the schema; the others then open it as it is.
-    for (let i = 0; i < processes; i += 1) serves.push(await startServe({ cli, store: cluster.url, schema, cpuProfDir }));
+    for (let i = 0; i < processes; i += 1)
+      serves.push(await startServe({ cli, store: cluster.url, schema, cpuProfDir }));
     const servers = serves.map((s) => s.url);
     const games = await createGames(servers[0] ?? '', `p${processes}`, GAMES);
     // The CPU from the end of the warm-up to the end of the load.
@@ -86,7 +93,9 @@ async function eventsPerCommit(url: string, schema: string): Promise<number | nu
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const rows = await client.query<{ events: string; commits: string }>(`SELECT count(*) AS events, count(DISTINCT xmin::text) AS commits FROM "${schema}".events WHERE seq > 1`);
+    const rows = await client.query<{ events: string; commits: string }>(
+      `SELECT count(*) AS events, count(DISTINCT xmin::text) AS commits FROM "${schema}".events WHERE seq > 1`,
+    );
     const row = rows.rows[0];
     return row === undefined || Number(row.commits) === 0 ? null : Number(row.events) / Number(row.commits);
   } finally {
@@ -99,7 +108,9 @@ async function storedLine(url: string, schema: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const rows = await client.query<{ line: string }>(`SELECT line FROM "${schema}".events WHERE seq > 1 ORDER BY position DESC LIMIT 1`);
+    const rows = await client.query<{ line: string }>(
+      `SELECT line FROM "${schema}".events WHERE seq > 1 ORDER BY position DESC LIMIT 1`,
+    );
     const line = rows.rows[0]?.line;
     if (line === undefined) throw new Error(`no event stored in ${schema}`);
     return line;
@@ -121,13 +132,23 @@ export async function httpBench(cli: string, say: (text: string) => void): Promi
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    say(`http lines: PostgreSQL ${cluster.settings['server_version']} (fsync ${cluster.settings['fsync']}, synchronous_commit ${cluster.settings['synchronous_commit']}), ${GAMES} games, ${CLIENTS} clients, ${seconds} s after ${warmUp} s warm-up ...`);
+    say(
+      `http lines: PostgreSQL ${cluster.settings['server_version']} (fsync ${cluster.settings['fsync']}, ` +
+        `synchronous_commit ${cluster.settings['synchronous_commit']}), ${GAMES} games, ${CLIENTS} ` +
+        `clients, ${seconds} s after ${warmUp} s warm-up ...`,
+    );
     const runs: HttpRun[] = [];
     const one = await runServers(cluster, cli, PROCESSES[0], seconds, warmUp);
     runs.push(one);
     say(`  1 serve process: ${one.commandsPerSecond.toFixed(0)} commands/s`);
     // The floor between the two, on the same cluster, with a line the server stored just now.
-    const floor = await runFloor(cluster.url, cluster.dir, CLIENTS, seconds, await storedLine(cluster.url, 'bench_http_1'));
+    const floor = await runFloor(
+      cluster.url,
+      cluster.dir,
+      CLIENTS,
+      seconds,
+      await storedLine(cluster.url, 'bench_http_1'),
+    );
     say(`  floor: ${floor.tps.toFixed(0)} inserts/s`);
     const three = await runServers(cluster, cli, PROCESSES[1], seconds, warmUp);
     runs.push(three);
@@ -140,18 +161,50 @@ export async function httpBench(cli: string, say: (text: string) => void): Promi
   }
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The table: the floor and each configuration, with its ratio to the floor. */
 export function httpRows(r: HttpBenchResult): string[][] {
   const ms = (n: number | null | undefined): string => (n === null || n === undefined ? '?' : fmt(n, 2));
-  const rows = [['http lines', 'per s', 'vs floor', 'p50 ms', 'p99 ms', 'failed', 'per commit', 'CPU ms/cmd: serve / load / pg / machine']];
-  rows.push([`(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`, fmt(r.floor.tps), '100%', fmt(r.floor.latency.p50, 2), fmt(r.floor.latency.p99, 2), fmt(r.floor.failed), '1', `- / - / ${ms(r.floor.cpuMsPerInsert.postgres)} / ${ms(r.floor.cpuMsPerInsert.machine)}`]);
+  const rows = [
+    [
+      'http lines',
+      'per s',
+      'vs floor',
+      'p50 ms',
+      'p99 ms',
+      'failed',
+      'per commit',
+      'CPU ms/cmd: serve / load / pg / machine',
+    ],
+  ];
+  rows.push([
+    `(p) floor: pgbench, ${r.floor.clients} clients, 1-row INSERT of ${r.floor.lineBytes} B per commit`,
+    fmt(r.floor.tps),
+    '100%',
+    fmt(r.floor.latency.p50, 2),
+    fmt(r.floor.latency.p99, 2),
+    fmt(r.floor.failed),
+    '1',
+    `- / - / ${ms(r.floor.cpuMsPerInsert.postgres)} / ${ms(r.floor.cpuMsPerInsert.machine)}`,
+  ]);
   for (const run of r.runs) {
-    const label = `(p) HTTP, ${run.processes} serve process${run.processes === 1 ? '' : 'es'}, ${run.clients} clients, ${run.games} games`;
+    const label =
+      `(p) HTTP, ${run.processes} serve process${run.processes === 1 ? '' : 'es'}, ${run.clients} ` +
+      `clients, ${run.games} games`;
     const c = run.cpuMsPerCommand;
     const cpu = [c.serve, c.load, c.postgres, c.machine].map(ms).join(' / ');
-    rows.push([label, fmt(run.commandsPerSecond), `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`, fmt(run.latency.p50, 2), fmt(run.latency.p99, 2), fmt(run.failures), run.eventsPerCommit === null ? '?' : fmt(run.eventsPerCommit, 1), cpu]);
+    rows.push([
+      label,
+      fmt(run.commandsPerSecond),
+      `${fmt((100 * run.commandsPerSecond) / r.floor.tps)}%`,
+      fmt(run.latency.p50, 2),
+      fmt(run.latency.p99, 2),
+      fmt(run.failures),
+      run.eventsPerCommit === null ? '?' : fmt(run.eventsPerCommit, 1),
+      cpu,
+    ]);
   }
   return rows;
 }
@@ -166,8 +219,20 @@ export const httpTargets = (r: HttpBenchResult): Target[] =>
   r.runs
     .filter((run) => run.processes === 1)
     .flatMap((run) => [
-      { name: `(http) ${run.processes} serve process: commands/s / floor inserts/s`, value: run.commandsPerSecond / r.floor.tps, limit: 0.3, unit: 'ratio', kind: 'min' as const },
-      { name: `(http) ${run.processes} serve process: p99 latency`, value: run.latency.p99, limit: 20, unit: 'ms', kind: 'max' as const },
+      {
+        name: `(http) ${run.processes} serve process: commands/s / floor inserts/s`,
+        value: run.commandsPerSecond / r.floor.tps,
+        limit: 0.3,
+        unit: 'ratio',
+        kind: 'min' as const,
+      },
+      {
+        name: `(http) ${run.processes} serve process: p99 latency`,
+        value: run.latency.p99,
+        limit: 20,
+        unit: 'ms',
+        kind: 'max' as const,
+      },
     ]);
 
 /** Runs the HTTP lines and prints their table (within the whole bench, or alone). */
@@ -175,7 +240,11 @@ export async function runHttp(cli: string, say: (text: string) => void): Promise
   const http = await httpBench(cli, say);
   say(`floor: ${http.floor.description}`);
   for (const line of formatTable(httpRows(http))) say(line);
-  say(`${cpus().length} cpus shared with other work; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  say(
+    `${cpus().length} cpus shared with other work; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   say('');
   return http;
 }
@@ -190,8 +259,16 @@ export async function httpOnly(root: string, cli: string): Promise<void> {
   for (const t of targets) say(targetLine(t));
   const file = join(root, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(http)')) : [];
-  const report = { ...previous, httpDate: new Date().toISOString(), httpLoadavg: loadavg(), http, targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))] };
+  const kept = Array.isArray(previous['targets'])
+    ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(http)'))
+    : [];
+  const report = {
+    ...previous,
+    httpDate: new Date().toISOString(),
+    httpLoadavg: loadavg(),
+    http,
+    targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
+  };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   say('\nwrote bench/results.json (http lines)');
 }

@@ -20,7 +20,8 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 export function parseHead(head: string): { readonly status: number; readonly length: number } {
   const status = /^HTTP\/1\.1 (\d{3}) /.exec(head);
   if (status?.[1] === undefined) throw new Error(`not an HTTP/1.1 response: ${JSON.stringify(head.slice(0, 80))}`);
-  if (/\r\ntransfer-encoding:/i.test(head)) throw new Error('a chunked response: the bench client reads answers by Content-Length only');
+  if (/\r\ntransfer-encoding:/i.test(head))
+    throw new Error('a chunked response: the bench client reads answers by Content-Length only');
   const length = /\r\ncontent-length: *(\d+)/i.exec(head);
   return { status: Number(status[1]), length: length?.[1] === undefined ? 0 : Number(length[1]) };
 }
@@ -64,7 +65,8 @@ export class BenchConnection {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.#host}\r\n`;
     for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
-    if (payload !== undefined) head += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
+    if (payload !== undefined)
+      head += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
     return new Promise<Answer>((resolve, reject) => {
       this.#waiting = { resolve, reject };
       this.#socket.write(`${head}\r\n${body}`);

@@ -27,7 +27,14 @@ export function program(name: string): string {
 }
 
 /** The settings the bench reports beside its figures. */
-const REPORTED = ['server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers', 'max_connections'] as const;
+const REPORTED = [
+  'server_version',
+  'fsync',
+  'synchronous_commit',
+  'wal_sync_method',
+  'shared_buffers',
+  'max_connections',
+] as const;
 
 export async function startCluster(): Promise<Cluster> {
   const initdb = program('initdb');
@@ -42,7 +49,10 @@ export async function startCluster(): Promise<Cluster> {
     if (stopped) return;
     stopped = true;
     if (existsSync(join(data, 'postmaster.pid'))) {
-      spawnSync(...asClusterUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '20']), { stdio: 'ignore', timeout: 30_000 });
+      spawnSync(...asClusterUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '20']), {
+        stdio: 'ignore',
+        timeout: 30_000,
+      });
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -52,14 +62,18 @@ export async function startCluster(): Promise<Cluster> {
     };
     // --no-sync: initdb's own files only; the running cluster syncs as any would.
     run(initdb, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    appendFileSync(join(data, 'postgresql.conf'), [`listen_addresses = ''`, `unix_socket_directories = '${dir}'`, 'max_connections = 200', ''].join('\n'));
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      [`listen_addresses = ''`, `unix_socket_directories = '${dir}'`, 'max_connections = 200', ''].join('\n'),
+    );
     run(pgCtl, ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60']);
     const url = `postgresql://postgres@/postgres?host=${encodeURIComponent(dir)}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const settings: Record<string, string> = {};
-      for (const name of REPORTED) settings[name] = (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]?.[name] ?? '?';
+      for (const name of REPORTED)
+        settings[name] = (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]?.[name] ?? '?';
       return { dir, url, settings, stop };
     } finally {
       await client.end();

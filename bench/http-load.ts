@@ -29,14 +29,22 @@ export async function createGames(base: string, prefix: string, count: number): 
       const name = `${prefix}-${String(i).padStart(3, '0')}`;
       const connection = connections[i % connections.length] as BenchConnection;
       const created = await connection.send('POST', '/games', {}, { game: name });
-      if (created.status !== 201) throw new Error(`POST /games ${name}: ${created.status} ${JSON.stringify(created.body)}`);
+      if (created.status !== 201)
+        throw new Error(`POST /games ${name}: ${created.status} ${JSON.stringify(created.body)}`);
       const hostToken = (created.body as { tokens: { host: string } }).tokens.host;
-      const started = await connection.send('POST', `/games/${name}/commands`, { authorization: `Bearer ${hostToken}`, 'if-match': '"0"' }, START);
-      if (started.status !== 200) throw new Error(`${name}: host.game-started: ${started.status} ${JSON.stringify(started.body)}`);
+      const started = await connection.send(
+        'POST',
+        `/games/${name}/commands`,
+        { authorization: `Bearer ${hostToken}`, 'if-match': '"0"' },
+        START,
+      );
+      if (started.status !== 200)
+        throw new Error(`${name}: host.game-started: ${started.status} ${JSON.stringify(started.body)}`);
       return { name, hostToken, version: versionOf(started.body) };
     };
     const games: BenchGame[] = [];
-    for (let i = 0; i < count; i += 8) games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, j) => make(i + j)))));
+    for (let i = 0; i < count; i += 8)
+      games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, j) => make(i + j)))));
     return games;
   } finally {
     for (const connection of connections) connection.close();

@@ -23,7 +23,19 @@ export interface ServeOptions {
 export function startServe(options: ServeOptions): Promise<ServeProcess> {
   const profile = options.cpuProfDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
   // The bench's clients send far more than the default 600 requests a minute per token.
-  const args = [...profile, options.cli, 'serve', '--store', options.store, '--schema', options.schema, '--port', '0', '--rate-limit', '1000000'];
+  const args = [
+    ...profile,
+    options.cli,
+    'serve',
+    '--store',
+    options.store,
+    '--schema',
+    options.schema,
+    '--port',
+    '0',
+    '--rate-limit',
+    '1000000',
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));

@@ -50,21 +50,30 @@ function byDecision(points: readonly PendingPoint[]): Record<string, { p50Us: nu
 const half = <T>(xs: readonly T[]): T[] => xs.slice(0, Math.floor(xs.length / 2));
 function halved(event: StoredEvent): OriginEvent | null {
   const { type, data } = event as unknown as { type: string; data: Record<string, unknown> };
-  if (type === 'britain.forces-selected' && Array.isArray(data['selection'])) return { type, data: { ...data, selection: half(data['selection']) } } as OriginEvent;
+  if (type === 'britain.forces-selected' && Array.isArray(data['selection']))
+    return { type, data: { ...data, selection: half(data['selection']) } } as OriginEvent;
   if (type === 'italy.forces-selected' && typeof data['selection'] === 'object' && data['selection'] !== null) {
-    const selection = Object.fromEntries(Object.entries(data['selection']).map(([k, v]) => [k, Array.isArray(v) ? half(v) : v]));
+    const selection = Object.fromEntries(
+      Object.entries(data['selection']).map(([k, v]) => [k, Array.isArray(v) ? half(v) : v]),
+    );
     return { type, data: { ...data, selection } } as OriginEvent;
   }
   if (type === 'britain.terms-demanded') {
     const demand = data['demand'] as { take: string[]; minors: unknown[]; indemnityBrps: number; return: string[] };
     const take = half(demand.take);
-    const toItaly = Array.isArray(data['toItaly']) ? (data['toItaly'] as string[]).filter((t) => take.includes(t)) : data['toItaly'];
-    return { type, data: { ...data, demand: { ...demand, take, minors: half(demand.minors), return: half(demand.return) }, toItaly } } as OriginEvent;
+    const toItaly = Array.isArray(data['toItaly'])
+      ? (data['toItaly'] as string[]).filter((t) => take.includes(t))
+      : data['toItaly'];
+    return {
+      type,
+      data: { ...data, demand: { ...demand, take, minors: half(demand.minors), return: half(demand.return) }, toItaly },
+    } as OriginEvent;
   }
   return null;
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 
 /** Times one call many times, each call on its own (µs), after a warm-up. */
 function time(iterations: number, body: () => unknown): { p50Us: number; p99Us: number; maxUs: number } {
@@ -98,7 +107,8 @@ async function candidates(path: string): Promise<Candidate[]> {
     for (const event of batch) {
       const tried = before === null ? null : halved(event);
       if (before !== null && tried !== null) {
-        if (definitionOf(tried.type)?.data.firstError(tried.data) !== null) throw new Error(`${path}: the halved ${tried.type} is not a well-formed command`);
+        if (definitionOf(tried.type)?.data.firstError(tried.data) !== null)
+          throw new Error(`${path}: the halved ${tried.type} is not a well-formed command`);
         out.push({ game: event.game, seq: before.seq, after: before.after, view: before.view, tried });
       }
       replayer.apply(event);
@@ -115,7 +125,9 @@ async function candidates(path: string): Promise<Candidate[]> {
 }
 
 export async function pendingBench(examples: string, iterations: number): Promise<PendingBenchResult> {
-  const files = readdirSync(examples).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(examples)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   const all: PendingPoint[] = [];
   for (const file of files) {
     for (const c of await candidates(join(examples, file))) {
@@ -124,7 +136,14 @@ export async function pendingBench(examples: string, iterations: number): Promis
       // A copy of the view each call: the engine keeps a view's decisions once computed (src/engine/pending.ts),
       // and what is timed is their computation, as after the command that brought the game to this turn.
       const body = (): unknown => pendingDecisions({ ...c.view }, tried);
-      all.push({ game: c.game, seq: c.seq, after: c.after, decisions, tried: c.tried?.type ?? null, ...time(iterations, body) });
+      all.push({
+        game: c.game,
+        seq: c.seq,
+        after: c.after,
+        decisions,
+        tried: c.tried?.type ?? null,
+        ...time(iterations, body),
+      });
     }
   }
   const worstOf = (points: readonly PendingPoint[]): PendingPoint => {
@@ -132,7 +151,13 @@ export async function pendingBench(examples: string, iterations: number): Promis
     if (first === undefined) throw new Error('no decisive turn in the examples');
     return points.reduce((w, p) => (p.p50Us > w.p50Us ? p : w), first);
   };
-  return { iterations, points: all.length, worst: worstOf(all.filter((p) => p.tried === null)), worstTried: worstOf(all.filter((p) => p.tried !== null)), byDecision: byDecision(all) };
+  return {
+    iterations,
+    points: all.length,
+    worst: worstOf(all.filter((p) => p.tried === null)),
+    worstTried: worstOf(all.filter((p) => p.tried !== null)),
+    byDecision: byDecision(all),
+  };
 }
 
 const us = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -149,8 +174,20 @@ export function pendingRows(r: PendingBenchResult): string[][] {
 
 /** The target is on the median call: a p99 of single calls on a shared machine measures its scheduler. */
 export const pendingTargets = (r: PendingBenchResult): Target[] => [
-  { name: '(pd) pending decisions at the worst decisive turn, median call', value: r.worst.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
-  { name: '(pd) same with a tried partial command, median call', value: r.worstTried.p50Us, limit: 1000, unit: 'µs', kind: 'max' },
+  {
+    name: '(pd) pending decisions at the worst decisive turn, median call',
+    value: r.worst.p50Us,
+    limit: 1000,
+    unit: 'µs',
+    kind: 'max',
+  },
+  {
+    name: '(pd) same with a tried partial command, median call',
+    value: r.worstTried.p50Us,
+    limit: 1000,
+    unit: 'µs',
+    kind: 'max',
+  },
 ];
 
 export async function runPending(root: string, say: (text: string) => void): Promise<PendingBenchResult> {
@@ -166,14 +203,26 @@ export async function pendingOnly(root: string): Promise<void> {
   const say = (text: string): void => {
     process.stdout.write(`${text}\n`);
   };
-  say(`${cpus().length} cpus, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  say(
+    `${cpus().length} cpus, node ${process.version}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const pending = await runPending(root, say);
   const targets = pendingTargets(pending);
   for (const t of targets) say(targetLine(t));
   const file = join(root, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const kept = Array.isArray(previous['targets']) ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(pd)')) : [];
-  const report = { ...previous, pendingDate: new Date().toISOString(), pendingLoadavg: loadavg(), pending, targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))] };
+  const kept = Array.isArray(previous['targets'])
+    ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(pd)'))
+    : [];
+  const report = {
+    ...previous,
+    pendingDate: new Date().toISOString(),
+    pendingLoadavg: loadavg(),
+    pending,
+    targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
+  };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   say('\nwrote bench/results.json (pending lines)');
 }

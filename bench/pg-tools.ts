@@ -4,7 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A PostgreSQL program of the newest version installed under /usr/lib/postgresql/N/bin (or $AWAW_PG_BIN_ROOT/N/bin), or null. */
+/**
+ * A PostgreSQL program of the newest version installed under /usr/lib/postgresql/N/bin (or $AWAW_PG_BIN_ROOT/N/bin), or
+ * null.
+ */
 export function clusterBin(program: string): string | null {
   const ROOT = process.env['AWAW_PG_BIN_ROOT'] ?? '/usr/lib/postgresql';
   if (!existsSync(ROOT)) return null;

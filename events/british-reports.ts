@@ -17,7 +17,8 @@ export const forcePoolReported = defineEvent('host.british-force-pool', {
   source: 'host',
   rules: ['59.51', '59.513', '59.514'],
   summary:
-    'After a British surrender that reduces its forces: every unit of the British force pool and Royal Navy, eligible or not, that the British player could select from (59.513B-D); the selection names them by id.',
+    'After a British surrender that reduces its forces: every unit of the British force pool and Royal ' +
+    'Navy, eligible or not, that the British player could select from (59.513B-D); the selection names them by id.',
   schema: Strict({ turn: Turn, units: Type.Array(PoolUnitSchema, { maxItems: 2000 }) }),
 });
 
@@ -27,7 +28,9 @@ export const farEastHexControlReported = defineEvent('host.far-east-hex-control'
   version: 1,
   source: 'host',
   rules: ['59.892A', '59.631', '59.632', '59.633', '59.634'],
-  summary: 'Japan adheres to the treaty: hex control in the Far East determined by 59.63 (which British hexes can trace supply, and who controls each area).',
+  summary:
+    'Japan adheres to the treaty: hex control in the Far East determined by 59.63 (which British hexes can trace ' +
+    'supply, and who controls each area).',
   schema: Strict({
     turn: Turn,
     /** 59.632: British-controlled Far East hexes that cannot trace a supply line from a mapboard box. */
@@ -35,7 +38,10 @@ export const farEastHexControlReported = defineEvent('host.far-east-hex-control'
     /** 59.633: fortifications and fortresses in those hexes, eliminated. */
     fortificationsEliminated: HexList,
     /** 59.634: each Far East area and the side that controls it for BRP purposes after 59.631-59.633. */
-    areas: Type.Array(Strict({ name: Type.String({ minLength: 1 }), control: Enum(['british', 'japanese'] as const) }), { maxItems: 500 }),
+    areas: Type.Array(
+      Strict({ name: Type.String({ minLength: 1 }), control: Enum(['british', 'japanese'] as const) }),
+      { maxItems: 500 },
+    ),
   }),
 });
 

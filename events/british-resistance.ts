@@ -63,14 +63,19 @@ export const resistanceDetermined = defineEvent('britain.resistance-determined',
   summary: 'The British resistance level at the end of a game turn, line by line.',
   schema: resistancePayload(BritishResistanceFactsSchema, lineSchemaOf(britishLineCodes)),
   upcasters: [
-    // v1 recorded one flag per power, read as "at war with Germany" too (the contract's reading): kept as it was decided.
-    defineUpcaster(1, resistancePayload(BritishResistanceInputSchema, WordedLineSchema), (v1) => ({ ...v1, inputs: contractFacts(v1.inputs) })),
+    // v1 recorded one flag per power, read as "at war with Germany" too (the contract's reading): kept as decided.
+    defineUpcaster(1, resistancePayload(BritishResistanceInputSchema, WordedLineSchema), (v1) => ({
+      ...v1,
+      inputs: contractFacts(v1.inputs),
+    })),
     // v2 stored each line's words; its params are those its stored inputs give (59.21, 59.22), row by row, under the
     // value of usat30to39WhenUsAtWar whose lines hold the stored values (docs/rulings.md).
     defineUpcaster(
       2,
       resistancePayload(BritishResistanceFactsSchema, WordedLineSchema),
-      withDerivedLinesOf((inputs: BritishResistanceFacts) => usatOptions.map((option) => britishResistanceLines(inputs, { usat30to39WhenUsAtWar: option }))),
+      withDerivedLinesOf((inputs: BritishResistanceFacts) =>
+        usatOptions.map((option) => britishResistanceLines(inputs, { usat30to39WhenUsAtWar: option })),
+      ),
     ),
   ],
 });

@@ -15,7 +15,9 @@ export const surrenderOffered = defineEvent('britain.surrender-offered', {
   version: 1,
   source: 'engine',
   rules: ['59.12', '59.21', '59.23', '59.87'],
-  summary: 'Britain offers to surrender: its resistance level is zero or less (below the previous surrender level after one, 59.87).',
+  summary:
+    'Britain offers to surrender: its resistance level is zero ' +
+    'or less (below the previous surrender level after one, 59.87).',
   schema: Strict({
     turn: Turn,
     resistanceLevel: Int(),
@@ -64,7 +66,9 @@ export const britainSurrendered = defineEvent('britain.surrendered', {
   version: 2,
   source: 'engine',
   rules: ['59.41', '59.51', '59.61', '59.62', '59.85', '59.872', '59.891'],
-  summary: 'Britain surrenders: the surrender level, the force reductions it requires, whether the war continues, and what happens in the Far East.',
+  summary:
+    'Britain surrenders: the surrender level, the force reductions it requires, whether the war continues, and ' +
+    'what happens in the Far East.',
   schema: britainSurrenderedPayload.schema,
   upcasters: [britainSurrenderedPayload.fromV1],
 });
@@ -73,10 +77,15 @@ export const forcesSelected = defineEvent('britain.forces-selected', {
   version: 1,
   source: 'player',
   rules: ['59.513A'],
-  summary: 'The British player selects, by id from the reported force pool, the units to remove from the force pool and the naval units to eliminate.',
+  summary:
+    'The British player selects, by id from the reported force pool, the units to remove from the force pool and ' +
+    'the naval units to eliminate.',
   schema: Strict({
     turn: Turn,
-    /** Only in logs written before the pool was reported (host.british-force-pool): the pool, inline. Refused in a command. */
+    /**
+     * Only in logs written before the pool was reported (host.british-force-pool): the pool, inline. Refused in a
+     * command.
+     */
     units: Type.Optional(Type.Array(ForceUnitSchema, { maxItems: 2000 })),
     selection: Type.Array(Type.String({ minLength: 1 }), { maxItems: 2000 }),
   }),
@@ -87,7 +96,10 @@ const forcesReducedPayload = effectPayload({
   required: Requirements,
   selected: Requirements,
   removed: Type.Array(Strict({ id: Type.String(), kind: Type.String(), factors: Count(), brps: Count() })),
-  /** 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels; 59.22E: minor-country units' left out. */
+  /**
+   * 59.871: ground and AAF factors removed, counted as unbuilt in later resistance levels; 59.22E: minor-country units'
+   * left out.
+   */
   unbuiltFactorsAdded: Count(),
 });
 
@@ -97,7 +109,8 @@ export const forcesReduced = defineEvent('britain.forces-reduced', {
   rules: ['59.51', '59.512', '59.513', '59.514', '59.871'],
   summary: 'The British force reductions are validated and carried out.',
   schema: forcesReducedPayload.schema,
-  // v2 counted removed minor-country units as unbuilt (59.22E); their factors are taken back (events/forces-reduced-v2.ts).
+  // v2 counted removed minor-country units as unbuilt (59.22E); their factors are taken back
+  // (events/forces-reduced-v2.ts).
   upcasters: [forcesReducedPayload.fromV1, defineUpcaster(2, forcesReducedPayload.schema, withoutMinorUnbuilt)],
 });
 
@@ -106,13 +119,20 @@ const TerritoryControl = Enum(TerritoryControls);
  * Control of each concession-table territory after 59.631-59.634: every one of the 18 keys (59.65), and no other.
  * The engine refused any other report before the schema said so, so every stored report has them all.
  */
-const ReportedTerritories = Strict(Object.fromEntries(TerritoryKeys.map((key) => [key, TerritoryControl])) as Record<TerritoryKey, typeof TerritoryControl>);
+const ReportedTerritories = Strict(
+  Object.fromEntries(TerritoryKeys.map((key) => [key, TerritoryControl])) as Record<
+    TerritoryKey,
+    typeof TerritoryControl
+  >,
+);
 
 export const hexControlReported = defineEvent('host.british-hex-control', {
   version: 1,
   source: 'host',
   rules: ['59.631', '59.632', '59.633', '59.634'],
-  summary: 'After a British surrender into peace: which British hexes can trace supply from a mapboard box, and the control that results.',
+  summary:
+    'After a British surrender into peace: which British hexes can ' +
+    'trace supply from a mapboard box, and the control that results.',
   schema: Strict({
     turn: Turn,
     /** 59.632: British-controlled hexes that cannot trace a supply line from a mapboard box. */
@@ -166,7 +186,9 @@ export const japanTreatyDecided = defineEvent('japan.treaty-decided', {
   version: 1,
   source: 'player',
   rules: ['59.891C', '59.892', '59.894'],
-  summary: 'Japan, at war with Britain but not the U.S. when Britain surrenders, ends hostilities (adheres to the treaty) or fights on.',
+  summary:
+    'Japan, at war with Britain but not the U.S. when Britain ' +
+    'surrenders, ends hostilities (adheres to the treaty) or fights on.',
   schema: Strict({ turn: Turn, adheres: Type.Boolean() }),
 });
 
@@ -187,7 +209,9 @@ export const warResumed = defineEvent('britain.war-resumed', {
   version: 2,
   source: 'engine',
   rules: ['59.86B', '59.86C'],
-  summary: 'Britain is at war with Germany again after a surrender, by a German (59.86B) or an American (59.86C) declaration of war.',
+  summary:
+    'Britain is at war with Germany again after a surrender, by ' +
+    'a German (59.86B) or an American (59.86C) declaration of war.',
   schema: warResumedPayload.schema,
   upcasters: [warResumedPayload.fromV1],
 });
@@ -204,7 +228,9 @@ export const brpFloorLowered = defineEvent('britain.brp-floor-lowered', {
   version: 2,
   source: 'engine',
   rules: ['59.81'],
-  summary: "Australia or India surrendered after a British surrender: the floor of Britain's BRP base falls to 30 or 20 BRPs (59.81, 35.46).",
+  summary:
+    "Australia or India surrendered after a British surrender: the floor of Britain's BRP base falls to 30 or 20 " +
+    'BRPs (59.81, 35.46).',
   schema: brpFloorLoweredPayload.schema,
   upcasters: [brpFloorLoweredPayload.fromV1],
 });

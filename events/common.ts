@@ -12,4 +12,5 @@ export const WarSchema = Strict({ axis: Enum(AxisPowers), allied: Enum(AlliedPow
 export { Scenarios } from '../src/schema/types.js';
 
 export const isAxis = (p: AxisPower | AlliedPower): p is AxisPower => (AxisPowers as readonly string[]).includes(p);
-export const isAllied = (p: AxisPower | AlliedPower): p is AlliedPower => (AlliedPowers as readonly string[]).includes(p);
+export const isAllied = (p: AxisPower | AlliedPower): p is AlliedPower =>
+  (AlliedPowers as readonly string[]).includes(p);

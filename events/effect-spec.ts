@@ -9,7 +9,10 @@ export interface CodeSpec<S extends TSchema = TSchema> {
 }
 
 /** A code with params. */
-export const spec = <S extends TSchema>(params: S, render: (params: Static<S>) => string): CodeSpec<S> => ({ params, render });
+export const spec = <S extends TSchema>(params: S, render: (params: Static<S>) => string): CodeSpec<S> => ({
+  params,
+  render,
+});
 
 const None = Strict({});
 /** A code whose words never vary: no params. */
@@ -20,7 +23,12 @@ export const Names = Type.Array(Type.String(), { maxItems: 5000 });
 /** `none` or the ids, comma-separated. */
 export const list = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));
 
-export const ForceAmounts = Strict({ infantryFactors: Count(), namedShips: Count(), cruisers: Count(), destroyerFactors: Count() });
+export const ForceAmounts = Strict({
+  infantryFactors: Count(),
+  namedShips: Count(),
+  cruisers: Count(),
+  destroyerFactors: Count(),
+});
 export const Side = Enum(['axis', 'allied'] as const);
 /** Italy's position when Germany surrenders, once out of the war (55.21, 55.52). */
 export const ItalyOut = Enum(['surrendered-earlier', 'surrenders-same-turn', 'never-at-war'] as const);

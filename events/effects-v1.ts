@@ -4,7 +4,14 @@
 import type { TSchema } from '@sinclair/typebox';
 import { InputError } from '../src/schema/validate.js';
 import type { WafdistCause } from '../src/rules/concession-notes.js';
-import { effectCodes, isEffectCode, type Effect, type EffectCode, type EffectParams, type EffectV1 } from './effects.js';
+import {
+  effectCodes,
+  isEffectCode,
+  type Effect,
+  type EffectCode,
+  type EffectParams,
+  type EffectV1,
+} from './effects.js';
 
 type Parser<C extends EffectCode> = (text: string) => EffectParams<C> | null;
 type Amounts = { infantryFactors: number; namedShips: number; cruisers: number; destroyerFactors: number };
@@ -26,25 +33,43 @@ const GERMANY_OUT_V1 = {
   'surrendered-earlier': 'Germany has already surrendered',
   'surrenders-same-turn': 'Germany surrenders at the end of this same Allied player turn',
 } as const;
-const ITALY_OUT = '(Italy has already surrendered|Italy surrenders at the end of this same Allied player turn|Italy never went to war with the Allies)';
+const ITALY_OUT =
+  '(Italy has already surrendered|Italy surrenders at the end of ' +
+  'this same Allied player turn|Italy never went to war with the Allies)';
 const GERMANY_OUT = '(Germany has already surrendered|Germany surrenders at the end of this same Allied player turn)';
 const AMOUNTS = '(\\d+) infantry factors, (\\d+) named ships?, (\\d+) cruisers?, (\\d+) destroyer factors?';
 const LEVELS = 'level (-?\\d+)(?:, \\d+ below the previous (-?\\d+) \\(59\\.872\\))?';
 const TOTALS = '(\\d+) AAF factors, (\\d+) BRPs of ground units or NAS, (\\d+) naval factors';
 
-const amounts = (g: readonly string[]): Amounts => ({ infantryFactors: int(g[0]!), namedShips: int(g[1]!), cruisers: int(g[2]!), destroyerFactors: int(g[3]!) });
-const totals = (g: readonly string[]) => ({ aafFactors: int(g[0]!), groundNasBrps: int(g[1]!), navalFactors: int(g[2]!) });
+const amounts = (g: readonly string[]): Amounts => ({
+  infantryFactors: int(g[0]!),
+  namedShips: int(g[1]!),
+  cruisers: int(g[2]!),
+  destroyerFactors: int(g[3]!),
+});
+const totals = (g: readonly string[]) => ({
+  aafFactors: int(g[0]!),
+  groundNasBrps: int(g[1]!),
+  navalFactors: int(g[2]!),
+});
 const levels = (g: readonly string[]) => ({ level: int(g[0]!), previous: g[1] === undefined ? null : int(g[1]) });
 const units =
   (prefix: string, suffix = '.') =>
   (text: string): { units: string[] } | null =>
-    text.startsWith(prefix) && text.endsWith(suffix) ? { units: ids(text.slice(prefix.length, text.length - suffix.length)) } : null;
+    text.startsWith(prefix) && text.endsWith(suffix)
+      ? { units: ids(text.slice(prefix.length, text.length - suffix.length)) }
+      : null;
 
 function shortage(text: string): (Amounts & { side: 'axis' | 'allied' }) | null {
   const g = groups(/^(Germany|the U\.S\.): (.+)$/, text);
   if (g === null) return null;
   const out: Amounts = { infantryFactors: 0, namedShips: 0, cruisers: 0, destroyerFactors: 0 };
-  const field = { 'infantry factor(s)': 'infantryFactors', 'named ship(s)': 'namedShips', 'cruiser(s)': 'cruisers', 'destroyer factor(s)': 'destroyerFactors' } as const;
+  const field = {
+    'infantry factor(s)': 'infantryFactors',
+    'named ship(s)': 'namedShips',
+    'cruiser(s)': 'cruisers',
+    'destroyer factor(s)': 'destroyerFactors',
+  } as const;
   for (const part of g[1]!.split(', ')) {
     const p = groups(/^(\d+) (infantry factor\(s\)|named ship\(s\)|cruiser\(s\)|destroyer factor\(s\))$/, part);
     if (p === null) return null;
@@ -62,8 +87,12 @@ function selectionOrder(who: string): ('axis' | 'allied')[] | null {
 }
 
 const WAFDIST_NOTES_V1: Record<WafdistCause, string> = {
-  'egypt-returned': 'Egypt is returned to Britain: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
-  'egypt-kept': 'Britain keeps Egypt: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
+  'egypt-returned':
+    'Egypt is returned to Britain: all Wafdist partisans are ' +
+    'eliminated; none may be built until the Axis is at war with the U.S.',
+  'egypt-kept':
+    'Britain keeps Egypt: all Wafdist partisans are ' +
+    'eliminated; none may be built until the Axis is at war with the U.S.',
   'us-at-war': 'the U.S. is at war with Germany: Wafdist partisans remain in play',
   'egypt-not-kept': 'Britain does not keep Egypt: Wafdist partisans remain in play',
 };
@@ -82,26 +111,64 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     return h === null ? null : { surrendering: 'italy', germany: keyOf(GERMANY_OUT_V1, h[0]!)! };
   },
   'german-mediterranean-conquests-uncontrolled': (t) => {
-    const g = groups(new RegExp(`^${ITALY_OUT}: German conquests and hexes on the Mediterranean front are controlled by no one until a major power occupies them\\.$`), t);
+    const g = groups(
+      new RegExp(
+        `^${ITALY_OUT}: German conquests and hexes on the Mediterranean front are controlled by no one until a ` +
+          `major power occupies them\\.$`,
+      ),
+      t,
+    );
     return g === null ? null : { italy: keyOf(ITALY_OUT_V1, g[0]!)! };
   },
   'folgore-removed': (t) => {
-    const g = groups(new RegExp(`^${GERMANY_OUT} \\(55\\.31\\): the 1-3 Folgore airborne unit has no German force pool to join and is removed from play\\.$`), t);
+    const g = groups(
+      new RegExp(
+        `^${GERMANY_OUT} \\(55\\.31\\): the 1-3 Folgore airborne unit ` +
+          `has no German force pool to join and is removed from play\\.$`,
+      ),
+      t,
+    );
     return g === null ? null : { germany: keyOf(GERMANY_OUT_V1, g[0]!)! };
   },
   'post-surrender-forces': (t) => {
-    const g = groups(new RegExp(`^Surrender level ([-+]?\\d+): Germany ${AMOUNTS}; the U\\.S\\. ${AMOUNTS}; (.+?)(?:; ${GERMANY_OUT}: the German half of the row goes to no one)?\\. The host reports Italy's navy and infantry first \\(56\\.31D\\)\\.$`), t);
+    const g = groups(
+      new RegExp(
+        `^Surrender level ([-+]?\\d+): Germany ${AMOUNTS}; the U\\.S\\. ` +
+          `${AMOUNTS}; (.+?)(?:; ${GERMANY_OUT}: the German half of the row goes ` +
+          `to no one)?\\. The host reports Italy's navy and infantry first \\(56\\.31D\\)\\.$`,
+      ),
+      t,
+    );
     if (g === null) return null;
     const order = selectionOrder(g[9]!);
     if (order === null) return null;
-    return { level: int(g[0]!), germany: amounts(g.slice(1, 5)), us: amounts(g.slice(5, 9)), order, germanHalfUnclaimed: g[10] === undefined ? null : keyOf(GERMANY_OUT_V1, g[10])! };
+    return {
+      level: int(g[0]!),
+      germany: amounts(g.slice(1, 5)),
+      us: amounts(g.slice(5, 9)),
+      order,
+      germanHalfUnclaimed: g[10] === undefined ? null : keyOf(GERMANY_OUT_V1, g[10])!,
+    };
   },
   'italian-hexes-uncontrolled': (t) => {
-    const g = groups(new RegExp(`^${GERMANY_OUT}: Italian-controlled hexes in Italy, Sicily and Sardinia, with their fortifications, beach defenses and railheads, are controlled by no one until a major power occupies them \\(as 55\\.41\\)\\.$`), t);
+    const g = groups(
+      new RegExp(
+        `^${GERMANY_OUT}: Italian-controlled hexes in Italy, Sicily and Sardinia, with their fortifications, beach ` +
+          `defenses and railheads, are controlled by no one until a major power occupies them \\(as 55\\.41\\)\\.$`,
+      ),
+      t,
+    );
     return g === null ? null : { germany: keyOf(GERMANY_OUT_V1, g[0]!)! };
   },
   'italian-colonies-conquests-uncontrolled': (t) => {
-    const g = groups(/^Italian colonies and conquests( \(German Mediterranean conquests that passed to Italy under 55\.52 included\))? are controlled by no one and come under the control of the first major power to occupy them\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^Italian colonies and conquests( \\(German Mediterranean conquests ' +
+          'that passed to Italy under 55\\.52 included\\))? are controlled by no ' +
+          'one and come under the control of the first major power to occupy them\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { withGermanConquests: g[0] !== undefined };
   },
   'italian-ground-construction': (t) => {
@@ -115,12 +182,14 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
   'italian-ships-to-germany': units('Italian naval units allocated to Germany: '),
   'italian-ships-to-us': units('Italian naval units allocated to the United States: '),
   'italian-ships-relocate': units(
-    'Ships joining the Western Allies relocate immediately to the closest Western Allied controlled port(s), subject to interception as displaced naval units (the host resolves it): ',
+    'Ships joining the Western Allies relocate immediately to the closest Western Allied controlled port(s), ' +
+      'subject to interception as displaced naval units (the host resolves it): ',
   ),
   'italian-ships-removed': units('Italian naval units in excess of the allocations, permanently removed from play: '),
   'italian-naval-drm-repair-no-reconstruction': units(
     'Allocated Italian naval factors (',
-    ') keep the Italian naval nationality DRM in naval combat, may be repaired if damaged or sunk in port, and may not be reconstructed if lost.',
+    ') keep the Italian naval nationality DRM in naval combat, may be repaired if damaged or sunk in port, and may ' +
+      'not be reconstructed if lost.',
   ),
   'italian-types-lost': (t) => {
     if (t === 'Italy had every type the row gives: nothing is lost for want of units.') return { shortages: [] };
@@ -130,32 +199,56 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     return shortages.every((s) => s !== null) ? { shortages } : null;
   },
   'no-force-reduction': (t) => {
-    const g = groups(new RegExp(`^A "0" surrender has no effect on the level of British forces \\(${LEVELS}\\)\\.$`), t);
+    const g = groups(
+      new RegExp(`^A "0" surrender has no effect on the level of British forces \\(${LEVELS}\\)\\.$`),
+      t,
+    );
     return g === null ? null : levels(g);
   },
   'force-reduction-required': (t) => {
     const g = groups(
-      new RegExp(`^Britain removes (\\d+) AAF factors and (\\d+) BRPs of ground units or NAS from its force pool and eliminates (\\d+) naval factors \\(${LEVELS}\\); the British player selects them \\(59\\.513A\\)\\. Commonwealth force pools are unaffected \\(59\\.14A\\)\\.$`),
+      new RegExp(
+        `^Britain removes (\\d+) AAF factors and (\\d+) BRPs of ground units or NAS from its force pool and ` +
+          `eliminates (\\d+) naval factors \\(${LEVELS}\\); the British player selects them ` +
+          `\\(59\\.513A\\)\\. Commonwealth force pools are unaffected \\(59\\.14A\\)\\.$`,
+      ),
       t,
     );
     return g === null ? null : { ...totals(g), ...levels(g.slice(3)) };
   },
   'us-britain-war-ends': (t) => {
-    const g = groups(/^Russia is in a state of surrender and Japan (has|has not) surrendered: the U\.S\. and Britain do not continue the war in Europe \(62\.91, as (59\.14B|59\.85) reads it\); no concessions are made \(59\.61\)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^Russia is in a state of surrender and Japan (has|has not) surrendered: the U\\.S\\. and Britain ' +
+          'do not continue the war in Europe \\(62\\.91, as (59\\.14B|59\\.85) reads it\\); no concessions ' +
+          'are made \\(59\\.61\\)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { japanSurrendered: g[0] === 'has', reading: g[1] === '59.85' ? '59.85' : '59.14B' };
   },
   'peace-treaty': (t) => {
-    const g = groups(/^The U\.S\. was not at war in Europe: a peace treaty is negotiated between Germany and Britain, worth (\d+) concession points \(59\.65\)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^The U\\.S\\. was not at war in Europe: a peace treaty is negotiated between Germany and ' +
+          'Britain, worth (\\d+) concession points \\(59\\.65\\)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { concessionPoints: int(g[0]!) };
   },
   'britain-continues-as-major-power': (t) => {
-    const g = groups(/^Britain continues as a major power; its BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/, t);
+    const g = groups(
+      /^Britain continues as a major power; its BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/,
+      t,
+    );
     return g === null ? null : { floorBrps: int(g[0]!) };
   },
   'asia-units-subject-to-reductions': (t) =>
     t === 'British units in Asia are subject to the force pool reductions either way.'
       ? { settled: true }
-      : t === 'British ground, air and naval units in Asia are subject to the force pool reductions, whatever Japan does.'
+      : t ===
+          'British ground, air and naval units in Asia are subject to the force pool reductions, whatever Japan does.'
         ? { settled: false }
         : null,
   'removed-units-unbuilt': (t) => {
@@ -163,14 +256,25 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     return g === null ? null : { factors: int(g[0]!) };
   },
   'requirement-capped-by-pool': (t) => {
-    const g = groups(new RegExp(`^The reported force pool holds less than 59\\.512 requires \\(${TOTALS}\\): every eligible unit of a short kind goes, and the requirement is ${TOTALS}; no other kind makes up the shortfall\\.$`), t);
+    const g = groups(
+      new RegExp(
+        `^The reported force pool holds less than 59\\.512 requires \\(${TOTALS}\\): every eligible unit of a ` +
+          `short kind goes, and the requirement is ${TOTALS}; no other kind makes up the shortfall\\.$`,
+      ),
+      t,
+    );
     return g === null ? null : { wanted: totals(g), required: totals(g.slice(3)) };
   },
   'minor-units-subject-to-elimination': (t) => {
-    const g = groups(/^The terms changed the status of their minor countries, so these units were subject to elimination: (.+)\.$/, t);
+    const g = groups(
+      /^The terms changed the status of their minor countries, so these units were subject to elimination: (.+)\.$/,
+      t,
+    );
     if (g === null) return null;
     const list = g[0]!.split(', ').map((u) => groups(/^(.+) \((.+)\)$/, u));
-    return list.every((u) => u !== null) ? { units: list.map(([id, minor]) => ({ id: id!, minor: minor === 'minor' ? null : minor! })) } : null;
+    return list.every((u) => u !== null)
+      ? { units: list.map(([id, minor]) => ({ id: id!, minor: minor === 'minor' ? null : minor! })) }
+      : null;
   },
   'territory-ceded': (t) => {
     const g = groups(/^(\S+) \((-?\d+)\) is ceded to (Italy \(59\.66G\)|Germany)\. /, t);
@@ -199,29 +303,59 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     return g === null ? null : { territory: g[0]!, value: int(g[1]!) };
   },
   'resistance-reduced': (t) => {
-    const g = groups(/^(\d+) points not taken and (\d+) returned: the British resistance level for future turns is (-?\d+) \(one per two full points\)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^(\\d+) points not taken and (\\d+) returned: the British resistance level for future turns is ' +
+          '(-?\\d+) \\(one per two full points\\)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { notTaken: int(g[0]!), returned: int(g[1]!), modifier: int(g[2]!) };
   },
   'usat-reduced': (t) => {
-    const g = groups(/^The USAT level changes by (-?\d+) \(two per point\); no other USAT event modifiers are triggered by returned territory\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^The USAT level changes by (-?\\d+) \\(two per point\\); no other USAT event modifiers are ' +
+          'triggered by returned territory\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { change: int(g[0]!) };
   },
   'further-surrender-below-previous': (t) => {
     const g = groups(/^A further British surrender still needs a level below (-?\d+)\.$/, t);
     if (g !== null) return { level: int(g[0]!), declaredBy: 'germany' };
-    const h = groups(/^A further British surrender needs a resistance level below (-?\d+) \(59\.872: its effects come from the difference\)\.$/, t);
+    const h = groups(
+      new RegExp(
+        '^A further British surrender needs a resistance level below (-?\\d+) \\(59\\.872: its effects ' +
+          'come from the difference\\)\\.$',
+      ),
+      t,
+    );
     return h === null ? null : { level: int(h[0]!), declaredBy: 'us' };
   },
   'us-and-britain-at-war-with-germany': (t) => {
-    const g = groups(/^USAT (\d+): the U\.S\. declares war on Germany, which puts the U\.S\. and Britain at war with Germany\.$/, t);
+    const g = groups(
+      /^USAT (\d+): the U\.S\. declares war on Germany, which puts the U\.S\. and Britain at war with Germany\.$/,
+      t,
+    );
     return g === null ? null : { usatLevel: int(g[0]!) };
   },
   'british-brp-base-floor': (t) => {
-    const g = groups(/^(India|Australia) has surrendered: Britain's BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/, t);
+    const g = groups(
+      /^(India|Australia) has surrendered: Britain's BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/,
+      t,
+    );
     return g === null ? null : { dominion: g[0] === 'India' ? 'india' : 'australia', floorBrps: int(g[1]!) };
   },
   'far-east-unsupplied-hexes-to-japan': (t) => {
-    const g = groups(/^British-controlled Far East hexes that cannot trace supply from a mapboard box come under Japanese control: (.+)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^British-controlled Far East hexes that cannot trace supply from a mapboard box come under ' +
+          'Japanese control: (.+)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { hexes: names(g[0]!) };
   },
   'far-east-fortifications-eliminated': (t) => {
@@ -229,11 +363,23 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     return g === null ? null : { hexes: names(g[0]!) };
   },
   'far-east-areas-to-japan': (t) => {
-    const g = groups(/^Japan controls (.+) for BRP purposes: it gains every hex there, and British units withdraw to the nearest supplied friendly hex \(partisans excepted\)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^Japan controls (.+) for BRP purposes: it gains every hex there, and British units withdraw to ' +
+          'the nearest supplied friendly hex \\(partisans excepted\\)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { areas: names(g[0]!) };
   },
   'far-east-areas-to-britain': (t) => {
-    const g = groups(/^Britain controls (.+) for BRP purposes: it gains every hex there, and Japanese units withdraw to the nearest supplied friendly hex \(partisans excepted\)\.$/, t);
+    const g = groups(
+      new RegExp(
+        '^Britain controls (.+) for BRP purposes: it gains every hex there, and Japanese units withdraw ' +
+          'to the nearest supplied friendly hex \\(partisans excepted\\)\\.$',
+      ),
+      t,
+    );
     return g === null ? null : { areas: names(g[0]!) };
   },
 };
@@ -254,7 +400,10 @@ export function upcastEffect(effect: EffectV1, path: string): Effect | InputErro
   const params = parse === undefined ? null : parse(effect.text);
   if (params === null) {
     if (CODES_AFTER_V1.has(code)) return new InputError(`${path}.code`, `"${code}" is not a version 1 effect code`);
-    return new InputError(`${path}.text`, `the words of a version 1 "${code}" effect do not match its template: ${JSON.stringify(effect.text)}`);
+    return new InputError(
+      `${path}.text`,
+      `the words of a version 1 "${code}" effect do not match its template: ${JSON.stringify(effect.text)}`,
+    );
   }
   // The parser for `code` yields the params of `code`.
   return { rule: effect.rule, code, params } as Effect;
@@ -277,7 +426,9 @@ export const v1ParserCodes = (): EffectCode[] => Object.keys(parsers) as EffectC
 export const CODES_AFTER_V1: ReadonlySet<EffectCode> = new Set<EffectCode>(['peace-treaty-us-at-war-with-italy-only']);
 
 /** A v1 payload with its effects as v2 (an upcaster's step), or the first effect that cannot be read. */
-export function withParams<T extends { readonly effects: readonly EffectV1[] }>(v1: T): (Omit<T, 'effects'> & { effects: Effect[] }) | InputError {
+export function withParams<T extends { readonly effects: readonly EffectV1[] }>(
+  v1: T,
+): (Omit<T, 'effects'> & { effects: Effect[] }) | InputError {
   const effects = upcastEffects(v1.effects);
   return effects instanceof InputError ? effects : { ...v1, effects };
 }

@@ -14,14 +14,22 @@ type Registry = typeof effectCodes;
 export type EffectCode = keyof Registry;
 export type EffectParams<C extends EffectCode> = Static<Registry[C]['params']>;
 /** An effect, discriminated by its code: a bad code or wrong params is a compile error. */
-export type Effect<C extends EffectCode = EffectCode> = { [K in C]: { readonly rule: string; readonly code: K; readonly params: EffectParams<K> } }[C];
+export type Effect<C extends EffectCode = EffectCode> = {
+  [K in C]: { readonly rule: string; readonly code: K; readonly params: EffectParams<K> };
+}[C];
 
 export const effectCodeList = Object.keys(effectCodes) as EffectCode[];
 
 /** One closed object per code, checked by the member its code names. */
 export const EffectSchema = TaggedUnion<Effect>(
   'code',
-  effectCodeList.map((code) => Strict({ code: Type.Literal(code), rule: Type.String({ minLength: 1 }), params: effectCodes[code].params as TSchema })),
+  effectCodeList.map((code) =>
+    Strict({
+      code: Type.Literal(code),
+      rule: Type.String({ minLength: 1 }),
+      params: effectCodes[code].params as TSchema,
+    }),
+  ),
 );
 
 /** Version 1 of the events that carry effects: each effect's words, stored as `text`. */
@@ -38,4 +46,5 @@ export function renderEffect(effect: Effect): string {
   return (effectCodes[effect.code].render as (params: Effect['params']) => string)(effect.params);
 }
 
-export const isEffectCode = (code: string): code is EffectCode => Object.prototype.hasOwnProperty.call(effectCodes, code);
+export const isEffectCode = (code: string): code is EffectCode =>
+  Object.prototype.hasOwnProperty.call(effectCodes, code);

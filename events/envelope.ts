@@ -51,4 +51,3 @@ export interface EnvelopeFields {
 /** Version of a log: the `seq` of its last event, 0 when it holds none. */
 export type LogVersion = number & { readonly __brand: 'LogVersion' };
 export const logVersion = (n: number): LogVersion => n as LogVersion;
-

@@ -11,9 +11,19 @@ interface ForcesReducedV2 {
 }
 
 export function withoutMinorUnbuilt<D extends ForcesReducedV2>(data: D): D {
-  const minors = new Set(data.effects.flatMap((e) => (e.code === 'minor-units-subject-to-elimination' ? e.params.units.map((u) => u.id) : [])));
-  const minorFactors = data.removed.filter((u) => minors.has(u.id) && (u.kind === 'ground' || u.kind === 'aaf')).reduce((sum, u) => sum + u.factors, 0);
+  const minors = new Set(
+    data.effects.flatMap((e) =>
+      e.code === 'minor-units-subject-to-elimination' ? e.params.units.map((u) => u.id) : [],
+    ),
+  );
+  const minorFactors = data.removed
+    .filter((u) => minors.has(u.id) && (u.kind === 'ground' || u.kind === 'aaf'))
+    .reduce((sum, u) => sum + u.factors, 0);
   if (minorFactors === 0) return data;
   const factors = data.unbuiltFactorsAdded - minorFactors;
-  return { ...data, unbuiltFactorsAdded: factors, effects: data.effects.map((e) => (e.code === 'removed-units-unbuilt' ? { ...e, params: { factors } } : e)) };
+  return {
+    ...data,
+    unbuiltFactorsAdded: factors,
+    effects: data.effects.map((e) => (e.code === 'removed-units-unbuilt' ? { ...e, params: { factors } } : e)),
+  };
 }

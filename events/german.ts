@@ -24,9 +24,7 @@ export const germanSurrenderChecked = defineEvent('germany.surrender-checked', {
   summary: 'The German resistance level and surrender conditions at the end of an Allied player turn.',
   schema: checkedPayload(lineSchemaOf(germanLineCodes)),
   // v1 stored each line's words; its params are those its stored inputs give (55.11B), row by row.
-  upcasters: [
-    defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(germanResistanceLines)),
-  ],
+  upcasters: [defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(germanResistanceLines))],
 });
 
 const surrenderedPayload = effectPayload({

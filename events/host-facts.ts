@@ -12,7 +12,9 @@ export const gameStarted = defineEvent('host.game-started', {
   version: 1,
   source: 'host',
   rules: [],
-  summary: 'A game (or the part of it this log covers) begins: scenario, turn, the wars in progress and the rulings options chosen.',
+  summary:
+    'A game (or the part of it this log covers) begins: ' +
+    'scenario, turn, the wars in progress and the rulings options chosen.',
   schema: Strict({
     scenario: Enum(Scenarios),
     turn: Turn,
@@ -47,7 +49,11 @@ export const cityFirestormed = defineEvent('host.city-firestormed', {
   source: 'host',
   rules: ['55.11B', '59.21'],
   summary: 'A German or British city was firestormed (26.93A); counted cumulatively.',
-  schema: Strict({ turn: Turn, country: Enum(['germany', 'britain'] as const), city: Type.String({ minLength: 1, maxLength: 64 }) }),
+  schema: Strict({
+    turn: Turn,
+    country: Enum(['germany', 'britain'] as const),
+    city: Type.String({ minLength: 1, maxLength: 64 }),
+  }),
 });
 
 export const atomicAttack = defineEvent('host.atomic-attack', {
@@ -55,7 +61,11 @@ export const atomicAttack = defineEvent('host.atomic-attack', {
   source: 'host',
   rules: ['55.11B', '59.21', '43.321A'],
   summary: 'An atomic attack was made on a hex of a country; attacks on Germany and Britain are counted.',
-  schema: Strict({ turn: Turn, country: Enum(['germany', 'britain', 'italy', 'other'] as const), hex: Type.String({ minLength: 1, maxLength: 16 }) }),
+  schema: Strict({
+    turn: Turn,
+    country: Enum(['germany', 'britain', 'italy', 'other'] as const),
+    hex: Type.String({ minLength: 1, maxLength: 16 }),
+  }),
 });
 
 export const hostLogged = defineEvent('host.logged', {

@@ -8,7 +8,14 @@ import { italianEvents } from './italian.js';
 import type { EventDefinition, EventOf } from './registry.js';
 import type { EnvelopeFields } from './envelope.js';
 
-const allDefinitions = [...hostEvents, ...germanEvents, ...europeEvents, ...britishEvents, ...britishReportEvents, ...italianEvents] as const;
+const allDefinitions = [
+  ...hostEvents,
+  ...germanEvents,
+  ...europeEvents,
+  ...britishEvents,
+  ...britishReportEvents,
+  ...italianEvents,
+] as const;
 type AllDefinitions = (typeof allDefinitions)[number];
 
 /** Every event definition by its type. */
@@ -33,7 +40,9 @@ export type StoredOf<K extends EventType> = Extract<DomainEvent, { type: K }> & 
 export type NewEvent = DomainEvent & { readonly game: string };
 
 export const definitionOf = (type: string): EventDefinition | undefined =>
-  Object.prototype.hasOwnProperty.call(eventDefinitions, type) ? (eventDefinitions as Record<string, EventDefinition>)[type] : undefined;
+  Object.prototype.hasOwnProperty.call(eventDefinitions, type)
+    ? (eventDefinitions as Record<string, EventDefinition>)[type]
+    : undefined;
 
 export * from './envelope.js';
 export * from './registry.js';

@@ -13,7 +13,12 @@ import { defineEvent, defineUpcaster } from './registry.js';
 const SurrenderLevel = Int({ minimum: -2, maximum: 2 });
 
 /** One side's half of a 56.32 row (56.312: infantry and destroyers in factors, named ships and cruisers by unit). */
-export const ForceAmountsSchema = Strict({ infantryFactors: Count(), namedShips: Count(), cruisers: Count(), destroyerFactors: Count() });
+export const ForceAmountsSchema = Strict({
+  infantryFactors: Count(),
+  namedShips: Count(),
+  cruisers: Count(),
+  destroyerFactors: Count(),
+});
 
 /** Who selects post-surrender Italian forces: the Axis player for Germany, the Allied player for the U.S. (56.311). */
 export const AllocationSides = ['axis', 'allied'] as const;
@@ -37,12 +42,11 @@ export const italianSurrenderChecked = defineEvent('italy.surrender-checked', {
   version: 2,
   source: 'engine',
   rules: ['56.11', '56.12', '56.31'],
-  summary: "The Italian DP total, the surrender conditions and the surrender level at the end of an Allied player turn.",
+  summary:
+    'The Italian DP total, the surrender conditions and the surrender level at the end of an Allied player turn.',
   schema: checkedPayload(lineSchemaOf(italianLineCodes)),
   // v1 stored each line's words; its params are those its stored inputs give (56.12, 56.31), row by row.
-  upcasters: [
-    defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(italianSurrenderLines)),
-  ],
+  upcasters: [defineUpcaster(1, checkedPayload(WordedLineSchema), withDerivedLines(italianSurrenderLines))],
 });
 
 const italySurrenderedPayload = effectPayload({
@@ -51,15 +55,19 @@ const italySurrenderedPayload = effectPayload({
   conditions: Type.Array(Enum(['56.11A', '56.11B'] as const), { minItems: 1, maxItems: 2 }),
   dpTotal: Int({ maximum: 0 }),
   surrenderLevel: SurrenderLevel,
-  /** Germany's position: fighting on, surrendered at an earlier turn, or surrendering at the end of this same Allied player turn. */
+  /**
+   * Germany's position: fighting on, surrendered at an earlier turn, or surrendering at the end of this same Allied
+   * player turn.
+   */
   germany: Enum(['fights-on', 'surrendered-earlier', 'surrenders-same-turn'] as const),
   /**
-   * 56.311: both sides select, the Axis player first: level 0 AND Germany in play (`germany` is `fights-on`),
-   * i.e. `selectionOrder` has two sides. Not the calculator's field of the same name, which is level 0 alone
-   * (src/rules/italian-surrender.ts). Kept under its log name; the order itself is in src/rules/italian-selection-order.ts.
+   * 56.311: both sides select, the Axis player first: level 0 AND Germany in play (`germany` is `fights-on`), i.e.
+   * `selectionOrder` has two sides. Not the calculator's field of the same name, which is level 0 alone
+   * (src/rules/italian-surrender.ts). Kept under its log name; the order itself is in
+   * src/rules/italian-selection-order.ts.
    */
   axisSelectsFirst: Type.Boolean(),
-  /** The sides that select, in order; Germany selects nothing once it has surrendered (ruling 56.311 in docs/rulings.md). */
+  /** The sides that select, in order; Germany selects nothing once surrendered (ruling 56.311 in docs/rulings.md). */
   selectionOrder: Type.Array(Enum(AllocationSides), { maxItems: 2 }),
   /** The 56.32 row for the surrender level. */
   row: Strict({ germany: ForceAmountsSchema, us: ForceAmountsSchema }),
@@ -68,8 +76,24 @@ const italySurrenderedPayload = effectPayload({
 export const italySurrendered = defineEvent('italy.surrendered', {
   version: 2,
   source: 'engine',
-  rules: ['56.11', '56.21', '56.22', '56.31', '56.311', '56.32', '56.33', '56.41', '56.51', '56.52', '56.61', '56.62', '56.63'],
-  summary: "Italy surrenders: its wars end; the surrender level, the 56.32 row, who selects and in which order, and the effects for the host.",
+  rules: [
+    '56.11',
+    '56.21',
+    '56.22',
+    '56.31',
+    '56.311',
+    '56.32',
+    '56.33',
+    '56.41',
+    '56.51',
+    '56.52',
+    '56.61',
+    '56.62',
+    '56.63',
+  ],
+  summary:
+    'Italy surrenders: its wars end; the surrender level, the 56.32 ' +
+    'row, who selects and in which order, and the effects for the host.',
   schema: italySurrenderedPayload.schema,
   upcasters: [italySurrenderedPayload.fromV1],
 });
@@ -90,23 +114,34 @@ export const italianForcesSelected = defineEvent('italy.forces-selected', {
   version: 1,
   source: 'player',
   rules: ['56.311', '56.312', '56.32', '56.31C', '56.31D'],
-  summary: 'The Axis player (for Germany) or the Allied player (for the U.S.) selects post-surrender Italian forces by unit id.',
+  summary:
+    'The Axis player (for Germany) or the Allied player (for ' +
+    'the U.S.) selects post-surrender Italian forces by unit id.',
   schema: Strict({ turn: Turn, side: Enum(AllocationSides), selection: AllocationSelectionSchema }),
 });
 
 const italianForcesDisposedPayload = effectPayload({
   turn: Turn,
   surrenderLevel: SurrenderLevel,
-  /** Each selecting side's validated selection: its row, what it had to take, what it took, and what Italy could not supply. */
+  /**
+   * Each selecting side's validated selection: its row, what it had to take, what it took, and what Italy could not
+   * supply.
+   */
   allocations: Type.Array(
-    Strict({ side: Enum(AllocationSides), row: ForceAmountsSchema, required: ForceAmountsSchema, allocated: ForceAmountsSchema, lost: ForceAmountsSchema }),
+    Strict({
+      side: Enum(AllocationSides),
+      row: ForceAmountsSchema,
+      required: ForceAmountsSchema,
+      allocated: ForceAmountsSchema,
+      lost: ForceAmountsSchema,
+    }),
     { maxItems: 2 },
   ),
   germany: UnitsBySide,
   us: UnitsBySide,
   /** 56.31C, 56.31D: not allocated, permanently removed from play. */
   removed: UnitsBySide,
-  /** 56.31D: ships joining the Western Allies that are on the board; the host picks the ports and resolves interception. */
+  /** 56.31D: the ships joining the Western Allies on the board; the host picks the ports and resolves interception. */
   relocatingToWesternAlliedPorts: UnitIds,
 });
 
@@ -114,9 +149,17 @@ export const italianForcesDisposed = defineEvent('italy.forces-disposed', {
   version: 2,
   source: 'engine',
   rules: ['56.31C', '56.31D', '56.311', '56.312', '56.32', '56.33'],
-  summary: "Every Italian infantry and naval unit's fate once the selections are complete: to Germany, to the U.S., or removed; types in short supply lost.",
+  summary:
+    "Every Italian infantry and naval unit's fate once the selections are complete: to Germany, to the U.S., or " +
+    'removed; types in short supply lost.',
   schema: italianForcesDisposedPayload.schema,
   upcasters: [italianForcesDisposedPayload.fromV1],
 });
 
-export const italianEvents = [italianSurrenderChecked, italySurrendered, italianForcesReported, italianForcesSelected, italianForcesDisposed] as const;
+export const italianEvents = [
+  italianSurrenderChecked,
+  italySurrendered,
+  italianForcesReported,
+  italianForcesSelected,
+  italianForcesDisposed,
+] as const;

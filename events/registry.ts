@@ -27,7 +27,11 @@ export function defineUpcaster<S extends TSchema>(from: number, schema: S, up: (
   return { from, data, up: (value) => up(value as Static<S>) };
 }
 
-export interface EventDefinition<T extends string = string, S extends TSchema = TSchema, Src extends EventSource = EventSource> {
+export interface EventDefinition<
+  T extends string = string,
+  S extends TSchema = TSchema,
+  Src extends EventSource = EventSource,
+> {
   readonly type: T;
   /** Current schema version of the payload; older versions need an upcaster, newer ones are refused. */
   readonly version: number;
@@ -43,7 +47,14 @@ export interface EventDefinition<T extends string = string, S extends TSchema = 
 
 export function defineEvent<const T extends string, S extends TSchema, const Src extends EventSource>(
   type: T,
-  spec: { version: number; source: Src; rules: readonly string[]; summary: string; schema: S; upcasters?: readonly Upcaster[] },
+  spec: {
+    version: number;
+    source: Src;
+    rules: readonly string[];
+    summary: string;
+    schema: S;
+    upcasters?: readonly Upcaster[];
+  },
 ): EventDefinition<T, S, Src> {
   const { upcasters = [], ...rest } = spec;
   return { type, ...rest, data: compile(spec.schema), upcasters: new Map(upcasters.map((u) => [u.from, u])) };
@@ -51,7 +62,8 @@ export function defineEvent<const T extends string, S extends TSchema, const Src
 
 /** Whether a payload of version `v` can be read: every step from `v` to the current version has an upcaster. */
 export function canUpcast(definition: EventDefinition, v: number): boolean {
-  for (let version = v; version < definition.version; version += 1) if (!definition.upcasters.has(version)) return false;
+  for (let version = v; version < definition.version; version += 1)
+    if (!definition.upcasters.has(version)) return false;
   return true;
 }
 
@@ -59,7 +71,12 @@ export function canUpcast(definition: EventDefinition, v: number): boolean {
  * A payload of version `v` (canUpcast) as the current version. With `check`, each step's payload is checked against
  * its version's schema first, and the first problem is returned (its path under `data`).
  */
-export function upcastData(definition: EventDefinition, v: number, data: unknown, check: boolean): { readonly data: unknown } | InputError {
+export function upcastData(
+  definition: EventDefinition,
+  v: number,
+  data: unknown,
+  check: boolean,
+): { readonly data: unknown } | InputError {
   let current = data;
   for (let version = v; version < definition.version; version += 1) {
     const step = definition.upcasters.get(version);
@@ -74,4 +91,5 @@ export function upcastData(definition: EventDefinition, v: number, data: unknown
 }
 
 /** A typed event payload by its definition. */
-export type EventOf<D> = D extends EventDefinition<infer T, infer S, EventSource> ? { readonly type: T; readonly data: Static<S> } : never;
+export type EventOf<D> =
+  D extends EventDefinition<infer T, infer S, EventSource> ? { readonly type: T; readonly data: Static<S> } : never;

@@ -50,24 +50,34 @@ export interface Awaiting<A extends AwaitedDecision = AwaitedDecision> {
 }
 
 /** The declarations a snapshot's meta can hold (any, for a machine whose meta is not typed). */
-export type AwaitedOf<S extends AnyMachineSnapshot> = ReturnType<S['getMeta']> extends Readonly<Record<string, infer M>>
-  ? M extends { readonly awaits?: infer A }
-    ? unknown extends A
-      ? AwaitedDecision
-      : Extract<A, AwaitedDecision>
-    : never
-  : never;
+export type AwaitedOf<S extends AnyMachineSnapshot> =
+  ReturnType<S['getMeta']> extends Readonly<Record<string, infer M>>
+    ? M extends { readonly awaits?: infer A }
+      ? unknown extends A
+        ? AwaitedDecision
+        : Extract<A, AwaitedDecision>
+      : never
+    : never;
 
 const isAwaiting = (meta: unknown): meta is { readonly awaits: AwaitedDecision } =>
-  typeof meta === 'object' && meta !== null && 'awaits' in meta && typeof meta.awaits === 'object' && meta.awaits !== null;
+  typeof meta === 'object' &&
+  meta !== null &&
+  'awaits' in meta &&
+  typeof meta.awaits === 'object' &&
+  meta.awaits !== null;
 
-const below = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states as Record<string, AnyStateNode>).flatMap((c) => [c, ...below(c)]);
+const below = (node: AnyStateNode): AnyStateNode[] =>
+  Object.values(node.states as Record<string, AnyStateNode>).flatMap((c) => [c, ...below(c)]);
 
 /** Every state node of a machine that declares an awaited decision, in the order the machine writes them. */
-export function awaitingStates(machine: AnyStateMachine): readonly { readonly id: string; readonly awaits: AwaitedDecision }[] {
+export function awaitingStates(
+  machine: AnyStateMachine,
+): readonly { readonly id: string; readonly awaits: AwaitedDecision }[] {
   let states = declared.get(machine);
   if (states === undefined) {
-    states = [machine.root, ...below(machine.root)].flatMap((node) => (isAwaiting(node.meta) ? [{ id: node.id, awaits: node.meta.awaits }] : []));
+    states = [machine.root, ...below(machine.root)].flatMap((node) =>
+      isAwaiting(node.meta) ? [{ id: node.id, awaits: node.meta.awaits }] : [],
+    );
     declared.set(machine, states);
   }
   return states;

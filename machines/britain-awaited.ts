@@ -14,16 +14,36 @@ export const germanyAnswersOffer = awaited({
 });
 
 /** 59.513: the host reports the force pool the reductions come from. */
-export const hostReportsForcePool = awaited({ decision: 'report-british-force-pool', by: 'host', rule: '59.513', commands: ['host.british-force-pool'] });
+export const hostReportsForcePool = awaited({
+  decision: 'report-british-force-pool',
+  by: 'host',
+  rule: '59.513',
+  commands: ['host.british-force-pool'],
+});
 
 /** 59.513A: the British player selects, by id from the reported pool, the units to remove. */
-export const britainSelectsReductions = awaited({ decision: 'select-british-force-reductions', by: 'britain', rule: '59.513A', commands: ['britain.forces-selected'] });
+export const britainSelectsReductions = awaited({
+  decision: 'select-british-force-reductions',
+  by: 'britain',
+  rule: '59.513A',
+  commands: ['britain.forces-selected'],
+});
 
 /** 59.631: the host reports the hex control after a peace. */
-export const hostReportsHexControl = awaited({ decision: 'report-british-hex-control', by: 'host', rule: '59.631', commands: ['host.british-hex-control'] });
+export const hostReportsHexControl = awaited({
+  decision: 'report-british-hex-control',
+  by: 'host',
+  rule: '59.631',
+  commands: ['host.british-hex-control'],
+});
 
 /** 59.66: Germany states its terms. */
-export const germanyStatesTerms = awaited({ decision: 'state-german-terms', by: 'germany', rule: '59.66', commands: ['britain.terms-demanded'] });
+export const germanyStatesTerms = awaited({
+  decision: 'state-german-terms',
+  by: 'germany',
+  rule: '59.66',
+  commands: ['britain.terms-demanded'],
+});
 
 /** 59.891C: Japan adheres to the treaty or fights on (either answer is taken: the one asked is adhering). */
 export const japanDecidesAdherence = awaited({
@@ -35,7 +55,12 @@ export const japanDecidesAdherence = awaited({
 });
 
 /** 59.892A: Japan adhered; the host reports the Far East hex control. */
-export const hostReportsFarEastHexControl = awaited({ decision: 'report-far-east-hex-control', by: 'host', rule: '59.892A', commands: ['host.far-east-hex-control'] });
+export const hostReportsFarEastHexControl = awaited({
+  decision: 'report-far-east-hex-control',
+  by: 'host',
+  rule: '59.892A',
+  commands: ['host.far-east-hex-control'],
+});
 
 /** Every decision the British machine awaits. */
 export type BritainAwaited =

@@ -43,7 +43,10 @@ export interface BritainContext {
   /** Britain was at war with Germany when the log started. */
   readonly atWarAtStart: boolean;
   /** The latest British resistance level (59.82A), with its turn. */
-  readonly latestResistance: { readonly turn: EventData<'britain.resistance-determined'>['turn']; readonly level: number } | null;
+  readonly latestResistance: {
+    readonly turn: EventData<'britain.resistance-determined'>['turn'];
+    readonly level: number;
+  } | null;
   /** The offer awaiting Germany's answer, or the last one made. */
   readonly offer: EventData<'britain.surrender-offered'> | null;
   /** 59.32: the last offer was rejected (it lapsed). */
@@ -72,10 +75,14 @@ export interface BritainGuardArgs {
 }
 
 /** The most recent surrender, if any. */
-export const current = (context: BritainContext): EventData<'britain.surrendered'> | undefined => context.surrenders.at(-1)?.surrender;
+export const current = (context: BritainContext): EventData<'britain.surrendered'> | undefined =>
+  context.surrenders.at(-1)?.surrender;
 
 /** Replaces the most recent surrender record. */
-export const updateLast = (context: BritainContext, change: (r: SurrenderRecord) => SurrenderRecord): readonly SurrenderRecord[] => {
+export const updateLast = (
+  context: BritainContext,
+  change: (r: SurrenderRecord) => SurrenderRecord,
+): readonly SurrenderRecord[] => {
   const last = context.surrenders.at(-1);
   return last === undefined ? context.surrenders : [...context.surrenders.slice(0, -1), change(last)];
 };

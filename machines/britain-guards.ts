@@ -12,7 +12,7 @@ export const answeredInOfferTurn = ({ context, event }: BritainGuardArgs): boole
   context.offer !== null &&
   turnIndex(event.data.turn) === turnIndex(context.offer.turn);
 
-/** 59.23: at -10 or lower Germany must accept: the surrender follows the offer with no answer, and none may reject it. */
+/** 59.23: at -10 or lower Germany must accept: the surrender follows the offer with no answer; none may reject it. */
 export const acceptanceForced = ({ context }: BritainGuardArgs): boolean => context.offer?.germanyMustAccept === true;
 
 /** 59.511: a "0" surrender removes nothing. */
@@ -25,7 +25,8 @@ export const noForceReduction = ({ context }: BritainGuardArgs): boolean => {
  * 59.513A, read from a log written before the pool was reported: the selection carries its pool inline and is
  * taken at any step of the reductions (docs/log-format.md). A command carrying it is refused before the machine.
  */
-export const selectionCarriesItsPool = ({ event }: BritainGuardArgs): boolean => event.type === 'britain.forces-selected' && event.data.units !== undefined;
+export const selectionCarriesItsPool = ({ event }: BritainGuardArgs): boolean =>
+  event.type === 'britain.forces-selected' && event.data.units !== undefined;
 
 /** 59.62: negotiations only when the U.S. was not at war with Germany. */
 export const negotiatesPeace = ({ context }: BritainGuardArgs): boolean => current(context)?.outcome === 'peace';
@@ -37,10 +38,12 @@ export const japanChooses = ({ context }: BritainGuardArgs): boolean => current(
 export const warContinues = ({ context }: BritainGuardArgs): boolean => current(context)?.outcome === 'war-continues';
 
 /** 59.892A: Japan adheres to the treaty, so the Far East hex control is determined first. */
-export const japanAdheres = ({ event }: BritainGuardArgs): boolean => event.type === 'japan.treaty-decided' && event.data.adheres;
+export const japanAdheres = ({ event }: BritainGuardArgs): boolean =>
+  event.type === 'japan.treaty-decided' && event.data.adheres;
 
 /** 59.894: Japan does not adhere: the war in the Far East goes on, settled at once. */
-export const japanDeclines = ({ event }: BritainGuardArgs): boolean => event.type === 'japan.treaty-decided' && !event.data.adheres;
+export const japanDeclines = ({ event }: BritainGuardArgs): boolean =>
+  event.type === 'japan.treaty-decided' && !event.data.adheres;
 
 /** A declaration of war between Germany and Britain before any surrender. */
 export const germanBritishWarDeclared = ({ event }: BritainGuardArgs): boolean =>

@@ -26,18 +26,30 @@ import {
   waitingForTermsRefusals,
 } from './britain-refusals.js';
 
-export type { BritainContext, BritainEventType, BritainInput, BritainMachineEvent, SurrenderRecord } from './britain-context.js';
+export type {
+  BritainContext,
+  BritainEventType,
+  BritainInput,
+  BritainMachineEvent,
+  SurrenderRecord,
+} from './britain-context.js';
 export * from './britain-awaited.js';
 
 /** What a state of the British machine says: the refusals it names, the decision it awaits. */
 export type BritainStateMeta = StateMeta<BritainContext, BritainMachineEvent, BritainAwaited>;
 
 export const britainMachine = setup({
-  types: { context: {} as BritainContext, events: {} as BritainMachineEvent, input: {} as BritainInput, meta: {} as BritainStateMeta },
+  types: {
+    context: {} as BritainContext,
+    events: {} as BritainMachineEvent,
+    input: {} as BritainInput,
+    meta: {} as BritainStateMeta,
+  },
   guards: britainGuards,
   actions: {
     recordResistance: assign({
-      latestResistance: ({ event }) => (event.type === 'britain.resistance-determined' ? { turn: event.data.turn, level: event.data.level } : null),
+      latestResistance: ({ event }) =>
+        event.type === 'britain.resistance-determined' ? { turn: event.data.turn, level: event.data.level } : null,
     }),
     recordOffer: assign({
       offer: ({ event, context }) => (event.type === 'britain.surrender-offered' ? event.data : context.offer),
@@ -47,31 +59,58 @@ export const britainMachine = setup({
     recordSurrender: assign({
       surrenders: ({ context, event }) =>
         event.type === 'britain.surrendered'
-          ? [...context.surrenders, { surrender: event.data, concessionPointsForgone: 0, returned: [], unbuiltFactorsAdded: 0, removedUnits: [], japanAdheres: null }]
+          ? [
+              ...context.surrenders,
+              {
+                surrender: event.data,
+                concessionPointsForgone: 0,
+                returned: [],
+                unbuiltFactorsAdded: 0,
+                removedUnits: [],
+                japanAdheres: null,
+              },
+            ]
           : context.surrenders,
       hexControl: null,
       forcePool: null,
       minorsChanged: [],
       germanyDeclaredWarAfterSurrender: false,
     }),
-    recordPool: assign({ forcePool: ({ event, context }) => (event.type === 'host.british-force-pool' ? event.data : context.forcePool) }),
+    recordPool: assign({
+      forcePool: ({ event, context }) => (event.type === 'host.british-force-pool' ? event.data : context.forcePool),
+    }),
     recordDemand: assign({
-      minorsChanged: ({ event, context }) => (event.type === 'britain.terms-demanded' ? event.data.demand.minors.map((m) => m.name) : context.minorsChanged),
+      minorsChanged: ({ event, context }) =>
+        event.type === 'britain.terms-demanded' ? event.data.demand.minors.map((m) => m.name) : context.minorsChanged,
     }),
     recordForces: assign({
       surrenders: ({ context, event }) =>
-        event.type === 'britain.forces-reduced' ? updateLast(context, (r) => ({ ...r, unbuiltFactorsAdded: event.data.unbuiltFactorsAdded, removedUnits: event.data.removed.map((u) => u.id) })) : context.surrenders,
+        event.type === 'britain.forces-reduced'
+          ? updateLast(context, (r) => ({
+              ...r,
+              unbuiltFactorsAdded: event.data.unbuiltFactorsAdded,
+              removedUnits: event.data.removed.map((u) => u.id),
+            }))
+          : context.surrenders,
     }),
-    recordHexControl: assign({ hexControl: ({ event, context }) => (event.type === 'host.british-hex-control' ? event.data : context.hexControl) }),
+    recordHexControl: assign({
+      hexControl: ({ event, context }) => (event.type === 'host.british-hex-control' ? event.data : context.hexControl),
+    }),
     recordTerms: assign({
       surrenders: ({ context, event }) =>
         event.type === 'britain.terms-imposed'
-          ? updateLast(context, (r) => ({ ...r, concessionPointsForgone: event.data.pointsNotTaken + event.data.pointsReturned, returned: event.data.returned }))
+          ? updateLast(context, (r) => ({
+              ...r,
+              concessionPointsForgone: event.data.pointsNotTaken + event.data.pointsReturned,
+              returned: event.data.returned,
+            }))
           : context.surrenders,
     }),
     recordFarEast: assign({
       surrenders: ({ context, event }) =>
-        event.type === 'britain.far-east-settled' ? updateLast(context, (r) => ({ ...r, japanAdheres: event.data.japanAdheres })) : context.surrenders,
+        event.type === 'britain.far-east-settled'
+          ? updateLast(context, (r) => ({ ...r, japanAdheres: event.data.japanAdheres }))
+          : context.surrenders,
     }),
     recordResumption: assign({
       germanyDeclaredWarAfterSurrender: ({ event, context }) =>
@@ -111,7 +150,11 @@ export const britainMachine = setup({
         // 59.23: Germany answers in the turn of the offer.
         'britain.offer-accepted': { guard: 'answeredInOfferTurn', target: 'offerAccepted' },
         // 59.31, 59.32: play continues and the offer lapses; 59.23: a forced offer cannot be rejected.
-        'britain.offer-rejected': { guard: and(['answeredInOfferTurn', not('acceptanceForced')]), target: 'atWar', actions: 'recordRejection' },
+        'britain.offer-rejected': {
+          guard: and(['answeredInOfferTurn', not('acceptanceForced')]),
+          target: 'atWar',
+          actions: 'recordRejection',
+        },
         // 59.23: at -10 or lower the surrender follows the offer with no answer.
         'britain.surrendered': { guard: 'acceptanceForced', target: 'surrendered', actions: 'recordSurrender' },
       },
@@ -144,7 +187,10 @@ export const britainMachine = setup({
               always: { guard: stateIn({ surrendered: { terms: 'done' } }), target: 'selecting' },
               on: { 'britain.forces-selected': { guard: 'selectionCarriesItsPool', target: 'reducing' } },
             },
-            selecting: { meta: { awaits: britainSelectsReductions }, on: { 'britain.forces-selected': { target: 'reducing' } } },
+            selecting: {
+              meta: { awaits: britainSelectsReductions },
+              on: { 'britain.forces-selected': { target: 'reducing' } },
+            },
             // 59.512, 59.513F: the selection is judged; the reduction follows it in the same decision.
             reducing: { on: { 'britain.forces-reduced': { target: 'done', actions: 'recordForces' } } },
             done: { type: 'final' },
@@ -155,7 +201,10 @@ export const britainMachine = setup({
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'negotiatesPeace', target: 'awaitingHexControl' }, { target: 'done' }] },
-            awaitingHexControl: { meta: { awaits: hostReportsHexControl }, on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } } },
+            awaitingHexControl: {
+              meta: { awaits: hostReportsHexControl },
+              on: { 'host.british-hex-control': { target: 'awaitingTerms', actions: 'recordHexControl' } },
+            },
             awaitingTerms: {
               meta: { awaits: germanyStatesTerms },
               on: {

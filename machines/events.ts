@@ -2,4 +2,5 @@
 // in its states' `on` maps (and its event type union, for the type checker).
 import type { AnyStateMachine } from 'xstate';
 
-export const eventsOf = (machine: AnyStateMachine): ReadonlySet<string> => new Set(machine.root.events.filter((type) => !type.startsWith('xstate.')));
+export const eventsOf = (machine: AnyStateMachine): ReadonlySet<string> =>
+  new Set(machine.root.events.filter((type) => !type.startsWith('xstate.')));

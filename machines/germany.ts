@@ -4,7 +4,10 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { EventData } from '../events/index.js';
 import { eventsOf } from './events.js';
 
-export type GermanyMachineEvent = { readonly type: 'germany.surrendered'; readonly data: EventData<'germany.surrendered'> };
+export type GermanyMachineEvent = {
+  readonly type: 'germany.surrendered';
+  readonly data: EventData<'germany.surrendered'>;
+};
 
 export interface GermanyContext {
   /** 55.11 or 55.12, with the turn; null while Germany fights on. */
@@ -30,7 +33,8 @@ export const germanyMachine = setup({
 });
 
 /** 55.31: Germany has surrendered and is out of play for good. */
-export const germanyHasSurrendered = (snapshot: SnapshotFrom<typeof germanyMachine>): boolean => snapshot.matches('surrendered');
+export const germanyHasSurrendered = (snapshot: SnapshotFrom<typeof germanyMachine>): boolean =>
+  snapshot.matches('surrendered');
 
 /** The event types this machine takes (the engine sends it only these). */
 export const germanyMachineEvents: ReadonlySet<string> = eventsOf(germanyMachine);

@@ -20,7 +20,11 @@ export interface RefusalMeta<C, Ev> {
 }
 
 const isMeta = (meta: unknown): meta is RefusalMeta<unknown, unknown> =>
-  typeof meta === 'object' && meta !== null && 'refusals' in meta && typeof meta.refusals === 'object' && meta.refusals !== null;
+  typeof meta === 'object' &&
+  meta !== null &&
+  'refusals' in meta &&
+  typeof meta.refusals === 'object' &&
+  meta.refusals !== null;
 
 /** The depth of a state node id (`britain.surrendered.forces.selecting` is 3). */
 const depth = (id: string): number => id.split('.').length;
@@ -41,7 +45,16 @@ export function namedRefusal<S extends AnyMachineSnapshot>(snapshot: S, type: st
 }
 
 /** Null when the machine takes `event` now; otherwise the refusal its states name for it. */
-export function refusalOf<S extends AnyMachineSnapshot>(snapshot: S, event: { readonly type: string } & Parameters<S['can']>[0]): Refusal | null {
+export function refusalOf<S extends AnyMachineSnapshot>(
+  snapshot: S,
+  event: { readonly type: string } & Parameters<S['can']>[0],
+): Refusal | null {
   if (snapshot.can(event)) return null;
-  return namedRefusal(snapshot, event.type, event) ?? { code: 'not-pending', rule: 'sequence', message: `no ${event.type} is awaited now` };
+  return (
+    namedRefusal(snapshot, event.type, event) ?? {
+      code: 'not-pending',
+      rule: 'sequence',
+      message: `no ${event.type} is awaited now`,
+    }
+  );
 }

@@ -12,7 +12,14 @@ import { build } from 'esbuild';
 const PLACEHOLDER = 'awaw-surrender-engine-id-placeholder-0123456789abcdef0123456789';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 /** How the command line and the report are bundled: one minified CommonJS file each, for Node 20. */
-const commandBundle = { bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' };
+const commandBundle = {
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+};
 
 await build({
   ...commandBundle,
@@ -23,10 +30,19 @@ await build({
   external: ['fastify', '@fastify/*'],
   // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
   // only by the commands that build one: `report` and `serve`.
-  plugins: [{ name: 'report-bundle', setup: (b) => b.onResolve({ filter: /\/report\/page\.js$/ }, () => ({ path: './report.cjs', external: true })) }],
+  plugins: [
+    {
+      name: 'report-bundle',
+      setup: (b) => b.onResolve({ filter: /\/report\/page\.js$/ }, () => ({ path: './report.cjs', external: true })),
+    },
+  ],
   // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
   // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
-  define: { AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER), AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
+  define: {
+    AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER),
+    AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version),
+    'import.meta.url': 'undefined',
+  },
 });
 // Vega's module for Node awaits an optional `canvas` package at its top level, which no CommonJS bundle can do:
 // its browser module, which draws no canvas either, takes its place (SVG needs none; text is measured by estimate,
@@ -60,7 +76,11 @@ if (run.status !== 2) throw new Error(`bundle: the bundled CLI did not run (${ru
 rmSync('dist/cjs', { recursive: true, force: true });
 await build({
   stdin: {
-    contents: ["export * as main from './src/index.ts';", "export * as machines from './machines/index.ts';", "export * as events from './events/index.ts';"].join('\n'),
+    contents: [
+      "export * as main from './src/index.ts';",
+      "export * as machines from './machines/index.ts';",
+      "export * as events from './events/index.ts';",
+    ].join('\n'),
     resolveDir: '.',
     sourcefile: 'cjs-entry.ts',
     loader: 'ts',
@@ -79,7 +99,7 @@ for (const [file, part] of Object.entries(subpaths)) {
   writeFileSync(`dist/cjs/${file}.cjs`, `'use strict';\nmodule.exports = require('./library.cjs').${part};\n`);
   writeFileSync(`dist/cjs/${file}.d.cts`, `export * from '${declarations[file]}';\n`);
 }
-/** Every .d.ts under `dir` (relative to dist/), copied to dist/cjs/ as .d.cts with its relative `.js` imports as `.cjs`. */
+/** Each .d.ts under `dir` (relative to dist/), copied to dist/cjs/ as .d.cts, its relative `.js` imports as `.cjs`. */
 function copyDeclarations(dir) {
   for (const entry of readdirSync(join('dist', dir), { withFileTypes: true })) {
     const rel = join(dir, entry.name);
@@ -87,7 +107,10 @@ function copyDeclarations(dir) {
     else if (entry.name.endsWith('.d.ts')) {
       const out = join('dist/cjs', rel.replace(/\.d\.ts$/, '.d.cts'));
       mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, readFileSync(join('dist', rel), 'utf8').replace(/(['"])(\.{1,2}\/[^'"]*?)\.js\1/g, '$1$2.cjs$1'));
+      writeFileSync(
+        out,
+        readFileSync(join('dist', rel), 'utf8').replace(/(['"])(\.{1,2}\/[^'"]*?)\.js\1/g, '$1$2.cjs$1'),
+      );
     }
   }
 }

@@ -16,10 +16,14 @@ try {
 } catch {
   cachedData = undefined;
 }
-const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8').replace(/^#!.*/, '')), { filename: file, cachedData });
+const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8').replace(/^#!.*/, '')), {
+  filename: file,
+  cachedData,
+});
 const bundle = new Module(file, module);
 bundle.filename = file;
 bundle.paths = Module._nodeModulePaths(__dirname);
 script.runInThisContext()(bundle.exports, Module.createRequire(file), bundle, file, __dirname);
 // The build writes the cache once, after a real run, so that it holds the functions a call compiles.
-if (process.env.AWAW_SURRENDER_WRITE_CODE_CACHE === '1') process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));
+if (process.env.AWAW_SURRENDER_WRITE_CODE_CACHE === '1')
+  process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));

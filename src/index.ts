@@ -26,7 +26,14 @@ export { UnknownGameError } from './engine/unknown-game.js';
 export { summarize, type GameSummary } from './engine/summary.js';
 export type { Permission } from './engine/britain/permissions.js';
 export type { Declaration } from './engine/declarations.js';
-export type { ItalianForcesChoices, ItalianCategoryChoice, ItalianUnitChoice, ItalianUnitRefusal, ItalianShipRule, ItalianCategory } from './engine/choices/italian-forces.js';
+export type {
+  ItalianForcesChoices,
+  ItalianCategoryChoice,
+  ItalianUnitChoice,
+  ItalianUnitRefusal,
+  ItalianShipRule,
+  ItalianCategory,
+} from './engine/choices/italian-forces.js';
 export type { JapaneseAdherenceChoices, JapaneseAnswer } from './engine/choices/japan.js';
 export type { ReportChoices, ReportCommand, ReportContent, ReportRequirement } from './engine/choices/reports.js';
 export type { GameView } from './engine/game-view.js';
@@ -39,22 +46,56 @@ export { LogGameStreams } from './store/log-streams.js';
 export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/postgres.js';
 export { StoredRowError } from './store/postgres/row-error.js';
 export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/file/jsonl-file.js';
-export { ConcurrencyError, TornLogError, type EventStream, type EventStore, type EnvelopeSource, type AppendResult, type LogHead } from './store/store.js';
+export {
+  ConcurrencyError,
+  TornLogError,
+  type EventStream,
+  type EventStore,
+  type EnvelopeSource,
+  type AppendResult,
+  type LogHead,
+} from './store/store.js';
 export { StoreError, isStoreError, type StoreErrorKind, type SystemFailure } from './store/store-error.js';
 export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/file/verify.js';
 export { LogError } from './store/line-format.js';
 
 export { defaultRulingOptions, type RulingOptions } from './rules/options.js';
 export { germanSurrender, type GermanSurrenderInput, type GermanSurrenderResult } from './rules/german-resistance.js';
-export { britishResistance, britishResistanceOf, type BritishResistanceFacts, type BritishResistanceInput, type BritishResistanceResult } from './rules/british-resistance.js';
-export { concessions, negotiateConcessions, type ConcessionsInput, type ConcessionsResult } from './rules/concessions.js';
-export { forceReduction, type ForceReductionInput, type ForceReductionResult, type ForceTotals } from './rules/force-reduction.js';
+export {
+  britishResistance,
+  britishResistanceOf,
+  type BritishResistanceFacts,
+  type BritishResistanceInput,
+  type BritishResistanceResult,
+} from './rules/british-resistance.js';
+export {
+  concessions,
+  negotiateConcessions,
+  type ConcessionsInput,
+  type ConcessionsResult,
+} from './rules/concessions.js';
+export {
+  forceReduction,
+  type ForceReductionInput,
+  type ForceReductionResult,
+  type ForceTotals,
+} from './rules/force-reduction.js';
 export type { ForceAmounts } from './rules/italian-forces-table.js';
-export { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from './rules/italian-surrender.js';
+export {
+  italianSurrender,
+  type ItalianSurrenderInput,
+  type ItalianSurrenderResult,
+} from './rules/italian-surrender.js';
 export { validateAllocation, finalDisposition } from './rules/italian-allocation.js';
 export type { Line, Violation } from './rules/lines.js';
 export { InputError } from './schema/validate.js';
 export { auditEntries, auditHeadline, formatAuditEntry, formatAuditTrail } from './audit/audit.js';
 export type { AuditEntry } from './audit/entry.js';
 
-export { eventDefinitions, type DomainEvent, type StoredEvent, type EventType, type EventData } from '../events/index.js';
+export {
+  eventDefinitions,
+  type DomainEvent,
+  type StoredEvent,
+  type EventType,
+  type EventData,
+} from '../events/index.js';

@@ -18,7 +18,8 @@ const RULE = 7;
 const INDENT = ' '.repeat(TURN + 2);
 
 /** The headline of an entry: turn, rule, result. */
-export const auditHeadline = (entry: AuditEntry): string => `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  ${entry.result}`;
+export const auditHeadline = (entry: AuditEntry): string =>
+  `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  ${entry.result}`;
 
 /** An entry as text: its headline, then one indented line per row, the rows that count zero gathered on one line. */
 export function formatAuditEntry(entry: AuditEntry): string {

@@ -11,16 +11,33 @@ type Entry = Draft;
 
 /** The outcome in the headline, and in full in the breakdown. */
 const OUTCOME = {
-  'war-continues': { short: 'the war continues (59.61)', full: '59.61 the U.S. is at war with Germany, so the war continues with force reductions only' },
-  peace: { short: 'peace negotiations follow (59.62)', full: '59.62 the U.S. was not at war in Europe: a peace treaty is negotiated' },
-  'war-ends-62.91': { short: 'the U.S. and Britain leave the war (62.91)', full: '62.91 the U.S. and Britain leave the war in Europe' },
+  'war-continues': {
+    short: 'the war continues (59.61)',
+    full: '59.61 the U.S. is at war with Germany, so the war continues with force reductions only',
+  },
+  peace: {
+    short: 'peace negotiations follow (59.62)',
+    full: '59.62 the U.S. was not at war in Europe: a peace treaty is negotiated',
+  },
+  'war-ends-62.91': {
+    short: 'the U.S. and Britain leave the war (62.91)',
+    full: '62.91 the U.S. and Britain leave the war in Europe',
+  },
 } as const;
 
 const names = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(', '));
 
 /** One unit of a reported pool: id, nationality (and minor country), kind, factors, BRPs, theater, ship. */
 const poolLine = (u: EventData<'host.british-force-pool'>['units'][number]): string =>
-  [u.id, u.minor === undefined ? u.nationality : `${u.nationality} (${u.minor})`, u.kind, `${u.factors} factors`, `${u.brps} BRPs`, u.theater, ...(u.naval === undefined ? [] : [`${u.naval.type} ${u.naval.status}`])].join(' ');
+  [
+    u.id,
+    u.minor === undefined ? u.nationality : `${u.nationality} (${u.minor})`,
+    u.kind,
+    `${u.factors} factors`,
+    `${u.brps} BRPs`,
+    u.theater,
+    ...(u.naval === undefined ? [] : [`${u.naval.type} ${u.naval.status}`]),
+  ].join(' ');
 
 export function auditBritain(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -31,7 +48,9 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.21',
-          result: `British resistance level ${signed(d.level)}; naval ${d.naval.alliedFactors}:${d.naval.axisFactors}${prev === undefined ? '' : `; previous level ${prev} (59.87)`}`,
+          result:
+            `British resistance level ${signed(d.level)}; naval ${d.naval.alliedFactors}:${d.naval.axisFactors}` +
+            `${prev === undefined ? '' : `; previous level ${prev} (59.87)`}`,
           breakdown: breakdownOf(wordedLines(britishLineCodes, d.lines)),
         },
       ];
@@ -42,15 +61,31 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: d.previousSurrenderLevel === null ? '59.12' : '59.87',
-          result: `Britain offers to surrender at ${signed(d.resistanceLevel)}${d.germanyMustAccept ? ': Germany must accept (59.23)' : ''}`,
+          result:
+            `Britain offers to surrender at ` +
+            `${signed(d.resistanceLevel)}${d.germanyMustAccept ? ': Germany must accept (59.23)' : ''}`,
           breakdown: [`59.41 surrender level if accepted ${d.surrenderLevel}`],
         },
       ];
     }
     case 'britain.offer-accepted':
-      return [{ turn: turnName(event.data.turn), rule: '59.23', result: 'Germany accepts the British surrender offer', breakdown: [] }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.23',
+          result: 'Germany accepts the British surrender offer',
+          breakdown: [],
+        },
+      ];
     case 'britain.offer-rejected':
-      return [{ turn: turnName(event.data.turn), rule: '59.32', result: 'Germany rejects the British offer: it lapses and play continues (59.31)', breakdown: [] }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.32',
+          result: 'Germany rejects the British offer: it lapses and play continues (59.31)',
+          breakdown: [],
+        },
+      ];
     case 'britain.surrendered': {
       const d = event.data;
       const r = d.requirements;
@@ -58,10 +93,14 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.41',
-          result: `Britain surrenders at level ${d.surrenderLevel}${d.forced ? ', forced' : ''}: ${OUTCOME[d.outcome].short}`,
+          result:
+            `Britain surrenders at level ${d.surrenderLevel}${d.forced ? ', forced' : ''}: ` +
+            `${OUTCOME[d.outcome].short}`,
           breakdown: [
             ...(d.forced ? ['59.23 forced: at -10 or lower Germany had to accept the offer'] : []),
-            ...(d.previousSurrenderLevel === null ? [] : [`59.872 below its previous surrender level ${d.previousSurrenderLevel}`]),
+            ...(d.previousSurrenderLevel === null
+              ? []
+              : [`59.872 below its previous surrender level ${d.previousSurrenderLevel}`]),
             OUTCOME[d.outcome].full,
             `59.512 remove ${r.aafFactors} AAF, ${r.groundNasBrps} BRPs ground/NAS, ${r.navalFactors} naval factors`,
             `59.65 concession points ${d.concessionPoints}`,
@@ -81,8 +120,21 @@ export function auditBritain(event: StoredEvent): Entry[] {
         },
       ];
     case 'britain.forces-selected': {
-      const inline = event.data.units === undefined ? [] : [`59.513A from ${event.data.units.length} units carried inline (a log written before the pool was reported)`];
-      return [{ turn: turnName(event.data.turn), rule: '59.513A', result: `The British player selects ${event.data.selection.length} units for removal`, breakdown: [event.data.selection.join(', '), ...inline] }];
+      const inline =
+        event.data.units === undefined
+          ? []
+          : [
+              `59.513A from ${event.data.units.length} units ` +
+                `carried inline (a log written before the pool was reported)`,
+            ];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.513A',
+          result: `The British player selects ${event.data.selection.length} units for removal`,
+          breakdown: [event.data.selection.join(', '), ...inline],
+        },
+      ];
     }
     case 'britain.forces-reduced': {
       const d = event.data;
@@ -90,9 +142,18 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.51',
-          result: `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ground/NAS, ${d.selected.navalFactors} naval factors`,
+          result:
+            `British forces reduced: ${d.selected.aafFactors} AAF, ${d.selected.groundNasBrps} BRPs ` +
+            `ground/NAS, ${d.selected.navalFactors} naval factors`,
           breakdown: [
-            `59.512 required ${d.required.aafFactors} AAF, ${d.required.groundNasBrps} BRPs ground/NAS, ${d.required.navalFactors} naval factors`,...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`), `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`, ...d.effects.filter((e) => e.rule === '59.513E' || e.rule === '59.514E').map((e) => `${e.rule} ${renderEffect(e)}`)],
+            `59.512 required ${d.required.aafFactors} AAF, ${d.required.groundNasBrps} BRPs ground/NAS, ` +
+              `${d.required.navalFactors} naval factors`,
+            ...d.removed.map((u) => `${u.id} ${u.kind} ${u.factors}`),
+            `59.871 unbuilt factors added ${d.unbuiltFactorsAdded}`,
+            ...d.effects
+              .filter((e) => e.rule === '59.513E' || e.rule === '59.514E')
+              .map((e) => `${e.rule} ${renderEffect(e)}`),
+          ],
         },
       ];
     }
@@ -102,7 +163,10 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(event.data.turn),
           rule: '59.632',
           result: `${event.data.unsuppliedHexes.length} unsupplied British hexes pass to German control`,
-          breakdown: [`59.633 ${event.data.fortificationsEliminated.length} fortifications eliminated`, ...Object.entries(event.data.territories).map(([k, v]) => `${k} ${v}`)],
+          breakdown: [
+            `59.633 ${event.data.fortificationsEliminated.length} fortifications eliminated`,
+            ...Object.entries(event.data.territories).map(([k, v]) => `${k} ${v}`),
+          ],
         },
       ];
     case 'britain.terms-demanded': {
@@ -111,7 +175,9 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: '59.66',
-          result: `Germany demands ${d.take.length} territories, ${d.minors.length} minor countries, an indemnity of ${d.indemnityBrps} BRPs`,
+          result:
+            `Germany demands ${d.take.length} territories, ${d.minors.length} minor countries, an indemnity ` +
+            `of ${d.indemnityBrps} BRPs`,
           breakdown: [
             `59.66 take ${names(d.take)}`,
             `59.66 minors ${names(d.minors.map((m) => `${m.name}→${m.to}`))}`,
@@ -127,8 +193,14 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '59.68',
-          result: `Terms imposed: ${d.pointsUsed} of ${d.pointsAvailable} concession points used, ${d.pointsNotTaken} not taken, ${d.pointsReturned} returned`,
-          breakdown: [`59.75A resistance ${signed(d.resistanceModifier)}`, `59.75B USAT ${signed(d.usatChange)}`, ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`)],
+          result:
+            `Terms imposed: ${d.pointsUsed} of ${d.pointsAvailable} concession points used, ` +
+            `${d.pointsNotTaken} not taken, ${d.pointsReturned} returned`,
+          breakdown: [
+            `59.75A resistance ${signed(d.resistanceModifier)}`,
+            `59.75B USAT ${signed(d.usatChange)}`,
+            ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
+          ],
         },
       ];
     }
@@ -137,7 +209,9 @@ export function auditBritain(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: '59.891C',
-          result: event.data.adheres ? 'Japan ends hostilities with Britain and adheres to the treaty' : 'Japan declines the treaty and fights on against Britain',
+          result: event.data.adheres
+            ? 'Japan ends hostilities with Britain and adheres to the treaty'
+            : 'Japan declines the treaty and fights on against Britain',
           breakdown: [],
         },
       ];
@@ -148,23 +222,43 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '59.892A',
           result: `Far East: ${d.unsuppliedHexes.length} unsupplied British hexes pass to Japanese control (59.63)`,
-          breakdown: [`59.633 ${d.fortificationsEliminated.length} fortifications eliminated`, ...d.areas.map((a) => `59.634 ${a.name} ${a.control}`)],
+          breakdown: [
+            `59.633 ${d.fortificationsEliminated.length} fortifications eliminated`,
+            ...d.areas.map((a) => `59.634 ${a.name} ${a.control}`),
+          ],
         },
       ];
     }
     case 'britain.far-east-settled':
-      return [{ turn: turnName(event.data.turn), rule: event.data.japanAdheres ? '59.892' : '59.894', result: 'Far East settled', breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`) }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: event.data.japanAdheres ? '59.892' : '59.894',
+          result: 'Far East settled',
+          breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
+        },
+      ];
     case 'britain.war-resumed':
       return [
         {
           turn: turnName(event.data.turn),
           rule: event.data.rule,
-          result: event.data.rule === '59.86B' ? 'Germany declares war on the U.S.: Britain is at war with Germany again' : 'The U.S. declares war on Germany: it and Britain are at war with Germany',
+          result:
+            event.data.rule === '59.86B'
+              ? 'Germany declares war on the U.S.: Britain is at war with Germany again'
+              : 'The U.S. declares war on Germany: it and Britain are at war with Germany',
           breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
         },
       ];
     case 'britain.brp-floor-lowered':
-      return [{ turn: turnName(event.data.turn), rule: '59.81', result: `Britain's BRP base may not drop below ${event.data.floorBrps} BRPs`, breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`) }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.81',
+          result: `Britain's BRP base may not drop below ${event.data.floorBrps} BRPs`,
+          breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
+        },
+      ];
     default:
       return [];
   }

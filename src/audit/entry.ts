@@ -42,7 +42,12 @@ export interface Draft {
 
 /** Each line as a counted row `rule key value: words` (55.11B dpTotal -1: German DP total ...). */
 export const breakdownOf = (lines: readonly Line[]): CountedRow[] =>
-  lines.map((l) => ({ rule: l.rule, key: l.key, value: l.value, text: `${l.rule} ${l.key} ${signed(l.value)}: ${l.detail}` }));
+  lines.map((l) => ({
+    rule: l.rule,
+    key: l.key,
+    value: l.value,
+    text: `${l.rule} ${l.key} ${signed(l.value)}: ${l.detail}`,
+  }));
 
 /** A draft as an entry: every row as words, the zero rows named. */
 export function entryOf(seq: number, game: string, draft: Draft): AuditEntry {
@@ -50,5 +55,13 @@ export function entryOf(seq: number, game: string, draft: Draft): AuditEntry {
   draft.breakdown.forEach((r, row) => {
     if (typeof r !== 'string' && r.value === 0) zeroRows.push({ row, name: `${r.rule} ${r.key}` });
   });
-  return { seq, game, turn: draft.turn, rule: draft.rule, result: draft.result, breakdown: draft.breakdown.map((r) => (typeof r === 'string' ? r : r.text)), zeroRows };
+  return {
+    seq,
+    game,
+    turn: draft.turn,
+    rule: draft.rule,
+    result: draft.result,
+    breakdown: draft.breakdown.map((r) => (typeof r === 'string' ? r : r.text)),
+    zeroRows,
+  };
 }

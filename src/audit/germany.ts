@@ -9,7 +9,11 @@ import { breakdownOf, type Draft } from './entry.js';
 
 type Entry = Draft;
 
-const BERLIN = { axis: 'Berlin Axis-controlled', allied: 'Berlin under Allied control', atomic: 'atomic attack marker in Berlin' } as const;
+const BERLIN = {
+  axis: 'Berlin Axis-controlled',
+  allied: 'Berlin under Allied control',
+  atomic: 'atomic attack marker in Berlin',
+} as const;
 
 export function auditGermany(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -19,10 +23,22 @@ export function auditGermany(event: StoredEvent): Entry[] {
         d.reason === 'berlin-and-resistance'
           ? `Germany surrenders: resistance ${signed(d.resistance)} and ${BERLIN[d.inputs.berlin]}`
           : d.reason === 'collapse'
-            ? `Germany surrenders: German collapse, every German hex Allied or atomic (resistance ${signed(d.resistance)})`
+            ? `Germany surrenders: German collapse, every German ` +
+              `hex Allied or atomic (resistance ${signed(d.resistance)})`
             : `Germany fights on: resistance ${signed(d.resistance)}, ${BERLIN[d.inputs.berlin]}`;
       const rule = d.reason === 'collapse' ? '55.12' : '55.11';
-      return [{ turn: turnName(d.turn), rule, result: verdict, breakdown: [...breakdownOf(wordedLines(germanLineCodes, d.lines)), `55.11A berlin ${d.inputs.berlin}`, `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`] }];
+      return [
+        {
+          turn: turnName(d.turn),
+          rule,
+          result: verdict,
+          breakdown: [
+            ...breakdownOf(wordedLines(germanLineCodes, d.lines)),
+            `55.11A berlin ${d.inputs.berlin}`,
+            `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`,
+          ],
+        },
+      ];
     }
     case 'germany.surrendered':
       return [

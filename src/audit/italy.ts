@@ -8,18 +8,36 @@ import { wordedLines } from '../rules/line-spec.js';
 import { breakdownOf, type Draft } from './entry.js';
 
 type Entry = Draft;
-type Amounts = { readonly infantryFactors: number; readonly namedShips: number; readonly cruisers: number; readonly destroyerFactors: number };
-type Selection = { readonly infantry: readonly string[]; readonly namedShips: readonly string[]; readonly cruisers: readonly string[]; readonly destroyers: readonly string[] };
+type Amounts = {
+  readonly infantryFactors: number;
+  readonly namedShips: number;
+  readonly cruisers: number;
+  readonly destroyerFactors: number;
+};
+type Selection = {
+  readonly infantry: readonly string[];
+  readonly namedShips: readonly string[];
+  readonly cruisers: readonly string[];
+  readonly destroyers: readonly string[];
+};
 
-const amounts = (a: Amounts): string => `inf ${a.infantryFactors}, named ${a.namedShips}, CA ${a.cruisers}, DD ${a.destroyerFactors}`;
+const amounts = (a: Amounts): string =>
+  `inf ${a.infantryFactors}, named ${a.namedShips}, CA ${a.cruisers}, DD ${a.destroyerFactors}`;
 const ids = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(' '));
 const SIDE = { axis: 'Axis player (Germany)', allied: 'Allied player (U.S.)' } as const;
 
-function checkVerdict(d: { dpTotal: number; surrenders: boolean; surrenderLevel: number; inputs: { romeAlliedControlled: boolean; axisUnitsInAfrica: boolean } }): string {
+function checkVerdict(d: {
+  dpTotal: number;
+  surrenders: boolean;
+  surrenderLevel: number;
+  inputs: { romeAlliedControlled: boolean; axisUnitsInAfrica: boolean };
+}): string {
   const level = `surrender level ${signed(d.surrenderLevel)}`;
   if (d.surrenders) {
     // 56.11A Rome under Allied control, 56.11B no Axis units in Africa: which held (the rows say each).
-    const why = [d.inputs.romeAlliedControlled ? '56.11A' : null, d.inputs.axisUnitsInAfrica ? null : '56.11B'].filter((x) => x !== null).join(', ');
+    const why = [d.inputs.romeAlliedControlled ? '56.11A' : null, d.inputs.axisUnitsInAfrica ? null : '56.11B']
+      .filter((x) => x !== null)
+      .join(', ');
     return `Italy surrenders (${why}): DP total ${signed(d.dpTotal)}, ${level}`;
   }
   if (d.dpTotal > 0) return `Italy fights on: DP total ${signed(d.dpTotal)} (above zero)`;
@@ -42,19 +60,30 @@ export function auditItaly(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '56.11',
           result: checkVerdict(d),
-          breakdown: [...breakdownOf(wordedLines(italianLineCodes, d.lines)), `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`, `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`, `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`],
+          breakdown: [
+            ...breakdownOf(wordedLines(italianLineCodes, d.lines)),
+            `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`,
+            `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`,
+            `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`,
+          ],
         },
       ];
     }
     case 'italy.surrendered': {
       const d = event.data;
-      const order = d.selectionOrder.length === 0 ? 'nobody selects' : d.selectionOrder.map((s) => SIDE[s]).join(' then ');
+      const order =
+        d.selectionOrder.length === 0 ? 'nobody selects' : d.selectionOrder.map((s) => SIDE[s]).join(' then ');
       return [
         {
           turn: turnName(d.turn),
           rule: '56.2',
           result: `Italy has surrendered (${d.conditions.join(', ')}) at level ${signed(d.surrenderLevel)}`,
-          breakdown: [`56.312 Germany ${amounts(d.row.germany)}`, `56.312 U.S. ${amounts(d.row.us)}`, `56.311 selects: ${order}`, ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`)],
+          breakdown: [
+            `56.312 Germany ${amounts(d.row.germany)}`,
+            `56.312 U.S. ${amounts(d.row.us)}`,
+            `56.311 selects: ${order}`,
+            ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
+          ],
         },
       ];
     }
@@ -65,14 +94,26 @@ export function auditItaly(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '56.31D',
-          result: `Italy's forces reported: ${d.navy.length} naval, ${d.infantry.length} infantry unit(s) of ${infantryFactors} factor(s)`,
-          breakdown: [...d.navy.map((s) => `${s.id} ${s.type} ${s.factors} ${s.status}`), ...d.infantry.map((u) => `${u.id} infantry ${u.factors}`)],
+          result:
+            `Italy's forces reported: ${d.navy.length} naval, ${d.infantry.length} infantry unit(s) of ` +
+            `${infantryFactors} factor(s)`,
+          breakdown: [
+            ...d.navy.map((s) => `${s.id} ${s.type} ${s.factors} ${s.status}`),
+            ...d.infantry.map((u) => `${u.id} infantry ${u.factors}`),
+          ],
         },
       ];
     }
     case 'italy.forces-selected': {
       const d = event.data;
-      return [{ turn: turnName(d.turn), rule: '56.311', result: `The ${SIDE[d.side]} selects post-surrender Italian forces`, breakdown: selectionBreakdown(d.selection) }];
+      return [
+        {
+          turn: turnName(d.turn),
+          rule: '56.311',
+          result: `The ${SIDE[d.side]} selects post-surrender Italian forces`,
+          breakdown: selectionBreakdown(d.selection),
+        },
+      ];
     }
     case 'italy.forces-disposed': {
       const d = event.data;
@@ -80,9 +121,17 @@ export function auditItaly(event: StoredEvent): Entry[] {
         {
           turn: turnName(d.turn),
           rule: '56.31D',
-          result: `Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ${d.germany.infantry.length + d.germany.navy.length}, U.S. ${d.us.infantry.length + d.us.navy.length}, removed ${d.removed.infantry.length + d.removed.navy.length} unit(s)`,
+          result:
+            `Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ` +
+            `${d.germany.infantry.length + d.germany.navy.length}, U.S. ` +
+            `${d.us.infantry.length + d.us.navy.length}, removed ` +
+            `${d.removed.infantry.length + d.removed.navy.length} unit(s)`,
           breakdown: [
-            ...d.allocations.map((a) => `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ${amounts(a.allocated)}; lost ${amounts(a.lost)}`),
+            ...d.allocations.map(
+              (a) =>
+                `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ` +
+                `${amounts(a.allocated)}; lost ${amounts(a.lost)}`,
+            ),
             ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
           ],
         },

@@ -19,7 +19,12 @@ export function auditWorld(event: StoredEvent): Entry[] {
             `wars: ${event.data.wars.map((w) => `${w.axis}-${w.allied}`).join(', ') || 'none'}`,
             ...Object.entries(event.data.options).map(([k, v]) => `option ${k}: ${v}`),
             // 56.12A, 56.12B: a game started before the option follows the reading its log was decided by.
-            ...(event.data.options.italianWarDeclarations === undefined ? [`option italianWarDeclarations: ${italianWarDeclarationsOf(event.data.options)} (the game started before the option)`] : []),
+            ...(event.data.options.italianWarDeclarations === undefined
+              ? [
+                  `option italianWarDeclarations: ${italianWarDeclarationsOf(event.data.options)} (the game ` +
+                    `started before the option)`,
+                ]
+              : []),
           ],
         },
       ];
@@ -33,11 +38,32 @@ export function auditWorld(event: StoredEvent): Entry[] {
         },
       ];
     case 'host.power-surrendered':
-      return [{ turn: turnName(event.data.turn), rule: '59.22', result: `${event.data.power} has surrendered (reported by the host)`, breakdown: [] }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.22',
+          result: `${event.data.power} has surrendered (reported by the host)`,
+          breakdown: [],
+        },
+      ];
     case 'host.dominion-surrendered':
-      return [{ turn: turnName(event.data.turn), rule: '59.21', result: `${event.data.dominion} has surrendered (reported by the host)`, breakdown: [] }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: '59.21',
+          result: `${event.data.dominion} has surrendered (reported by the host)`,
+          breakdown: [],
+        },
+      ];
     case 'europe.war-ended':
-      return [{ turn: turnName(event.data.turn), rule: event.data.rule, result: 'The war in Europe ends', breakdown: [`${event.data.rule} ${EUROPE_WAR_END_WORDS[event.data.reason]}`] }];
+      return [
+        {
+          turn: turnName(event.data.turn),
+          rule: event.data.rule,
+          result: 'The war in Europe ends',
+          breakdown: [`${event.data.rule} ${EUROPE_WAR_END_WORDS[event.data.reason]}`],
+        },
+      ];
     default:
       return [];
   }

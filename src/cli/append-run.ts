@@ -14,24 +14,42 @@ import { openLogEngine } from '../host/file/open-log.js';
 const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
 
 /** The command read from the input, its `game` (if it names one) taken off. */
-async function readCommand(source: string, io: CliIo): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
+async function readCommand(
+  source: string,
+  io: CliIo,
+): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
   const value = await readJsonInput(source, io);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
   const { game, ...command } = value as Record<string, unknown>;
-  if (game !== undefined && (typeof game !== 'string' || !GAME_ID_REGEXP.test(game))) throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);
+  if (game !== undefined && (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)))
+    throw new InputError('game', `expected a string matching ${GAME_ID_PATTERN}`);
   return { game: game ?? null, command };
 }
 
 /** The game: the command's, else --game (they must agree when both are given), else the log's only one. */
 function gameOf(named: string | null, flag: string | null, games: readonly string[]): string {
-  if (named !== null && flag !== null && named !== flag) throw new InputError('game', `the command is for game ${JSON.stringify(named)}, --game names ${JSON.stringify(flag)}`);
+  if (named !== null && flag !== null && named !== flag)
+    throw new InputError(
+      'game',
+      `the command is for game ${JSON.stringify(named)}, --game names ${JSON.stringify(flag)}`,
+    );
   const game = named ?? flag;
   if (game !== null) return game;
   if (games.length === 1) return games[0] as string;
-  throw new InputError('game', `the command names no game and the log holds ${games.length === 0 ? 'none' : `several (${games.join(', ')})`}: give --game`);
+  throw new InputError(
+    'game',
+    `the command names no game and the log holds ` +
+      `${games.length === 0 ? 'none' : `several (${games.join(', ')})`}: give --game`,
+  );
 }
 
-export async function runAppend(path: string, source: string, options: { readonly game: string | null; readonly engineId: string | null }, io: CliIo): Promise<ExitCode> {
+export async function runAppend(
+  path: string,
+  source: string,
+  options: { readonly game: string | null; readonly engineId: string | null },
+  io: CliIo,
+): Promise<ExitCode> {
   let input;
   try {
     input = await readCommand(source, io);
@@ -54,11 +72,21 @@ export async function runAppend(path: string, source: string, options: { readonl
       const result = await engine.execute(game, input.command as unknown as OriginEvent);
       if (!result.ok) {
         io.out(JSON.stringify({ ok: false, game, rejection: result.rejection }, null, 2));
-        io.err(oneLine(`${result.rejection.code} (${result.rejection.rule}): ${result.rejection.message}; nothing was appended`));
+        io.err(
+          oneLine(
+            `${result.rejection.code} (${result.rejection.rule}): ${result.rejection.message}; nothing was appended`,
+          ),
+        );
         return EXIT_2.has(result.rejection.code) ? 2 : 1;
       }
       const pending = engine.pending(game).map(withDescription);
-      io.out(JSON.stringify({ ok: true, game, events: result.events, version: result.head.seq, head: result.head, pending }, null, 2));
+      io.out(
+        JSON.stringify(
+          { ok: true, game, events: result.events, version: result.head.seq, head: result.head, pending },
+          null,
+          2,
+        ),
+      );
       return 0;
     } finally {
       await engine.close();

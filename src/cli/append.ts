@@ -9,29 +9,43 @@ import type { CliIo, ExitCode } from './io.js';
 
 export const appendHelp: CommandHelp = {
   name: 'append',
-  summary: 'decide one command against a log and append what it produces: one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed',
+  summary:
+    'decide one command against a log and append what it produces: ' +
+    'one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed',
   usage: 'awaw-surrender append LOG [--game G] FILE|-',
   fields: [
-    'LOG: the event log (it must exist: start a game with exec --create, or append host.game-started to a log made by it)',
+    'LOG: the event log (it must exist: start a game with exec ' +
+      '--create, or append host.game-started to a log made by it)',
     'FILE|-: one command as JSON, {"type", "data"} and optionally "game", from a file or standard input',
-    '--game G: the game the command is for, when the command carries no "game"; when both are given they must agree (else exit 2)',
+    '--game G: the game the command is for, when the command ' +
+      'carries no "game"; when both are given they must agree (else exit 2)',
     'neither --game nor "game": the log\'s only game; a log with no game or several is exit 2, naming them',
     'result, exit 0: {ok: true, game, events (as appended), version, head {seq, hash}, pending (with description)}',
-    'result, exit 1: {ok: false, game, rejection {code, rule, message, violations?, fields?}}: a rule refused it (also no-game, conflict); nothing appended',
-    'result, exit 2: {ok: false, game, rejection} for code malformed, store-failed or internal, or {error: {path, message}} for usage, input that is not JSON, a log that cannot be used',
+    'result, exit 1: {ok: false, game, rejection {code, rule, message, violations?, fields?}}: a rule refused it ' +
+      '(also no-game, conflict); nothing appended',
+    'result, exit 2: {ok: false, game, rejection} for code malformed, store-failed or internal, or {error: {path, ' +
+      'message}} for usage, input that is not JSON, a log that cannot be used',
   ],
-  example: `echo '{"type":"host.logged","data":{"turn":{"season":"fall","year":1941},"kind":"note","data":{}}}' | awaw-surrender append examples/sea-lion-1941.jsonl --game sea-lion-1941 -`,
+  example:
+    `echo '{"type":"host.logged","data":{"turn":{"season":"fall","year":1941},"kind":"note","data":{}}}' | ` +
+    `awaw-surrender append examples/sea-lion-1941.jsonl --game sea-lion-1941 -`,
 };
 
-export async function appendCommand(argv: readonly string[], io: CliIo, settings: CommandSettings = {}): Promise<ExitCode> {
+export async function appendCommand(
+  argv: readonly string[],
+  io: CliIo,
+  settings: CommandSettings = {},
+): Promise<ExitCode> {
   const args = parseCommandArgs(argv, { flags: ['help'], values: ['game'] });
-  const usage = (message: string): ExitCode => reportInputError(io, new InputError('$', `usage: ${message} (${appendHelp.usage})`), true);
+  const usage = (message: string): ExitCode =>
+    reportInputError(io, new InputError('$', `usage: ${message} (${appendHelp.usage})`), true);
   if ('error' in args) return usage(args.error);
   if (args.flags.has('help')) {
     io.out(renderHelp(appendHelp));
     return 0;
   }
-  if (args.positionals.length !== 2) return usage('append takes a log file and a command file (or - for standard input)');
+  if (args.positionals.length !== 2)
+    return usage('append takes a log file and a command file (or - for standard input)');
   const [path, source] = args.positionals as [string, string];
   if (path === '-') return usage('append reads a log file, not standard input');
   const { runAppend } = await import('./append-run.js');

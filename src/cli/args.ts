@@ -14,7 +14,9 @@ export interface ReadArgs {
   readonly positionals: readonly string[];
 }
 
-export type ReadArgsResult = { readonly ok: true; readonly args: ReadArgs } | { readonly ok: false; readonly message: string };
+export type ReadArgsResult =
+  | { readonly ok: true; readonly args: ReadArgs }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * Splits `argv` into options and positionals. `withValue` names the options that take a value (the next
@@ -40,7 +42,8 @@ export function readArgs(argv: readonly string[], withValue: ReadonlySet<string>
     const name = eq < 0 ? body : body.slice(0, eq);
     const inline = eq < 0 ? null : body.slice(eq + 1);
     if (!withValue.has(name)) {
-      if (inline !== null) return { ok: false, message: `${long ? '--' : '-'}${name} takes no value (given ${JSON.stringify(arg)})` };
+      if (inline !== null)
+        return { ok: false, message: `${long ? '--' : '-'}${name} takes no value (given ${JSON.stringify(arg)})` };
       options.push({ name, value: null, raw: arg });
       continue;
     }
@@ -50,7 +53,13 @@ export function readArgs(argv: readonly string[], withValue: ReadonlySet<string>
     }
     const next = argv[i + 1];
     // Another option is not taken as this one's value (`--option --json`): `--name=VALUE` passes such a value.
-    if (next === undefined || (next.startsWith('-') && next !== '-')) return { ok: false, message: `--${name} needs a value${next === undefined ? '' : ` (found ${next}; write --${name}=VALUE for a value that starts with -)`}` };
+    if (next === undefined || (next.startsWith('-') && next !== '-'))
+      return {
+        ok: false,
+        message:
+          `--${name} needs a value` +
+          `${next === undefined ? '' : ` (found ${next}; write --${name}=VALUE for a value that starts with -)`}`,
+      };
     options.push({ name, value: next, raw: `${arg} ${next}` });
     i += 1;
   }

@@ -1,4 +1,4 @@
-// Runs one contract calculator (its fixed JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
+// Runs one contract calculator (its JSON contract, held by test/cli/): read JSON, validate, compute, print, exit 0/1/2.
 import type { CalculatorContract } from '../rules/calculators.js';
 import { parseJsonText } from '../schema/json-text.js';
 import { InputError, memberPath } from '../schema/validate.js';
@@ -19,7 +19,10 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
 
 /** Keeps a report on one line: control characters (a line break in a file name or in quoted input) are escaped. */
 export const oneLine = (text: string): string =>
-  text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  text.replace(
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /**
  * Parses a JSON document, turning a syntax error into an InputError at `$`, and a number JSON.parse would change
@@ -47,7 +50,9 @@ const LIMIT = Number.MAX_SAFE_INTEGER;
  */
 export function outOfRange(value: unknown, path = ''): InputError | null {
   if (typeof value === 'number') {
-    return Math.abs(value) > LIMIT ? new InputError(path === '' ? '$' : path, `out of range (expected a magnitude of at most ${LIMIT})`) : null;
+    return Math.abs(value) > LIMIT
+      ? new InputError(path === '' ? '$' : path, `out of range (expected a magnitude of at most ${LIMIT})`)
+      : null;
   }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
@@ -71,19 +76,33 @@ export function reportInputError(io: CliIo, error: InputError, json: boolean): E
   return 2;
 }
 
-/** One JSON document from a file or standard input (`-`), read up to MAX_INPUT_BYTES: an InputError for anything else. */
+/** One JSON document from a file or standard input (`-`), read up to MAX_INPUT_BYTES; an InputError otherwise. */
 export async function readJsonInput(source: string, io: CliIo): Promise<unknown> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readInput(source, MAX_INPUT_BYTES);
   } catch (error) {
-    if (error instanceof InputTooLargeError) throw new InputError('$', `the input is larger than ${error.limit / (1024 * 1024)} MiB (${error.limit} bytes), the most one input document may be`);
-    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`);
+    if (error instanceof InputTooLargeError)
+      throw new InputError(
+        '$',
+        `the input is larger than ${error.limit / (1024 * 1024)} ` +
+          `MiB (${error.limit} bytes), the most one input document may be`,
+      );
+    throw new InputError(
+      '$',
+      `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`,
+    );
   }
   return parseJson(decodeUtf8(bytes));
 }
 
-export async function runCalculator<I, O>(spec: CalculatorSpec<I, O>, source: string, json: boolean, options: RulingOptions, io: CliIo): Promise<ExitCode> {
+export async function runCalculator<I, O>(
+  spec: CalculatorSpec<I, O>,
+  source: string,
+  json: boolean,
+  options: RulingOptions,
+  io: CliIo,
+): Promise<ExitCode> {
   let input: I;
   try {
     input = spec.input.parse(await readJsonInput(source, io));

@@ -10,7 +10,10 @@ export interface ParsedArgs {
 }
 
 /** Reads argv with the CLI's one argument reader (./args.ts) and checks each option against the command's own. */
-export function parseCommandArgs(argv: readonly string[], spec: { readonly flags: readonly string[]; readonly values: readonly string[] }): ParsedArgs | { readonly error: string } {
+export function parseCommandArgs(
+  argv: readonly string[],
+  spec: { readonly flags: readonly string[]; readonly values: readonly string[] },
+): ParsedArgs | { readonly error: string } {
   const read = readArgs(argv, new Set(spec.values));
   if (!read.ok) return { error: read.message };
   const flags = new Set<string>();
@@ -23,7 +26,11 @@ export function parseCommandArgs(argv: readonly string[], spec: { readonly flags
       values.set(option.name, option.value);
     } else {
       const known = [...spec.flags, ...spec.values].map((n) => `--${n}`);
-      return { error: `unknown option ${JSON.stringify(option.raw)}${known.length === 0 ? '' : ` (options: ${known.join(', ')})`}` };
+      return {
+        error:
+          `unknown option ${JSON.stringify(option.raw)}` +
+          `${known.length === 0 ? '' : ` (options: ${known.join(', ')})`}`,
+      };
     }
   }
   return { positionals: read.args.positionals, flags, values };
@@ -35,4 +42,5 @@ export interface CommandSettings {
   readonly engineId?: string | null;
 }
 
-export const engineIdOf = (settings: CommandSettings): string | null => (settings.engineId === undefined ? engineId : settings.engineId);
+export const engineIdOf = (settings: CommandSettings): string | null =>
+  settings.engineId === undefined ? engineId : settings.engineId;

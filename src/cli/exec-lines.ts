@@ -12,7 +12,9 @@ export const MAX_REQUEST_BYTES = MAX_INPUT_BYTES;
 const QUEUE_HIGH = 64;
 const QUEUE_HIGH_BYTES = 2 * MAX_REQUEST_BYTES;
 
-export type RequestLine = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+export type RequestLine =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly message: string };
 
 export class LineReader {
   readonly #stream: Readable;
@@ -86,7 +88,8 @@ export class LineReader {
     this.#parts = [];
     this.#partBytes = 0;
     this.#overlong = false;
-    if (overlong) return this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
+    if (overlong)
+      return this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
     const body = bytes.at(-1) === 0x0d ? bytes.subarray(0, -1) : bytes;
     let text: string;
     try {

@@ -53,16 +53,41 @@ function lineOf(response: Response): string {
   try {
     return JSON.stringify(response);
   } catch (error) {
-    const message = `the response could not be written as one JSON line (${error instanceof Error ? error.message : String(error)})`;
-    return JSON.stringify({ id: response.id, ok: false, op: response.op, rejection: { code: 'internal', rule: 'engine', message }, version: response.version, othersAppended: response.othersAppended });
+    const message =
+      `the response could not be written as one JSON line ` +
+      `(${error instanceof Error ? error.message : String(error)})`;
+    return JSON.stringify({
+      id: response.id,
+      ok: false,
+      op: response.op,
+      rejection: { code: 'internal', rule: 'engine', message },
+      version: response.version,
+      othersAppended: response.othersAppended,
+    });
   }
 }
 
-export function runExec(path: string, options: { readonly create: boolean; readonly engineId: string | null }, io: CliIo, stdio: ExecStdio): Promise<ExitCode> {
+export function runExec(
+  path: string,
+  options: { readonly create: boolean; readonly engineId: string | null },
+  io: CliIo,
+  stdio: ExecStdio,
+): Promise<ExitCode> {
   return guarded(path, false, io, async () => {
     const opened = await openLogEngine(path, options);
-    if (opened.tornLine !== null) io.err(oneLine(`${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until \`awaw-surrender verify ${path} --repair\``));
-    if (opened.mismatches.length > 0) io.err(oneLine(`${path}: ${opened.mismatches.length} rule decisions no longer re-derive (see awaw-surrender replay ${path})`));
+    if (opened.tornLine !== null)
+      io.err(
+        oneLine(
+          `${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until ` +
+            `\`awaw-surrender verify ${path} --repair\``,
+        ),
+      );
+    if (opened.mismatches.length > 0)
+      io.err(
+        oneLine(
+          `${path}: ${opened.mismatches.length} rule decisions no longer re-derive (see awaw-surrender replay ${path})`,
+        ),
+      );
     const context: ProtocolContext = { engine: opened.engine, store: opened.store };
     const lines = new LineReader(stdio.input);
     let stopping = false;

@@ -10,27 +10,42 @@ import type { ExecStdio } from './exec-loop.js';
 
 export const execHelp: CommandHelp = {
   name: 'exec',
-  summary: 'drive a game log from any language: JSON requests on standard input, one JSON response line each (docs/host-protocol.md)',
+  summary:
+    'drive a game log from any language: JSON requests on ' +
+    'standard input, one JSON response line each (docs/host-protocol.md)',
   usage: 'awaw-surrender exec LOG [--create]',
   fields: [
     'LOG: the event log to read and append to (other processes may append to it too)',
     '--create: create LOG (a header only) if it does not exist',
     'a request, one JSON object per line: {"id"?: string|integer, "op": OP, ...}; blank lines are skipped',
-    'op execute {game, command, expectedVersion?}: decide and append a command; answers events, head, pending; with expectedVersion, a log at another version is refused (stale-version), nothing appended',
+    'op execute {game, command, expectedVersion?}: decide and append a command; answers events, head, pending; ' +
+      'with expectedVersion, a log at another version is refused (stale-version), nothing appended',
     'op preview {game, command}: what execute would append and what would then be pending; appends nothing',
-    'op pending|state|wars|permissions {game}: the pending decisions, the game summary, the wars, the 59.5/59.8 permissions',
-    'op declarations {game}: for each pair of powers on opposite sides, whether one may declare war on the other alone now (allowed, refusedBy {rule, code}, usatLevelAtLeast)',
-    'op events|audit {from?, limit?, game?}: the events, or the audit entries, of at most limit (default 1000) events from seq from; next: where to go on',
+    'op pending|state|wars|permissions {game}: the pending ' +
+      'decisions, the game summary, the wars, the 59.5/59.8 permissions',
+    'op declarations {game}: for each pair of powers on opposite sides, whether one may declare war on the other ' +
+      'alone now (allowed, refusedBy {rule, code}, usatLevelAtLeast)',
+    'op events|audit {from?, limit?, game?}: the events, or the audit entries, of at most limit (default 1000) ' +
+      'events from seq from; next: where to go on',
     'op games {}: the games of the log',
-    'a response: {id, ok, op, version, othersAppended, ...}; ok false carries rejection {code, rule, message, violations?, fields?}',
+    'a response: {id, ok, op, version, othersAppended, ...}; ok ' +
+      'false carries rejection {code, rule, message, violations?, fields?}',
     'EOF ends exec (exit 0); SIGTERM answers the request in flight, then ends it (exit 0); exit 2: LOG cannot be used',
   ],
-  example: `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' | awaw-surrender exec examples/sea-lion-1941.jsonl`,
+  example:
+    `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' | ` +
+    `awaw-surrender exec examples/sea-lion-1941.jsonl`,
 };
 
-export async function execCommand(argv: readonly string[], io: CliIo, settings: CommandSettings = {}, stdio?: ExecStdio): Promise<ExitCode> {
+export async function execCommand(
+  argv: readonly string[],
+  io: CliIo,
+  settings: CommandSettings = {},
+  stdio?: ExecStdio,
+): Promise<ExitCode> {
   const args = parseCommandArgs(argv, { flags: ['create', 'help'], values: [] });
-  const usage = (message: string): ExitCode => reportInputError(io, new InputError('$', `usage: ${message} (${execHelp.usage})`), false);
+  const usage = (message: string): ExitCode =>
+    reportInputError(io, new InputError('$', `usage: ${message} (${execHelp.usage})`), false);
   if ('error' in args) return usage(args.error);
   if (args.flags.has('help')) {
     io.out(renderHelp(execHelp));

@@ -14,18 +14,28 @@ export const forceReductionHelp: CommandHelp = {
     'surrenderLevel: int -10..0',
     'previousSurrenderLevel: int -9..0 above surrenderLevel, optional: requirements from the difference (59.872)',
     'scenario: "european" | "global"',
-    'units: [{ id, nationality: "british" | "canadian" | "south-african" | "australian" | "indian" | "free-french" | "minor", kind: "ground" | "aaf" | "nas" | "strategic-bomber" | "interceptor" | "jet" | "naval" | "asw" | "transport", factors: count, brps: count, theater: "unbuilt" | "europe" | "pacific" | "asia", naval?: { type: "battleship" | "battlecruiser" | "carrier" | "cruiser" | "destroyer" | "submarine", status: "operational" | "incomplete" | "damaged" | "sunk-in-port" | "salvageable" } }], the British force pool',
+    'units: [{ id, nationality: "british" | "canadian" | "south-african" | "australian" | "indian" | "free-french" ' +
+      '| "minor", kind: "ground" | "aaf" | "nas" | "strategic-bomber" | "interceptor" | "jet" | "naval" | ' +
+      '"asw" | "transport", factors: count, brps: count, theater: "unbuilt" | "europe" | "pacific" | ' +
+      '"asia", naval?: { type: "battleship" | "battlecruiser" | "carrier" | "cruiser" | "destroyer" | ' +
+      '"submarine", status: "operational" | "incomplete" | "damaged" | "sunk-in-port" | "salvageable" } ' +
+      '}], the British force pool',
     'selection: [id], the units chosen for removal or elimination',
-    '--json: print {legal, violations, required, selected} instead of the table; exit 1 when the selection breaks a rule',
+    '--json: print {legal, violations, required, selected} ' +
+      'instead of the table; exit 1 when the selection breaks a rule',
   ],
   example: `awaw-surrender force-reduction - <<'EOF'
 {"surrenderLevel":-1,"scenario":"global","units":[
  {"id":"raf-1","nationality":"british","kind":"aaf","factors":2,"brps":10,"theater":"unbuilt"},
  {"id":"inf-1","nationality":"british","kind":"ground","factors":3,"brps":4,"theater":"europe"},
- {"id":"bb-1","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}},
- {"id":"bb-2","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}},
- {"id":"bb-3","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"pacific","naval":{"type":"battleship","status":"operational"}},
- {"id":"bb-4","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe","naval":{"type":"battleship","status":"operational"}}],
+ {"id":"bb-1","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe",
+  "naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-2","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe",
+  "naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-3","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"pacific",
+  "naval":{"type":"battleship","status":"operational"}},
+ {"id":"bb-4","nationality":"british","kind":"naval","factors":3,"brps":0,"theater":"europe",
+  "naval":{"type":"battleship","status":"operational"}}],
  "selection":["raf-1","inf-1","bb-1","bb-2","bb-3","bb-4"]}
 EOF`,
 };
@@ -38,16 +48,43 @@ export const forceReductionCommand: CalculatorSpec<ForceReductionInput, ForceRed
     const table = renderTable(
       ['rule', 'category', 'per level', 'nominal', 'required', 'selected'],
       [
-        ['59.512', 'AAF factors', '2', `${nominal.aafFactors}`, `${result.required.aafFactors}`, `${result.selected.aafFactors}`],
-        ['59.512', 'BRPs of ground units or NAS', '4', `${nominal.groundNasBrps}`, `${result.required.groundNasBrps}`, `${result.selected.groundNasBrps}`],
-        ['59.512', 'naval factors (59.513D discount)', '10', `${nominal.navalFactors}`, `${result.required.navalFactors}`, `${result.selected.navalFactors}`],
+        [
+          '59.512',
+          'AAF factors',
+          '2',
+          `${nominal.aafFactors}`,
+          `${result.required.aafFactors}`,
+          `${result.selected.aafFactors}`,
+        ],
+        [
+          '59.512',
+          'BRPs of ground units or NAS',
+          '4',
+          `${nominal.groundNasBrps}`,
+          `${result.required.groundNasBrps}`,
+          `${result.selected.groundNasBrps}`,
+        ],
+        [
+          '59.512',
+          'naval factors (59.513D discount)',
+          '10',
+          `${nominal.navalFactors}`,
+          `${result.required.navalFactors}`,
+          `${result.selected.navalFactors}`,
+        ],
       ],
     );
-    const levels = `surrender level ${signed(input.surrenderLevel)}${input.previousSurrenderLevel === undefined ? '' : ` after ${signed(input.previousSurrenderLevel)} (59.872: the difference counts)`}`;
+    const previous = input.previousSurrenderLevel;
+    const levels =
+      `surrender level ${signed(input.surrenderLevel)}` +
+      `${previous === undefined ? '' : ` after ${signed(previous)} (59.872: the difference counts)`}`;
     const note = 'required is below nominal only where the eligible pool holds less (59.513E)';
     const verdict = result.legal
       ? 'The selection is legal.'
-      : `The selection breaks the rules:\n${renderTable(['rule', 'violation'], result.violations.map((v) => [v.rule, v.message]))}`;
+      : `The selection breaks the rules:\n${renderTable(
+          ['rule', 'violation'],
+          result.violations.map((v) => [v.rule, v.message]),
+        )}`;
     return [levels, table, note, '', verdict].join('\n');
   },
 };

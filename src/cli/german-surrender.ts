@@ -20,7 +20,8 @@ export const germanSurrenderHelp: CommandHelp = {
     '--json: print {resistance, surrenders, reason, lines} instead of the table',
   ],
   example: `awaw-surrender german-surrender - <<'EOF'
-{"berlin":"allied","germanDpTotal":-1,"germanyControlsBerchtesgaden":false,"germanCitiesFirestormed":1,"atomicAttacksOnGermany":0,"allGermanHexesAlliedOrAtomic":false}
+{"berlin":"allied","germanDpTotal":-1,"germanyControlsBerchtesgaden":false,
+ "germanCitiesFirestormed":1,"atomicAttacksOnGermany":0,"allGermanHexesAlliedOrAtomic":false}
 EOF`,
 };
 
@@ -43,10 +44,18 @@ export const germanSurrenderCommand: CalculatorSpec<GermanSurrenderInput, German
       : 'not every hex in Germany is under Allied control or holds an atomic attack marker';
     const verdict =
       result.reason === 'berlin-and-resistance'
-        ? `Germany surrenders (55.11: Berlin fallen and resistance zero or less${input.allGermanHexesAlliedOrAtomic ? '; 55.12 holds as well' : ''})`
+        ? `Germany surrenders (55.11: Berlin fallen and resistance zero or ` +
+          `less${input.allGermanHexesAlliedOrAtomic ? '; 55.12 holds as well' : ''})`
         : result.reason === 'collapse'
           ? 'Germany surrenders (55.12: German collapse)'
           : 'Germany fights on (55.11 and 55.12 not met)';
-    return [table, '', `55.11B: German resistance level: ${signed(result.resistance)}`, `55.11A: ${berlin}`, `55.12: ${collapse}`, verdict].join('\n');
+    return [
+      table,
+      '',
+      `55.11B: German resistance level: ${signed(result.resistance)}`,
+      `55.11A: ${berlin}`,
+      `55.12: ${collapse}`,
+      verdict,
+    ].join('\n');
   },
 };

@@ -51,7 +51,9 @@ export function usage(): string {
     '',
     'event logs:',
     ...logReaders.map((c) => line(c.name, c.summary)),
-    ...(commandHelps.some((h) => !listed.has(h.name)) ? ['', 'hosts:', ...commandHelps.filter((h) => !listed.has(h.name)).map((h) => line(h.name, h.summary))] : []),
+    ...(commandHelps.some((h) => !listed.has(h.name))
+      ? ['', 'hosts:', ...commandHelps.filter((h) => !listed.has(h.name)).map((h) => line(h.name, h.summary))]
+      : []),
     '',
     'exit codes: 0 computed or legal, 1 a rule is broken, 2 malformed input or usage (docs/cli.md)',
   ].join('\n');

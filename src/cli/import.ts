@@ -27,7 +27,12 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     // Refused before it is verified: the size alone decides.
     const { size } = await stat(path);
     if (size > MAX_IMPORT_BYTES) {
-      io.err(oneLine(`import: ${path}: the log is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB (${MAX_IMPORT_BYTES} bytes), the most import reads: nothing imported`));
+      io.err(
+        oneLine(
+          `import: ${path}: the log is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB (${MAX_IMPORT_BYTES} ` +
+            `bytes), the most import reads: nothing imported`,
+        ),
+      );
       return 2;
     }
     const report = await verifyLog(path);

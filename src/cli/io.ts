@@ -52,10 +52,13 @@ async function readAtMost(stream: AsyncIterable<Buffer> & { destroy(): void }, l
 }
 
 export const processIo: CliIo = {
-  readInput: (source, maxBytes) => readAtMost(source === '-' ? process.stdin : createReadStream(source, { highWaterMark: CHUNK_BYTES }), maxBytes),
+  readInput: (source, maxBytes) =>
+    readAtMost(source === '-' ? process.stdin : createReadStream(source, { highWaterMark: CHUNK_BYTES }), maxBytes),
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
-  ...(process.stderr.isTTY ? { terminal: { write: (text: string) => process.stderr.write(text), now: () => performance.now() } } : {}),
+  ...(process.stderr.isTTY
+    ? { terminal: { write: (text: string) => process.stderr.write(text), now: () => performance.now() } }
+    : {}),
 };
 
 /** Collects output in memory: for tests and for embedding the CLI. Text inputs are given to the command as UTF-8. */

@@ -21,7 +21,8 @@ export const italianSurrenderHelp: CommandHelp = {
     'italyDeclaredWarOnWesternAlliesYear: int | null (56.12B)',
     'dpsInItaly: { axis: count, allied: count } (56.31)',
     'covertOperationsModifier: int (56.31)',
-    `--option ${optionForm('unfinishedLightShips')}: 56.32, may cruisers and destroyers on the "2" or "Launch" row be selected (the table's footnote; the JSON does not change)`,
+    `--option ${optionForm('unfinishedLightShips')}: 56.32, may cruisers and destroyers on the "2" or "Launch" row ` +
+      `be selected (the table's footnote; the JSON does not change)`,
     '--json: print {dpTotal, surrenders, surrenderLevel, axisSelectsFirst, forces, lines} instead of the table',
   ],
   example: `awaw-surrender italian-surrender - <<'EOF'
@@ -33,10 +34,14 @@ EOF`,
 /** 56.32 footnote *, in the reading the game's option takes (docs/rulings.md). */
 const footnote = (options: RulingOptions): string =>
   options.unfinishedLightShips === 'never'
-    ? '* one named ship of the selecting player\'s choice; unfinished or damaged named ships on the "2" or "Launch" row may be selected, unfinished cruisers and destroyers may not (option unfinishedLightShips: never)'
-    : '* one named ship of the selecting player\'s choice; unfinished or damaged ships on the "2" or "Launch" row may be selected';
+    ? '* one named ship of the selecting player\'s choice; unfinished or damaged named ships on the "2" or ' +
+      '"Launch" row may be selected, unfinished cruisers and destroyers may not (option ' +
+      'unfinishedLightShips: never)'
+    : "* one named ship of the selecting player's choice; " +
+      'unfinished or damaged ships on the "2" or "Launch" row may be selected';
 
-const forceCells = (a: ForceAmounts): string[] => [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
+const forceCells = (a: ForceAmounts): string[] =>
+  [a.infantryFactors, a.namedShips, a.cruisers, a.destroyerFactors].map(String);
 
 export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, ItalianSurrenderOutput> = {
   ...italianSurrenderCalculator,
@@ -56,7 +61,8 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
         ? 'Italy fights on (56.11: the DP total is above zero)'
         : 'Italy fights on (56.11: Rome is not under Allied control and Axis units remain in Africa)';
 
-    const sum = `DP total ${signed(result.dpTotal)}, modifiers ${signed(unclamped - result.dpTotal)}: ${signed(unclamped)}`;
+    const sum =
+      `DP total ${signed(result.dpTotal)}, modifiers ${signed(unclamped - result.dpTotal)}: ` + `${signed(unclamped)}`;
     const level =
       unclamped === result.surrenderLevel
         ? `Italian surrender level (56.31): ${sum}`
@@ -81,7 +87,8 @@ export const italianSurrenderCommand: CalculatorSpec<ItalianSurrenderInput, Ital
       level,
       order,
       '',
-      `Post-surrender Italian forces at level ${signed(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
+      `Post-surrender Italian forces at level ` +
+        `${signed(result.surrenderLevel)}${result.surrenders ? '' : ' (if Italy surrendered)'}:`,
       forces,
       footnote(options),
     ].join('\n');

@@ -13,10 +13,17 @@ async function runLoaded(name: string, path: string, options: LogCommandOptions,
   return command.run(path, options, io);
 }
 
-const listed = (help: CommandHelp): LogCommand => ({ name: help.name, summary: help.summary, run: (path, options, io) => runLoaded(help.name, path, options, io) });
+const listed = (help: CommandHelp): LogCommand => ({
+  name: help.name,
+  summary: help.summary,
+  run: (path, options, io) => runLoaded(help.name, path, options, io),
+});
 
-const expectHead = '--expect-head SEQ:HASH: fail (exit 1) unless the log still holds that line at that seq, the head as verify and every append report it';
-const progress = 'progress: a long run shows how far it has read on standard error when that is a terminal, and never otherwise';
+const expectHead =
+  '--expect-head SEQ:HASH: fail (exit 1) unless the log still holds ' +
+  'that line at that seq, the head as verify and every append report it';
+const progress =
+  'progress: a long run shows how far it has read on standard error when that is a terminal, and never otherwise';
 
 export const replayHelp: CommandHelp = {
   name: 'replay',
@@ -51,7 +58,8 @@ export const verifyHelp: CommandHelp = {
   summary: 'check every line of a log (format, schema, sequence, hash chain); --repair truncates a torn last line',
   usage: 'awaw-surrender verify [--json] [--repair | --expect-head SEQ:HASH] LOG',
   fields: [
-    'LOG: an event log file (JSON Lines, docs/log-format.md); not standard input; every line is checked, no mark is read',
+    'LOG: an event log file (JSON Lines, docs/log-format.md); ' +
+      'not standard input; every line is checked, no mark is read',
     '--repair: truncate a torn last line, and with it an append a crash cut in two (docs/log-format.md)',
     expectHead,
     '--json: print the report: {ok, events, version, formatVersion, lastHash, head} or {ok, line, path, message, torn}',

@@ -33,8 +33,19 @@ export interface LogCommand {
 }
 
 /** Runs `read` with a progress display (./progress.ts) on a terminal, erased before the command prints anything. */
-async function reading<T>(io: CliIo, command: string, path: string, read: (onProgress: OnProgress) => Promise<T>): Promise<T> {
-  const total = io.terminal === undefined ? 0 : await stat(path).then((s) => s.size, () => 0);
+async function reading<T>(
+  io: CliIo,
+  command: string,
+  path: string,
+  read: (onProgress: OnProgress) => Promise<T>,
+): Promise<T> {
+  const total =
+    io.terminal === undefined
+      ? 0
+      : await stat(path).then(
+          (s) => s.size,
+          () => 0,
+        );
   const progress = startProgress(io.terminal, oneLine(`${command} ${path}`), total);
   try {
     return await read(progress.onProgress);
@@ -44,10 +55,17 @@ async function reading<T>(io: CliIo, command: string, path: string, read: (onPro
 }
 
 /** How replay and audit read the log: `--full`, the build's marks, the seq `--expect-head` names. */
-const readOptions = ({ full, engineId, expectHead }: LogCommandOptions) => ({ full, engineId, hashAt: expectHead?.seq ?? -1 });
+const readOptions = ({ full, engineId, expectHead }: LogCommandOptions) => ({
+  full,
+  engineId,
+  hashAt: expectHead?.seq ?? -1,
+});
 
 export function tornWarning(path: string, scan: ScanSummary): string | null {
-  return scan.fragment === null ? null : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``;
+  return scan.fragment === null
+    ? null
+    : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: ` +
+        `run \`awaw-surrender verify ${path} --repair\``;
 }
 
 export function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
@@ -55,11 +73,22 @@ export function reportMismatches(io: CliIo, path: string, mismatches: readonly M
 }
 
 /** What replay and audit found wrong beyond the lines themselves: the head `--expect-head` names, a torn end. */
-function problems(path: string, scan: ScanSummary, expectHead: ExpectedHead | null): { readonly head: string | null; readonly torn: string | null } {
-  return { head: expectHead === null ? null : headMismatch(expectHead, scan.hashAt, scan.events), torn: tornWarning(path, scan) };
+function problems(
+  path: string,
+  scan: ScanSummary,
+  expectHead: ExpectedHead | null,
+): { readonly head: string | null; readonly torn: string | null } {
+  return {
+    head: expectHead === null ? null : headMismatch(expectHead, scan.hashAt, scan.events),
+    torn: tornWarning(path, scan),
+  };
 }
 
-function reportProblems(io: CliIo, path: string, found: { readonly head: string | null; readonly torn: string | null }): void {
+function reportProblems(
+  io: CliIo,
+  path: string,
+  found: { readonly head: string | null; readonly torn: string | null },
+): void {
   if (found.head !== null) io.err(oneLine(`${path}:${found.head}`));
   if (found.torn !== null) io.err(oneLine(found.torn));
 }
@@ -74,17 +103,23 @@ function renderSummary(s: GameSummary): string {
   for (const b of s.britishSurrenders) lines.push(`  British surrender ${b.turn}: level ${b.level}, ${b.outcome}`);
   lines.push(s.pending.length === 0 ? '  pending: nothing' : '  pending:');
   // The words, then the commands that answer the decision (--json carries its parameters as data).
-  for (const p of s.pending) lines.push(`    ${p.rule.padEnd(7)} ${p.by}: ${p.description}`, `            answered by ${p.commands.join(' or ')}`);
+  for (const p of s.pending)
+    lines.push(
+      `    ${p.rule.padEnd(7)} ${p.by}: ${p.description}`,
+      `            answered by ${p.commands.join(' or ')}`,
+    );
   return lines.join('\n');
 }
 
 const replayCommand: LogCommand = {
   name: 'replay',
-  summary: 'replay a log, re-derive every rule decision, print each game\'s state and pending decisions',
+  summary: "replay a log, re-derive every rule decision, print each game's state and pending decisions",
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, scan } = await reading(io, 'replay', path, (onProgress) => replayLog(path, false, readOptions(options), onProgress));
+      const { replayer, scan } = await reading(io, 'replay', path, (onProgress) =>
+        replayLog(path, false, readOptions(options), onProgress),
+      );
       const games = [...replayer.games.keys()].map((g) => {
         const view = replayer.view(g);
         if (view === undefined) throw new Error(`game ${g} vanished`);
@@ -94,9 +129,28 @@ const replayCommand: LogCommand = {
       const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {
         const head = { seq: scan.events, hash: scan.lastHash };
-        io.out(JSON.stringify({ ok, version: replayer.version, head, games, mismatches: replayer.mismatches, torn: scan.fragment?.line ?? null, headMismatch: found.head }, null, 2));
+        io.out(
+          JSON.stringify(
+            {
+              ok,
+              version: replayer.version,
+              head,
+              games,
+              mismatches: replayer.mismatches,
+              torn: scan.fragment?.line ?? null,
+              headMismatch: found.head,
+            },
+            null,
+            2,
+          ),
+        );
       } else {
-        io.out([`${path}: ${replayer.version} events, ${games.length} ${games.length === 1 ? 'game' : 'games'}`, ...games.map(renderSummary)].join('\n'));
+        io.out(
+          [
+            `${path}: ${replayer.version} events, ${games.length} ${games.length === 1 ? 'game' : 'games'}`,
+            ...games.map(renderSummary),
+          ].join('\n'),
+        );
       }
       reportMismatches(io, path, replayer.mismatches);
       reportProblems(io, path, found);
@@ -110,7 +164,9 @@ const auditCommand: LogCommand = {
   run: (path, options, io) =>
     guarded(path, options.json, io, async () => {
       const { json } = options;
-      const { replayer, entries, scan } = await reading(io, 'audit', path, (onProgress) => replayLog(path, true, readOptions(options), onProgress));
+      const { replayer, entries, scan } = await reading(io, 'audit', path, (onProgress) =>
+        replayLog(path, true, readOptions(options), onProgress),
+      );
       const found = problems(path, scan, options.expectHead);
       const ok = replayer.mismatches.length === 0 && found.torn === null && found.head === null;
       if (json) {
@@ -142,7 +198,10 @@ async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode>
           ...report,
           events: cut.seq - 1,
           version: cut.seq - 1,
-          message: `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as never made, report that command again; the log holds ${cut.seq - 1} events`,
+          message:
+            `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ` +
+            `${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as ` +
+            `never made, report that command again; the log holds ${cut.seq - 1} events`,
           cutBatch: cut,
         };
   io.out(json ? JSON.stringify(result, null, 2) : oneLine(`${path}: ${result.message}`));
@@ -151,10 +210,15 @@ async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode>
 
 /** `verify`: every line checked; with `--expect-head`, the log must still hold that head. */
 async function verify(path: string, json: boolean, expectHead: ExpectedHead | null, io: CliIo): Promise<ExitCode> {
-  const checked = await reading(io, 'verify', path, (onProgress) => verifyLog(path, { ...(expectHead === null ? {} : { expectHead: expectHead.seq }), onProgress }));
-  const mismatch = checked.ok && expectHead !== null ? headMismatch(expectHead, checked.hashAtExpected ?? null, checked.events) : null;
+  const checked = await reading(io, 'verify', path, (onProgress) =>
+    verifyLog(path, { ...(expectHead === null ? {} : { expectHead: expectHead.seq }), onProgress }),
+  );
+  const mismatch =
+    checked.ok && expectHead !== null ? headMismatch(expectHead, checked.hashAtExpected ?? null, checked.events) : null;
   const report: VerifyReport =
-    mismatch === null || expectHead === null ? checked : { ok: false, line: expectHead.seq + 1, path: 'hash', message: mismatch, torn: false };
+    mismatch === null || expectHead === null
+      ? checked
+      : { ok: false, line: expectHead.seq + 1, path: 'hash', message: mismatch, torn: false };
   if (json) io.out(JSON.stringify(report, null, 2));
   if (report.ok) {
     if (!json) io.out(`${path}: intact: ${report.events} events, head ${formatHead(report.head)}`);

@@ -21,7 +21,15 @@ export const formatHead = (head: ExpectedHead): string => `${head.seq}:${head.ha
  */
 export function headMismatch(expected: ExpectedHead, found: string | null, events: number): string | null {
   const wanted = `--expect-head ${formatHead(expected)}`;
-  if (found === null) return `line ${expected.seq + 1}: ${wanted}: the log holds only ${events} events: it is shorter than when that head was noted (appends were cut off)`;
-  if (found !== expected.hash) return `line ${expected.seq + 1}: ${wanted}: seq ${expected.seq} has hash ${found}: the log was rewritten from there on or before`;
+  if (found === null)
+    return (
+      `line ${expected.seq + 1}: ${wanted}: the log holds only ${events} events: it is shorter than when that ` +
+      `head was noted (appends were cut off)`
+    );
+  if (found !== expected.hash)
+    return (
+      `line ${expected.seq + 1}: ${wanted}: seq ${expected.seq} ` +
+      `has hash ${found}: the log was rewritten from there on or before`
+    );
   return null;
 }

@@ -27,7 +27,8 @@ export interface CutBatch {
 
 async function lastOriginSeq(path: string): Promise<number | null> {
   let last: number | null = null;
-  for await (const batch of readLog(path, { validate: true })) for (const event of batch) if (isOrigin(event)) last = event.seq;
+  for await (const batch of readLog(path, { validate: true }))
+    for (const event of batch) if (isOrigin(event)) last = event.seq;
   return last;
 }
 
@@ -88,7 +89,10 @@ async function lineStart(handle: FileHandle, line: number): Promise<number> {
  * repair found the end of the log torn: without that evidence of a crash, a short last batch may instead
  * mean that the rules now make more of the command than they did, and replay reports it.
  */
-export async function removeCutBatch(path: string, options: { readonly lockTimeoutMs?: number } = {}): Promise<CutBatch | null> {
+export async function removeCutBatch(
+  path: string,
+  options: { readonly lockTimeoutMs?: number } = {},
+): Promise<CutBatch | null> {
   return withLogLock(
     path,
     async (real) => {

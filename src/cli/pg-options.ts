@@ -12,7 +12,12 @@ export interface ParsedArgs {
 }
 
 /** Parses `--db`, `--schema` and the command's own string options; a usage error is reported and null returned. */
-export function parseDatabaseArgs(name: string, argv: readonly string[], options: readonly string[], io: CliIo): ParsedArgs | null {
+export function parseDatabaseArgs(
+  name: string,
+  argv: readonly string[],
+  options: readonly string[],
+  io: CliIo,
+): ParsedArgs | null {
   const args = parseCommandArgs(argv, { flags: [], values: ['db', 'schema', ...options] });
   if ('error' in args) {
     io.err(oneLine(`${name}: ${args.error} (see awaw-surrender help ${name})`));
@@ -31,7 +36,11 @@ export function parseDatabaseArgs(name: string, argv: readonly string[], options
 /** Opens the store, or reports why not (exit 2: the database cannot be reached or used). */
 export async function openDatabase(name: string, args: ParsedArgs, io: CliIo): Promise<PostgresEventStore | ExitCode> {
   try {
-    return await PostgresEventStore.open({ url: args.url, ...(args.schema === undefined ? {} : { schema: args.schema }), poolSize: 2 });
+    return await PostgresEventStore.open({
+      url: args.url,
+      ...(args.schema === undefined ? {} : { schema: args.schema }),
+      poolSize: 2,
+    });
   } catch (error) {
     io.err(oneLine(`${name}: the database cannot be used: ${error instanceof Error ? error.message : String(error)}`));
     return 2;

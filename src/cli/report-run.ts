@@ -24,11 +24,24 @@ const inert = new Set(INERT_TYPES);
 export function runReport(path: string, options: ReportOptions, io: CliIo): Promise<ExitCode> {
   return guarded(path, false, io, async () => {
     const keep = options.game;
-    const read = await replayLog(path, false, { full: false, engineId: options.engineId }, undefined, (e) => !inert.has(e.type) && (keep === null || e.game === keep));
+    const read = await replayLog(
+      path,
+      false,
+      { full: false, engineId: options.engineId },
+      undefined,
+      (e) => !inert.has(e.type) && (keep === null || e.game === keep),
+    );
     const { replayer, scan, kept } = read;
     const known = [...replayer.games.keys()];
     if (keep !== null && !known.includes(keep)) {
-      return reportInputError(io, new InputError('--game', `the log holds no game ${JSON.stringify(keep)} (it holds ${known.length === 0 ? 'none' : known.join(', ')})`), false);
+      return reportInputError(
+        io,
+        new InputError(
+          '--game',
+          `the log holds no game ${JSON.stringify(keep)} (it holds ${known.length === 0 ? 'none' : known.join(', ')})`,
+        ),
+        false,
+      );
     }
     const games: ReportGame[] = (keep === null ? known : [keep]).map((game) => {
       const view = replayer.view(game);
@@ -45,7 +58,11 @@ export function runReport(path: string, options: ReportOptions, io: CliIo): Prom
         await mkdir(dirname(options.out), { recursive: true });
         await writeFile(options.out, html);
       } catch (error) {
-        return reportInputError(io, new InputError('--out', `cannot write ${options.out} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`), false);
+        return reportInputError(
+          io,
+          new InputError('--out', `cannot write ${options.out} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`),
+          false,
+        );
       }
       io.out(`report written: ${pathToFileURL(resolve(options.out)).href}`);
     }

@@ -53,12 +53,15 @@ const APPLIES_TO: Readonly<Record<string, string>> = {
   repair: '--repair applies to verify only',
   full: '--full applies to replay and audit only',
   'expect-head': '--expect-head applies to replay, audit and verify only',
-  option: '--option applies to the calculators only (a log\'s games fix their options in host.game-started)',
+  option: "--option applies to the calculators only (a log's games fix their options in host.game-started)",
 };
 
 /** `german-surrender takes --json, --option NAME=VALUE, --help`. */
 const takes = (name: string, allowed: ReadonlySet<string>): string =>
-  `${name} takes ${[...allowed].filter((o) => o !== 'h').map((o) => WITH_VALUE.get(o) ?? `--${o}`).join(', ')}`;
+  `${name} takes ${[...allowed]
+    .filter((o) => o !== 'h')
+    .map((o) => WITH_VALUE.get(o) ?? `--${o}`)
+    .join(', ')}`;
 
 const dashed = (o: GivenOption): string => (o.raw.startsWith('--') ? `--${o.name}` : `-${o.name}`);
 
@@ -89,16 +92,24 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
 
   // Every option must be one that command takes; one meant for another command says which.
   const command = name === 'help' ? undefined : name;
-  const allowed = calc !== undefined ? CALCULATOR_OPTIONS : log !== undefined ? (LOG_OPTIONS[log.name] ?? TOP_OPTIONS) : TOP_OPTIONS;
+  const allowed =
+    calc !== undefined ? CALCULATOR_OPTIONS : log !== undefined ? (LOG_OPTIONS[log.name] ?? TOP_OPTIONS) : TOP_OPTIONS;
   for (const option of options) {
     if (allowed.has(option.name)) continue;
     const elsewhere = APPLIES_TO[option.name];
-    if (command === undefined) return usageError(io, `unknown option ${dashed(option)} (see awaw-surrender --help)`, json);
-    if (elsewhere !== undefined) return usageError(io, option.name === 'full' && command === 'verify' ? `${elsewhere} (verify always checks every line)` : elsewhere, json);
+    if (command === undefined)
+      return usageError(io, `unknown option ${dashed(option)} (see awaw-surrender --help)`, json);
+    if (elsewhere !== undefined)
+      return usageError(
+        io,
+        option.name === 'full' && command === 'verify' ? `${elsewhere} (verify always checks every line)` : elsewhere,
+        json,
+      );
     const listed = calc?.options.length === 0 ? new Set([...allowed].filter((o) => o !== 'option')) : allowed;
     return usageError(io, `${command}: unknown option ${dashed(option)} (${takes(command, listed)})`, json);
   }
-  if (options.filter((o) => o.name === 'expect-head').length > 1) return usageError(io, `${name}: --expect-head is given twice`, json);
+  if (options.filter((o) => o.name === 'expect-head').length > 1)
+    return usageError(io, `${name}: --expect-head is given twice`, json);
 
   if (has('help') || has('h') || name === 'help') {
     const topic = name === 'help' ? rest : [name].filter((n) => n !== undefined);
@@ -119,11 +130,20 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
     return 0;
   }
   if (name === undefined) return usageError(io, 'no command given (see awaw-surrender --help)', json);
-  if (rest.length !== 1) return usageError(io, `${name} takes exactly one file argument${calc === undefined ? '' : ' (or - for standard input)'}`, json);
+  if (rest.length !== 1)
+    return usageError(
+      io,
+      `${name} takes exactly one file argument${calc === undefined ? '' : ' (or - for standard input)'}`,
+      json,
+    );
   const source = rest[0] as string;
 
   if (calc !== undefined) {
-    const chosen = readRulingOptions(calc.name, calc.options, options.filter((o) => o.name === 'option').map((o) => o.value ?? ''));
+    const chosen = readRulingOptions(
+      calc.name,
+      calc.options,
+      options.filter((o) => o.name === 'option').map((o) => o.value ?? ''),
+    );
     if (!chosen.ok) return usageError(io, `${calc.name}: ${chosen.message}`, json);
     return calc.run(source, json, chosen.options, io);
   }
@@ -132,9 +152,15 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   const headText = options.find((o) => o.name === 'expect-head')?.value ?? undefined;
   const expectHead = headText === undefined ? null : parseHead(headText);
   if (headText !== undefined && expectHead === null) {
-    return usageError(io, `--expect-head ${JSON.stringify(headText)}: expected SEQ:HASH, a seq and its line's 64 lowercase hex digits, as verify reports the head`, json);
+    return usageError(
+      io,
+      `--expect-head ${JSON.stringify(headText)}: expected SEQ:HASH, a seq and its line's 64 lowercase hex digits, ` +
+        `as verify reports the head`,
+      json,
+    );
   }
-  if (expectHead !== null && repair) return usageError(io, '--expect-head checks a log, --repair changes one: run them one after the other', json);
+  if (expectHead !== null && repair)
+    return usageError(io, '--expect-head checks a log, --repair changes one: run them one after the other', json);
   // Logs are streamed, locked and repaired by path: standard input cannot be one.
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
   const id = settings.engineId === undefined ? engineId : settings.engineId;

@@ -30,7 +30,10 @@ export async function runServer(settings: ServeSettings, io: CliIo): Promise<Exi
     address = await app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
     await backend.close();
-    io.err(`serve: cannot listen on ${settings.host}:${settings.port}: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(
+      `serve: cannot listen on ${settings.host}:${settings.port}: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
+    );
     return 2;
   }
   io.out(`listening on ${address} (${backend.kind} store)`);

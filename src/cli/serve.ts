@@ -8,16 +8,23 @@ import type { CliIo, ExitCode } from './io.js';
 
 export const serveHelp: CommandHelp = {
   name: 'serve',
-  summary: 'the HTTP API: games with a bearer token per seat, commands with If-Match, reads, Server-Sent Events (docs/server.md)',
-  usage: 'awaw-surrender serve [--store postgres://…|DIR] [--schema NAME] [--port N] [--host ADDR] [--body-limit BYTES] [--rate-limit N] [--max-open-games N]',
+  summary:
+    'the HTTP API: games with a bearer token per seat, ' +
+    'commands with If-Match, reads, Server-Sent Events (docs/server.md)',
+  usage:
+    'awaw-surrender serve [--store postgres://…|DIR] [--schema NAME] [--port N] [--host ADDR] [--body-limit BYTES] ' +
+    '[--rate-limit N] [--max-open-games N]',
   fields: [
-    '--store: a PostgreSQL URL (postgres:// or postgresql://), or a directory of JSON Lines logs, one per game (default ./games)',
+    '--store: a PostgreSQL URL (postgres:// or postgresql://), or ' +
+      'a directory of JSON Lines logs, one per game (default ./games)',
     '--schema: the PostgreSQL schema (default awaw_surrender)',
     '--port: the TCP port (default 8080; 0: any free port); --host: the address to listen on (default 127.0.0.1)',
     '--body-limit: the largest request body in bytes (default 65536; larger: 413)',
     '--rate-limit: requests per minute per seat token, or per address without one (default 600; more: 429)',
-    '--max-open-games: games kept in memory at most (default 1000); past that, the least recently used one no request holds is closed, and replayed when next asked for',
-    'prints one line "listening on http://ADDR:PORT" when ready; SIGTERM or SIGINT closes it (exit 0); exit 2: usage, or the store cannot be used',
+    '--max-open-games: games kept in memory at most (default 1000); past that, the least recently used one no ' +
+      'request holds is closed, and replayed when next asked for',
+    'prints one line "listening on http://ADDR:PORT" when ready; SIGTERM or SIGINT closes it (exit 0); exit 2: ' +
+      'usage, or the store cannot be used',
   ],
   example: 'awaw-surrender serve --store games --port 8080',
 };
@@ -26,13 +33,18 @@ export const serveHelp: CommandHelp = {
 function count(name: string, given: string | undefined, fallback: number, min: number, max: number): number {
   if (given === undefined) return fallback;
   const value = /^\d{1,10}$/.test(given) ? Number(given) : NaN;
-  if (!(value >= min && value <= max)) throw new InputError(`--${name}`, `expected a whole number from ${min} to ${max}`);
+  if (!(value >= min && value <= max))
+    throw new InputError(`--${name}`, `expected a whole number from ${min} to ${max}`);
   return value;
 }
 
 export async function serveCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  const args = parseCommandArgs(argv, { flags: ['help'], values: ['store', 'schema', 'port', 'host', 'body-limit', 'rate-limit', 'max-open-games'] });
-  const usage = (message: string): ExitCode => reportInputError(io, new InputError('$', `usage: ${message} (${serveHelp.usage})`), false);
+  const args = parseCommandArgs(argv, {
+    flags: ['help'],
+    values: ['store', 'schema', 'port', 'host', 'body-limit', 'rate-limit', 'max-open-games'],
+  });
+  const usage = (message: string): ExitCode =>
+    reportInputError(io, new InputError('$', `usage: ${message} (${serveHelp.usage})`), false);
   if ('error' in args) return usage(args.error);
   if (args.positionals.length > 0) return usage('serve takes no positional arguments');
   let settings;

@@ -9,4 +9,3 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
       .trimEnd();
   return [fmt(headers), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
 }
-

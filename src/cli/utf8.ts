@@ -24,14 +24,22 @@ export function firstInvalidSequence(bytes: Uint8Array): number {
       continue;
     }
     // The number of continuation bytes, and the range the first of them must be in.
-    const [count, low, high] = lead >= 0xc2 && lead <= 0xdf ? [1, 0x80, 0xbf]
-      : lead === 0xe0 ? [2, 0xa0, 0xbf]
-      : lead === 0xed ? [2, 0x80, 0x9f]
-      : lead >= 0xe1 && lead <= 0xef ? [2, 0x80, 0xbf]
-      : lead === 0xf0 ? [3, 0x90, 0xbf]
-      : lead >= 0xf1 && lead <= 0xf3 ? [3, 0x80, 0xbf]
-      : lead === 0xf4 ? [3, 0x80, 0x8f]
-      : [0, 0, 0];
+    const [count, low, high] =
+      lead >= 0xc2 && lead <= 0xdf
+        ? [1, 0x80, 0xbf]
+        : lead === 0xe0
+          ? [2, 0xa0, 0xbf]
+          : lead === 0xed
+            ? [2, 0x80, 0x9f]
+            : lead >= 0xe1 && lead <= 0xef
+              ? [2, 0x80, 0xbf]
+              : lead === 0xf0
+                ? [3, 0x90, 0xbf]
+                : lead >= 0xf1 && lead <= 0xf3
+                  ? [3, 0x80, 0xbf]
+                  : lead === 0xf4
+                    ? [3, 0x80, 0x8f]
+                    : [0, 0, 0];
     if (count === 0) return i;
     for (let k = 1; k <= count; k += 1) {
       const next = bytes[i + k];

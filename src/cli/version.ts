@@ -12,7 +12,15 @@ export function packageVersion(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const pkg: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (typeof pkg === 'object' && pkg !== null && 'name' in pkg && pkg.name === 'awaw-surrender' && 'version' in pkg && typeof pkg.version === 'string') return pkg.version;
+      if (
+        typeof pkg === 'object' &&
+        pkg !== null &&
+        'name' in pkg &&
+        pkg.name === 'awaw-surrender' &&
+        'version' in pkg &&
+        typeof pkg.version === 'string'
+      )
+        return pkg.version;
     }
     if (dirname(dir) === dir) return 'unknown';
   }

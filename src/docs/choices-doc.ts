@@ -26,15 +26,36 @@ const ORDER: readonly PendingDecisionName[] = [
 
 /** The commands answered from a menu: the example's own command, its picks cut to the first half. */
 const PARTS: Partial<Record<PendingDecisionName, (command: OriginEvent) => OriginEvent | null>> = {
-  'select-british-force-reductions': (c) => (c.type === 'britain.forces-selected' ? { type: c.type, data: { turn: c.data.turn, selection: c.data.selection.slice(0, Math.ceil(c.data.selection.length / 2)) } } : null),
+  'select-british-force-reductions': (c) =>
+    c.type === 'britain.forces-selected'
+      ? {
+          type: c.type,
+          data: { turn: c.data.turn, selection: c.data.selection.slice(0, Math.ceil(c.data.selection.length / 2)) },
+        }
+      : null,
   // 59.65: the minors (priority 2) and the first territory taken, without the indemnity: legal terms, to go on from.
   'state-german-terms': (c) => {
     if (c.type !== 'britain.terms-demanded') return null;
     const take = c.data.demand.take.slice(0, 1);
-    return { type: c.type, data: { turn: c.data.turn, demand: { ...c.data.demand, take, indemnityBrps: 0 }, toItaly: c.data.toItaly.filter((k) => take.includes(k)) } };
+    return {
+      type: c.type,
+      data: {
+        turn: c.data.turn,
+        demand: { ...c.data.demand, take, indemnityBrps: 0 },
+        toItaly: c.data.toItaly.filter((k) => take.includes(k)),
+      },
+    };
   },
   'select-post-surrender-italian-forces': (c) =>
-    c.type === 'italy.forces-selected' ? { type: c.type, data: { ...c.data, selection: { ...c.data.selection, destroyers: [], cruisers: c.data.selection.cruisers.slice(0, 1) } } } : null,
+    c.type === 'italy.forces-selected'
+      ? {
+          type: c.type,
+          data: {
+            ...c.data,
+            selection: { ...c.data.selection, destroyers: [], cruisers: c.data.selection.cruisers.slice(0, 1) },
+          },
+        }
+      : null,
 };
 
 /** JSON with each element of an array of objects on a line of its own (the menus' units and territories). */
@@ -45,7 +66,8 @@ function layout(value: unknown, indent = ''): string {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const entries = Object.entries(value);
     if (JSON.stringify(value).length <= 110) return JSON.stringify(value);
-    return `{\n${entries.map(([k, v]) => `${indent}  ${JSON.stringify(k)}: ${layout(v, `${indent}  `)}`).join(',\n')}\n${indent}}`;
+    const lines = entries.map(([k, v]) => `${indent}  ${JSON.stringify(k)}: ${layout(v, `${indent}  `)}`);
+    return `{\n${lines.join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
 }
@@ -70,14 +92,21 @@ async function findAll(): Promise<Map<PendingDecisionName, Found>> {
         if (found.has(p.decision)) continue;
         const request = { id: 1, op: 'pending', game };
         const answer = await handleRequest(request, context);
-        const decision = answer.ok && answer.op === 'pending' ? answer.pending.find((d) => d.decision === p.decision) : undefined;
+        const decision =
+          answer.ok && answer.op === 'pending' ? answer.pending.find((d) => d.decision === p.decision) : undefined;
         const answering = events.slice(i + 1).find((e) => (p.commands as readonly string[]).includes(e.type));
         const tried = answering === undefined ? null : (PARTS[p.decision]?.(answering) ?? null);
         let part: Found['part'] = null;
         if (tried !== null) {
           const partRequest = { id: 2, op: 'pending', game, tried };
           const partAnswer = await handleRequest(partRequest, context);
-          part = { request: partRequest, decision: partAnswer.ok && partAnswer.op === 'pending' ? partAnswer.pending.find((d) => d.decision === p.decision) : undefined };
+          part = {
+            request: partRequest,
+            decision:
+              partAnswer.ok && partAnswer.op === 'pending'
+                ? partAnswer.pending.find((d) => d.decision === p.decision)
+                : undefined,
+          };
         }
         found.set(p.decision, { game, request, decision, part });
       }
@@ -98,9 +127,25 @@ export async function renderMenus(): Promise<string> {
       out.push('No bundled game raises this decision.', '');
       continue;
     }
-    out.push(`From \`examples/${f.game}.jsonl\`, the first time it is pending: the request, and the decision in its answer:`, '', '```json', JSON.stringify(f.request), layout(f.decision), '```', '');
+    out.push(
+      `From \`examples/${f.game}.jsonl\`, the first time it is pending: the request, and the decision in its answer:`,
+      '',
+      '```json',
+      JSON.stringify(f.request),
+      layout(f.decision),
+      '```',
+      '',
+    );
     if (f.part !== null) {
-      out.push('The same menu with part of the example\'s own answer tried (the decision in the answer):', '', '```json', JSON.stringify(f.part.request), layout(f.part.decision), '```', '');
+      out.push(
+        "The same menu with part of the example's own answer tried (the decision in the answer):",
+        '',
+        '```json',
+        JSON.stringify(f.part.request),
+        layout(f.part.decision),
+        '```',
+        '',
+      );
     }
   }
   out.push(END);

@@ -11,12 +11,18 @@ export function schemaText(schema: TSchema, indent = ''): string {
       const props = Object.entries(schema['properties'] as Record<string, TSchema>);
       if (props.length === 0) return '{}';
       const inner = `${indent}  `;
-      return `{\n${props.map(([k, v]) => `${inner}${k}${v[OptionalKind] === 'Optional' ? '?' : ''}: ${schemaText(v, inner)}`).join(',\n')}\n${indent}}`;
+      const lines = props.map(
+        ([k, v]) => `${inner}${k}${v[OptionalKind] === 'Optional' ? '?' : ''}: ${schemaText(v, inner)}`,
+      );
+      return `{\n${lines.join(',\n')}\n${indent}}`;
     }
     case 'Array':
       return `Array<${schemaText(schema['items'] as TSchema, indent)}>`;
     case 'Record':
-      return `Record<string, ${schemaText(Object.values(schema['patternProperties'] as Record<string, TSchema>)[0] as TSchema, indent)}>`;
+      return (
+        `Record<string, ` +
+        `${schemaText(Object.values(schema['patternProperties'] as Record<string, TSchema>)[0] as TSchema, indent)}>`
+      );
     case 'Union':
     case TaggedUnionKind:
       return (schema['anyOf'] as TSchema[]).map((s) => schemaText(s, indent)).join(' | ');
@@ -43,7 +49,9 @@ export function schemaText(schema: TSchema, indent = ''): string {
 const SOURCES = {
   host: 'Host facts: reported by the host engine, which knows the map.',
   player: 'Player decisions: made by a player through the host.',
-  engine: "The engine's rule decisions: produced by this engine from the facts and decisions before them, with their inputs and itemized breakdown. Replay re-derives each one and reports any that no longer match.",
+  engine:
+    "The engine's rule decisions: produced by this engine from the facts and decisions before them, with their " +
+    'inputs and itemized breakdown. Replay re-derives each one and reports any that no longer match.',
 } as const;
 
 export function renderEventsDoc(): string {
@@ -60,12 +68,18 @@ export function renderEventsDoc(): string {
     '',
   ];
   for (const source of ['host', 'player', 'engine'] as const) {
-    out.push(`## ${source === 'host' ? 'Host facts' : source === 'player' ? 'Player decisions' : 'Rule decisions'}`, '', SOURCES[source], '');
+    out.push(
+      `## ${source === 'host' ? 'Host facts' : source === 'player' ? 'Player decisions' : 'Rule decisions'}`,
+      '',
+      SOURCES[source],
+      '',
+    );
     for (const d of defs.filter((x) => x.source === source)) {
       out.push(`### \`${d.type}\` (v${d.version})`, '', d.summary, '');
       if (d.rules.length > 0) out.push(`Rules: ${d.rules.join(', ')}.`, '');
       const older = [...d.upcasters.keys()].sort((a, b) => a - b);
-      if (older.length > 0) out.push(`Older versions still read, upgraded on read: ${older.map((v) => `v${v}`).join(', ')}.`, '');
+      if (older.length > 0)
+        out.push(`Older versions still read, upgraded on read: ${older.map((v) => `v${v}`).join(', ')}.`, '');
       out.push('```ts', `data: ${schemaText(d.schema)}`, '```', '');
     }
   }

@@ -27,12 +27,19 @@ export function guardName(guard: unknown): string {
     if (guard.name === 'stateIn' && 'stateValue' in guard) return `in ${stateValueName(guard.stateValue)}`;
     return guard.name;
   }
-  if (typeof guard === 'object' && guard !== null && 'type' in guard && typeof guard.type === 'string') return guard.type;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard && typeof guard.type === 'string')
+    return guard.type;
   return 'guard';
 }
 
 const stateValueName = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => `${k}.${stateValueName(v)}`).join(', ') : '?';
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+          .map(([k, v]) => `${k}.${stateValueName(v)}`)
+          .join(', ')
+      : '?';
 
 /** One arrow of the diagram: from a state, on an event (null: eventless), to a state (null: no change of state). */
 export interface Arrow {
@@ -47,19 +54,23 @@ function arrowsOf(node: AnyStateNode, event: string | null, candidates: readonly
   return candidates.flatMap((t, i): Arrow[] => {
     const guard = t.guard === undefined ? (i > 0 ? 'else' : null) : guardName(t.guard);
     const targets: readonly AnyStateNode[] = t.target ?? [];
-    return targets.length === 0 ? [{ from: node, event, to: null, guard }] : targets.map((to) => ({ from: node, event, to, guard }));
+    return targets.length === 0
+      ? [{ from: node, event, to: null, guard }]
+      : targets.map((to) => ({ from: node, event, to, guard }));
   });
 }
 
 /** Every arrow of a node (its `on`, `onDone` and `always`), in the order the code writes them. */
 export function nodeArrows(node: AnyStateNode): Arrow[] {
   const out: Arrow[] = [];
-  for (const [event, candidates] of node.transitions) out.push(...arrowsOf(node, event.startsWith(DONE) ? 'onDone' : event, candidates));
+  for (const [event, candidates] of node.transitions)
+    out.push(...arrowsOf(node, event.startsWith(DONE) ? 'onDone' : event, candidates));
   out.push(...arrowsOf(node, null, node.always ?? []));
   return out;
 }
 
-export const childrenOf = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states as Record<string, AnyStateNode>);
+export const childrenOf = (node: AnyStateNode): AnyStateNode[] =>
+  Object.values(node.states as Record<string, AnyStateNode>);
 
 /** Every state node below the root, depth first. */
 export const allStates = (node: AnyStateNode): AnyStateNode[] => childrenOf(node).flatMap((c) => [c, ...allStates(c)]);
@@ -108,7 +119,8 @@ function inner(node: AnyStateNode, indent: string): string[] {
 }
 
 /** The states holding `node`, the root first. */
-const holders = (node: AnyStateNode): AnyStateNode[] => (node.parent === undefined ? [] : [...holders(node.parent), node.parent]);
+const holders = (node: AnyStateNode): AnyStateNode[] =>
+  node.parent === undefined ? [] : [...holders(node.parent), node.parent];
 
 /** The innermost state holding both ends of an arrow. */
 function holder(a: Arrow): AnyStateNode {
@@ -126,7 +138,8 @@ export function machineDiagram(machine: AnyStateMachine): string {
   const own = nodeArrows(root);
   const first = childrenOf(root)[0];
   if (own.length > 0 && first !== undefined) {
-    lines.push(`  note right of ${mermaidId(first)}`, `    in every state: ${own.map((a) => `${a.event ?? 'always'}${a.guard === null ? '' : ` [${a.guard}]`}`).join(', ')}`, '  end note');
+    const arrows = own.map((a) => `${a.event ?? 'always'}${a.guard === null ? '' : ` [${a.guard}]`}`);
+    lines.push(`  note right of ${mermaidId(first)}`, `    in every state: ${arrows.join(', ')}`, '  end note');
   }
   return lines.join('\n');
 }
@@ -141,14 +154,22 @@ interface RefusalRow {
 function refusalRows(machine: AnyStateMachine): RefusalRow[] {
   return [machine.root, ...allStates(machine.root)].flatMap((node) => {
     const meta: unknown = node.meta;
-    if (typeof meta !== 'object' || meta === null || !('refusals' in meta) || typeof meta.refusals !== 'object' || meta.refusals === null) return [];
+    if (
+      typeof meta !== 'object' ||
+      meta === null ||
+      !('refusals' in meta) ||
+      typeof meta.refusals !== 'object' ||
+      meta.refusals === null
+    )
+      return [];
     const state = node.path.length === 0 ? '(any state)' : node.path.join('.');
     return Object.entries(meta.refusals).map(([event, entry]: [string, unknown]) => ({
       state,
       event,
       refusal:
         typeof entry === 'function'
-          ? `${entry.name === event || entry.name === '' ? 'a function' : `\`${entry.name}\``} of the context and the command`
+          ? `${entry.name === event || entry.name === '' ? 'a function' : `\`${entry.name}\``}` +
+            ' of the context and the command'
           : typeof entry === 'object' && entry !== null && 'rule' in entry && 'code' in entry
             ? `${String(entry.rule)}, ${String(entry.code)}`
             : '?',
@@ -167,23 +188,32 @@ export function renderMachinesDoc(): string {
     'that takes it and its guard in brackets, as named in the code (`else`: taken when the guards before it fail;',
     '`onDone`: every region of a parallel state has reached its final state). An unlabelled arrow is taken at once',
     '(an eventless transition); an arrow back to its own state changes nothing but the context. A command the',
-    "active states cannot take is refused with what the deepest state's meta names (the first table under each diagram;",
-    'machines/refusal.ts). A state that awaits a decision declares it in its meta (the second table; machines/awaited.ts):',
-    'it is pending while the state is active and the machine takes one of its commands now, and only those are offered.',
+    "active states cannot take is refused with what the deepest state's meta names (the first table under each " +
+      'diagram;',
+    'machines/refusal.ts). A state that awaits a decision ' +
+      'declares it in its meta (the second table; machines/awaited.ts):',
+    'it is pending while the state is active and the machine ' +
+      'takes one of its commands now, and only those are offered.',
     '',
   ];
   for (const { machine, file, title } of drawnMachines) {
     out.push(`## ${title}: \`${file}\``, '', '```mermaid', machineDiagram(machine), '```', '');
     const rows = refusalRows(machine);
     if (rows.length > 0) {
-      out.push('| state | refused command | refusal (rule, code) |', '| --- | --- | --- |', ...rows.map((r) => `| \`${r.state}\` | \`${r.event}\` | ${r.refusal} |`), '');
+      out.push(
+        '| state | refused command | refusal (rule, code) |',
+        '| --- | --- | --- |',
+        ...rows.map((r) => `| \`${r.state}\` | \`${r.event}\` | ${r.refusal} |`),
+        '',
+      );
     }
     const awaiting = awaitingStates(machine);
     if (awaiting.length > 0) {
       out.push('| state | pending decision | by | rule | commands |', '| --- | --- | --- | --- | --- |');
       for (const { id, awaits } of awaiting) {
         const state = id.split('.').slice(1).join('.');
-        out.push(`| \`${state}\` | \`${awaits.decision}\` | ${awaits.by} | ${awaits.rule} | ${awaits.commands.map((c) => `\`${c}\``).join(', ')} |`);
+        const commands = awaits.commands.map((c) => `\`${c}\``).join(', ');
+        out.push(`| \`${state}\` | \`${awaits.decision}\` | ${awaits.by} | ${awaits.rule} | ${commands} |`);
       }
       out.push('');
     }

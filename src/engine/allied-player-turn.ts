@@ -8,12 +8,20 @@ import { italyHasSurrendered, italyNeverAtWar } from '../../machines/italy.js';
 import { germanSurrender } from '../rules/german-resistance.js';
 import { italianSurrender } from '../rules/italian-surrender.js';
 import { germanInputs, germanSurrenderCheck, type ItalyAtGermanSurrender } from './germany/surrender.js';
-import { italianCheckDue, italianInputs, italianSurrenderCheck, type GermanyAtItalianSurrender } from './italy/surrender.js';
+import {
+  italianCheckDue,
+  italianInputs,
+  italianSurrenderCheck,
+  type GermanyAtItalianSurrender,
+} from './italy/surrender.js';
 import { reject, accept, type Decision } from './decision.js';
 import type { GameView } from './game-view.js';
 import { turnName } from '../rules/turns.js';
 
-export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'host.allied-player-turn-ended'>): Decision {
+export function decideAlliedPlayerTurnEnd(
+  view: GameView,
+  origin: EventData<'host.allied-player-turn-ended'>,
+): Decision {
   const { world: state } = view;
   const events: DomainEvent[] = [{ type: 'host.allied-player-turn-ended', data: origin }];
   if (state.europeWarEnded !== null) return accept(events); // nothing left to surrender in Europe
@@ -21,16 +29,28 @@ export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'hos
   // Facts are required for every check that runs; facts for a check that does not run are ignored.
   const germanFacts = germanyHasSurrendered(view.germany) ? undefined : origin.germany;
   if (germanFacts === null) {
-    return reject('malformed', '55.11', `Germany fights on: the German facts (data.germany) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
+    return reject(
+      'malformed',
+      '55.11',
+      `Germany fights on: the German facts (data.germany) are required at the end of every Allied player turn ` +
+        `(${turnName(origin.turn)})`,
+    );
   }
   const italianFacts = italianCheckDue(view) ? origin.italy : undefined;
   if (italianFacts === null) {
-    return reject('malformed', '56.11', `Italy is at war and has not surrendered: the Italian facts (data.italy) are required at the end of every Allied player turn (${turnName(origin.turn)})`);
+    return reject(
+      'malformed',
+      '56.11',
+      `Italy is at war and has not surrendered: the Italian facts (data.italy) are required at the end of every ` +
+        `Allied player turn (${turnName(origin.turn)})`,
+    );
   }
 
   // Whether each surrenders at the end of this turn, before either's effects are written (each depends on the other).
-  const germanySurrendersNow = germanFacts !== undefined && germanSurrender(germanInputs(view, germanFacts)).reason !== null;
-  const italySurrendersNow = italianFacts !== undefined && italianSurrender(italianInputs(view, italianFacts)).surrenders;
+  const germanySurrendersNow =
+    germanFacts !== undefined && germanSurrender(germanInputs(view, germanFacts)).reason !== null;
+  const italySurrendersNow =
+    italianFacts !== undefined && italianSurrender(italianInputs(view, italianFacts)).surrenders;
 
   const italy: ItalyAtGermanSurrender = italyHasSurrendered(view.italy)
     ? 'surrendered-earlier'
@@ -39,7 +59,11 @@ export function decideAlliedPlayerTurnEnd(view: GameView, origin: EventData<'hos
       : italySurrendersNow
         ? 'surrenders-same-turn'
         : 'fights-on';
-  const germany: GermanyAtItalianSurrender = germanyHasSurrendered(view.germany) ? 'surrendered-earlier' : germanySurrendersNow ? 'surrenders-same-turn' : 'fights-on';
+  const germany: GermanyAtItalianSurrender = germanyHasSurrendered(view.germany)
+    ? 'surrendered-earlier'
+    : germanySurrendersNow
+      ? 'surrenders-same-turn'
+      : 'fights-on';
 
   if (germanFacts !== undefined) events.push(...germanSurrenderCheck(view, origin.turn, germanFacts, italy));
   // 56.13: the German surrender above never makes Italy surrender; the check stands on Italy's own facts.

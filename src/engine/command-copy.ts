@@ -7,7 +7,9 @@ import type { OriginEvent } from './decide.js';
 import type { Rejection } from './decision.js';
 import { COMMAND_LIMITS, copyJson } from './json-copy.js';
 
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly rejection: Rejection };
+export type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly rejection: Rejection };
 
 export interface ExecuteOptions {
   /**
@@ -19,24 +21,36 @@ export interface ExecuteOptions {
 
 const COMMAND_MEMBERS: ReadonlySet<string> = new Set(['type', 'data', 'game']);
 
-const malformed = (message: string): { readonly ok: false; readonly rejection: Rejection } => ({ ok: false, rejection: { code: 'malformed', rule: 'schema', message } });
+const malformed = (message: string): { readonly ok: false; readonly rejection: Rejection } => ({
+  ok: false,
+  rejection: { code: 'malformed', rule: 'schema', message },
+});
 
 /**
  * The command as the engine will decide on and write it: a private copy of its JSON value, taken before any
  * await, `{ type, data }` without the `game` it may name (as a log line does), which must be `game`.
  */
 export function copyCommand(game: unknown, origin: unknown): Checked<OriginEvent> {
-  if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
+  if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game))
+    return malformed(`game: expected a string matching ${GAME_ID_PATTERN}`);
   const copy = copyJson(origin, COMMAND_LIMITS);
   if (!copy.ok) return malformed(`${copy.path}: ${copy.detail}`);
   const command = copy.value;
-  if (typeof command !== 'object' || command === null || Array.isArray(command)) return malformed('$: expected an event object { type, data }');
+  if (typeof command !== 'object' || command === null || Array.isArray(command))
+    return malformed('$: expected an event object { type, data }');
   if (typeof command['type'] !== 'string') return malformed('type: expected a string');
   // A member the engine would not read is refused rather than silently dropped; so is a command for another game.
   const unknown = Object.keys(command).find((key) => !COMMAND_MEMBERS.has(key));
-  if (unknown !== undefined) return malformed(`${memberPath('$', unknown)}: not a member of a command: expected only type, data and, optionally, game`);
+  if (unknown !== undefined)
+    return malformed(
+      `${memberPath('$', unknown)}: not a member of a command: expected only type, data and, optionally, game`,
+    );
   const { game: named, ...members } = command;
-  if (named !== undefined && named !== game) return malformed(`command.game: the command names game ${JSON.stringify(named)}, but it is executed for game ${JSON.stringify(game)}`);
+  if (named !== undefined && named !== game)
+    return malformed(
+      `command.game: the command names game ` +
+        `${JSON.stringify(named)}, but it is executed for game ${JSON.stringify(game)}`,
+    );
   // decide checks the type and the payload against the registry's schemas.
   return { ok: true, value: members as unknown as OriginEvent };
 }
@@ -44,7 +58,8 @@ export function copyCommand(game: unknown, origin: unknown): Checked<OriginEvent
 /** The expected version execute's options name, null for none; anything but an object with a version is malformed. */
 export function expectedVersionOf(options: unknown): Checked<number | null> {
   if (options === undefined) return { ok: true, value: null };
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) return malformed('options: expected an object { expectedVersion? }');
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    return malformed('options: expected an object { expectedVersion? }');
   let given: unknown;
   try {
     given = Reflect.get(options, 'expectedVersion');
@@ -52,7 +67,10 @@ export function expectedVersionOf(options: unknown): Checked<number | null> {
     return malformed('options.expectedVersion: cannot be read (a getter or Proxy threw)');
   }
   if (given === undefined) return { ok: true, value: null };
-  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 0) return malformed('options.expectedVersion: expected a non-negative integer, the log version the command was decided on');
+  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 0)
+    return malformed(
+      'options.expectedVersion: expected a non-negative integer, the log version the command was decided on',
+    );
   return { ok: true, value: given };
 }
 

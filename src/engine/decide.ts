@@ -1,8 +1,27 @@
 // decide(view, origin): the events a host report or a player decision produces, or a rejection
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
-import { definitionOf, type DomainEvent, type EventData, type OriginEvent, type OriginType } from '../../events/index.js';
-import { accept, reject, rejectContradiction, type Decision, type OriginDecider, type OriginDeciders } from './decision.js';
-import { atomicAttackContradiction, declarationContradiction, firestormContradiction, gameStartContradiction, germanFactsContradiction } from './contradictions.js';
+import {
+  definitionOf,
+  type DomainEvent,
+  type EventData,
+  type OriginEvent,
+  type OriginType,
+} from '../../events/index.js';
+import {
+  accept,
+  reject,
+  rejectContradiction,
+  type Decision,
+  type OriginDecider,
+  type OriginDeciders,
+} from './decision.js';
+import {
+  atomicAttackContradiction,
+  declarationContradiction,
+  firestormContradiction,
+  gameStartContradiction,
+  germanFactsContradiction,
+} from './contradictions.js';
 import { decideAlliedPlayerTurnEnd } from './allied-player-turn.js';
 import type { GameView } from './game-view.js';
 import { germanyHasSurrendered } from '../../machines/germany.js';
@@ -18,7 +37,6 @@ import { italianDeciders } from './italy/decide.js';
 import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
-
 
 export const isOrigin = (event: { type: string }): boolean => definitionOf(event.type)?.source !== 'engine';
 
@@ -38,26 +56,48 @@ const coreDeciders: OriginDeciders<
   | 'war.declared'
 > = {
   'host.logged': record('host.logged'),
-  'host.city-firestormed': (view, data) => firestormContradiction(view, data) ?? accept([{ type: 'host.city-firestormed', data }]),
-  'host.atomic-attack': (view, data) => atomicAttackContradiction(view, data) ?? accept([{ type: 'host.atomic-attack', data }]),
+  'host.city-firestormed': (view, data) =>
+    firestormContradiction(view, data) ?? accept([{ type: 'host.city-firestormed', data }]),
+  'host.atomic-attack': (view, data) =>
+    atomicAttackContradiction(view, data) ?? accept([{ type: 'host.atomic-attack', data }]),
   'host.dominion-surrendered': (view, data) =>
     view.world.dominionsSurrendered[data.dominion]
-      ? rejectContradiction('59.21', 'data.dominion', `log:world.dominionsSurrendered.${data.dominion}`, `${data.dominion} has already surrendered`)
+      ? rejectContradiction(
+          '59.21',
+          'data.dominion',
+          `log:world.dominionsSurrendered.${data.dominion}`,
+          `${data.dominion} has already surrendered`,
+        )
       : accept([{ type: 'host.dominion-surrendered', data }, ...brpFloorEvents(view, data)]),
   'host.power-surrendered': (view, data) =>
     view.world.surrendered[data.power]
-      ? rejectContradiction('sequence', 'data.power', `log:world.surrendered.${data.power}`, `${data.power} has already surrendered`)
+      ? rejectContradiction(
+          'sequence',
+          'data.power',
+          `log:world.surrendered.${data.power}`,
+          `${data.power} has already surrendered`,
+        )
       : accept([{ type: 'host.power-surrendered', data }]),
   'host.allied-player-turn-ended': (view, data) => {
     const index = turnIndex(data.turn);
-    if (index <= view.world.alliedTurnEndedAt) return reject('out-of-sequence', 'sequence', `the Allied player turn of ${turnName(data.turn)} has already ended`);
-    if (index <= view.world.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    if (index <= view.world.alliedTurnEndedAt)
+      return reject(
+        'out-of-sequence',
+        'sequence',
+        `the Allied player turn of ${turnName(data.turn)} has already ended`,
+      );
+    if (index <= view.world.gameTurnEndedAt)
+      return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
     return germanFactsContradiction(view, data) ?? decideAlliedPlayerTurnEnd(view, data);
   },
   'war.declared': decideWarDeclaration,
 };
 
-const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started'> = { ...coreDeciders, ...britishDeciders, ...italianDeciders };
+const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started'> = {
+  ...coreDeciders,
+  ...britishDeciders,
+  ...italianDeciders,
+};
 
 export function decide(view: GameView | undefined, origin: OriginEvent): Decision {
   const definition = definitionOf(origin.type);
@@ -84,7 +124,8 @@ export function decide(view: GameView | undefined, origin: OriginEvent): Decisio
  * engine then judged them (docs/log-format.md). A command carrying them is refused by decide.
  */
 export function decideStored(view: GameView | undefined, origin: OriginEvent): Decision {
-  if (origin.type !== 'britain.forces-selected' || origin.data.units === undefined || view === undefined) return decide(view, origin);
+  if (origin.type !== 'britain.forces-selected' || origin.data.units === undefined || view === undefined)
+    return decide(view, origin);
   const issue = definitionOf(origin.type)?.data.firstError(origin.data, 'data') ?? null;
   if (issue !== null) return reject('malformed', 'schema', `${issue.path}: ${issue.detail}`);
   return checkSequence(view, origin.data.turn) ?? decideInlineSelection(view, origin.data, origin.data.units);
@@ -94,11 +135,20 @@ export function decideStored(view: GameView | undefined, origin: OriginEvent): D
 function checkSequence(view: GameView, turn: GameTurn): Decision | null {
   const index = turnIndex(turn);
   if (index < view.world.turnIndex) {
-    return reject('out-of-sequence', 'sequence', `${turnName(turn)} is before the current turn, ${turnName(view.world.turn)}`);
+    return reject(
+      'out-of-sequence',
+      'sequence',
+      `${turnName(turn)} is before the current turn, ${turnName(view.world.turn)}`,
+    );
   }
   if (index > view.world.turnIndex) {
     const waiting = pendingDecisions(view)[0];
-    if (waiting !== undefined) return reject('decision-pending', waiting.rule, `play cannot move on to ${turnName(turn)}: ${describePending(waiting)}`);
+    if (waiting !== undefined)
+      return reject(
+        'decision-pending',
+        waiting.rule,
+        `play cannot move on to ${turnName(turn)}: ${describePending(waiting)}`,
+      );
   }
   return null;
 }
@@ -106,22 +156,35 @@ function checkSequence(view: GameView, turn: GameTurn): Decision | null {
 const OUT_OF_PLAY: Partial<Record<Power, string>> = { germany: '55.31', italy: '56.3' };
 
 function hasSurrendered(view: GameView, power: Power): boolean {
-  return (power === 'germany' && germanyHasSurrendered(view.germany)) || (power === 'italy' && italyHasSurrendered(view.italy));
+  return (
+    (power === 'germany' && germanyHasSurrendered(view.germany)) ||
+    (power === 'italy' && italyHasSurrendered(view.italy))
+  );
 }
 
 function decideWarDeclaration(view: GameView, data: EventData<'war.declared'>): Decision {
   const { aggressor, targets } = data;
   // Declarations happen in a player turn; the decisions the end of a turn raised come first.
   const waiting = pendingDecisions(view)[0];
-  if (waiting !== undefined) return reject('decision-pending', waiting.rule, `no declaration of war before: ${describePending(waiting)}`);
-  if (new Set(targets).size !== targets.length) return reject('malformed', 'schema', 'data.targets: a power is named twice');
-  if (hasSurrendered(view, aggressor)) return reject('illegal', OUT_OF_PLAY[aggressor] ?? 'sequence', `${aggressor} has surrendered and cannot declare war`);
+  if (waiting !== undefined)
+    return reject('decision-pending', waiting.rule, `no declaration of war before: ${describePending(waiting)}`);
+  if (new Set(targets).size !== targets.length)
+    return reject('malformed', 'schema', 'data.targets: a power is named twice');
+  if (hasSurrendered(view, aggressor))
+    return reject(
+      'illegal',
+      OUT_OF_PLAY[aggressor] ?? 'sequence',
+      `${aggressor} has surrendered and cannot declare war`,
+    );
   const contradiction = declarationContradiction(view, data);
   if (contradiction !== null) return contradiction;
   for (const target of targets) {
-    if (warBetween(aggressor, target) === null) return reject('illegal', 'sequence', `${aggressor} cannot declare war on ${target}, a power of its own side`);
-    if (isAtWarWith(view.world.wars, aggressor, target)) return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
-    if (hasSurrendered(view, target)) return reject('illegal', OUT_OF_PLAY[target] ?? 'sequence', `${target} has surrendered`);
+    if (warBetween(aggressor, target) === null)
+      return reject('illegal', 'sequence', `${aggressor} cannot declare war on ${target}, a power of its own side`);
+    if (isAtWarWith(view.world.wars, aggressor, target))
+      return reject('illegal', 'sequence', `${aggressor} is already at war with ${target}`);
+    if (hasSurrendered(view, target))
+      return reject('illegal', OUT_OF_PLAY[target] ?? 'sequence', `${target} has surrendered`);
   }
   const british = britishWarDeclarationRules(view, data);
   if (!british.ok) return british;

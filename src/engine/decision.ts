@@ -36,10 +36,17 @@ export interface Rejection {
   readonly fields?: readonly [string, string];
 }
 
-export type Decision = { readonly ok: true; readonly events: readonly DomainEvent[] } | { readonly ok: false; readonly rejection: Rejection };
+export type Decision =
+  | { readonly ok: true; readonly events: readonly DomainEvent[] }
+  | { readonly ok: false; readonly rejection: Rejection };
 
 export const accept = (events: readonly DomainEvent[]): Decision => ({ ok: true, events });
-export const reject = (code: RejectionCode, rule: string, message: string, violations?: Rejection['violations']): Decision => ({
+export const reject = (
+  code: RejectionCode,
+  rule: string,
+  message: string,
+  violations?: Rejection['violations'],
+): Decision => ({
   ok: false,
   rejection: violations === undefined ? { code, rule, message } : { code, rule, message, violations },
 });
@@ -54,7 +61,12 @@ export const rejectContradiction = (rule: string, field: string, other: string, 
  * A decision judged as a whole breaks rules: refused as illegal under its first violation (the fallback rule and
  * message only if the list is empty), with every violation listed.
  */
-export const rejectViolations = (violations: NonNullable<Rejection['violations']>, rule: string, message: string, prefix = ''): Decision => {
+export const rejectViolations = (
+  violations: NonNullable<Rejection['violations']>,
+  rule: string,
+  message: string,
+  prefix = '',
+): Decision => {
   const first = violations[0];
   return reject('illegal', first?.rule ?? rule, `${prefix}${first?.message ?? message}`, violations);
 };

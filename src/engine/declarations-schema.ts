@@ -9,7 +9,7 @@ const Power = Enum([...AxisPowers, ...AlliedPowers]);
 export const DeclarationSchema = Strict({
   aggressor: Power,
   target: Power,
-  /** A declaration by the aggressor on this target alone, this turn, would be accepted (at the USAT level below, if any). */
+  /** The aggressor's declaration on this target alone this turn would be accepted (at the USAT level below, if any). */
   allowed: Type.Boolean(),
   /** Why not: the rule and the rejection code decide gives. */
   refusedBy: Type.Union([Strict({ rule: Type.String(), code: Type.String() }), Type.Null()]),

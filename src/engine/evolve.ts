@@ -15,8 +15,14 @@ import type { GameView } from './game-view.js';
 // The machines' initial snapshots depend on one fact each: made once and shared by every game (a snapshot is
 // never changed, only replaced), since initialTransition builds an actor and an actor system each time.
 const germanyStart = initialTransition(germanyMachine)[0];
-const britainStart = { atWar: initialTransition(britainMachine, { atWar: true })[0], notAtWar: initialTransition(britainMachine, { atWar: false })[0] };
-const italyStart = { atWar: initialTransition(italyMachine, { atWar: true })[0], notAtWar: initialTransition(italyMachine, { atWar: false })[0] };
+const britainStart = {
+  atWar: initialTransition(britainMachine, { atWar: true })[0],
+  notAtWar: initialTransition(britainMachine, { atWar: false })[0],
+};
+const italyStart = {
+  atWar: initialTransition(italyMachine, { atWar: true })[0],
+  notAtWar: initialTransition(italyMachine, { atWar: false })[0],
+};
 
 export function initialState(game: string, started: EventData<'host.game-started'>): GameView {
   const world = initialGameState(game, started);
@@ -28,7 +34,10 @@ export function initialState(game: string, started: EventData<'host.game-started
   };
 }
 
-/** Applies one event of this game. A machine in its final state (Germany surrendered, Italy's allocation done) takes no more. */
+/**
+ * Applies one event of this game. A machine in its final state (Germany surrendered, Italy's allocation done) takes no
+ * more.
+ */
 export function evolve(view: GameView, event: StoredEvent, step: Step = pureStep): GameView {
   const world = evolveWorld(view.world, event);
   const { germany, britain, italy } = view;

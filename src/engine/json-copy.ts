@@ -21,7 +21,9 @@ export interface JsonLimits {
  */
 export const COMMAND_LIMITS: JsonLimits = { maxDepth: 64, maxChars: 1024 * 1024 };
 
-export type CopyResult = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly path: string; readonly detail: string };
+export type CopyResult =
+  | { readonly ok: true; readonly value: JsonValue }
+  | { readonly ok: false; readonly path: string; readonly detail: string };
 
 /** An object or array being copied: its members are read one at a time, in JSON.stringify's order. */
 interface Frame {
@@ -70,14 +72,16 @@ export function copyJson(value: unknown, limits: JsonLimits = COMMAND_LIMITS): C
       const member = readMember(top, key);
       if (member === SKIP) continue;
       if (member === HOLE) return refuse('a hole in a sparse array: JSON has no value for it');
-      if (!copier.spend((top.written > 0 ? 1 : 0) + (top.keys === null ? 0 : jsonLength(key) + 1))) return refuse(copier.tooLarge().detail);
+      if (!copier.spend((top.written > 0 ? 1 : 0) + (top.keys === null ? 0 : jsonLength(key) + 1)))
+        return refuse(copier.tooLarge().detail);
       const entered = copier.enter(member.value, current, stack.length);
       if ('detail' in entered) return refuse(entered.detail);
       const copied = 'leaf' in entered ? entered.leaf : entered.frame.target;
       if (Array.isArray(top.target)) top.target.push(copied);
       // Defined, not assigned: a member named `__proto__` stays a member and never sets the prototype. Every other
       // name is assigned (Object.prototype's other members are writable data, so this makes an own member too).
-      else if (key === '__proto__') Object.defineProperty(top.target, key, { value: copied, enumerable: true, writable: true, configurable: true });
+      else if (key === '__proto__')
+        Object.defineProperty(top.target, key, { value: copied, enumerable: true, writable: true, configurable: true });
       else top.target[key] = copied;
       top.written += 1;
       current = null;
@@ -115,7 +119,9 @@ function readMember(frame: Frame, key: string): { readonly value: unknown } | ty
   if (descriptor === undefined) return frame.keys === null ? HOLE : SKIP;
   if (frame.keys !== null && descriptor.enumerable !== true) return SKIP;
   if ('value' in descriptor) return { value: descriptor.value as unknown };
-  return { value: descriptor.get === undefined ? undefined : (Reflect.apply(descriptor.get, frame.source, []) as unknown) };
+  return {
+    value: descriptor.get === undefined ? undefined : (Reflect.apply(descriptor.get, frame.source, []) as unknown),
+  };
 }
 
 class Copier {
@@ -143,7 +149,8 @@ class Copier {
         // The length first: a 20 MB string is refused without writing its JSON text.
         return value.length + 2 <= this.#budget && this.spend(jsonLength(value)) ? { leaf: value } : this.tooLarge();
       case 'number':
-        if (!Number.isFinite(value)) return { detail: `expected a finite number, found ${String(value)} (JSON has no such number)` };
+        if (!Number.isFinite(value))
+          return { detail: `expected a finite number, found ${String(value)} (JSON has no such number)` };
         // JSON writes -0 as 0: the log would hold another number than the one given (src/schema/json-text.ts).
         if (Object.is(value, -0)) return { detail: '-0 cannot be represented exactly (JSON writes it as 0)' };
         return this.spend(JSON.stringify(value).length) ? { leaf: value } : this.tooLarge();
@@ -153,7 +160,15 @@ class Copier {
         if (value === null) return this.spend(4) ? { leaf: null } : this.tooLarge();
         return this.open(value, key, depth);
       default:
-        return { detail: `expected a JSON value, found ${typeof value === 'function' ? 'a function' : typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}` };
+        return {
+          detail:
+            'expected a JSON value, found ' +
+            (typeof value === 'function'
+              ? 'a function'
+              : typeof value === 'undefined'
+                ? 'undefined'
+                : `a ${typeof value}`),
+        };
     }
   }
 
@@ -163,7 +178,8 @@ class Copier {
 
   private open(value: object, key: Key, depth: number): Entered {
     if (this.#open.has(value)) return { detail: 'a circular reference: JSON cannot hold it' };
-    if (depth + 1 > this.limits.maxDepth) return { detail: `nested deeper than ${this.limits.maxDepth} levels of objects and arrays` };
+    if (depth + 1 > this.limits.maxDepth)
+      return { detail: `nested deeper than ${this.limits.maxDepth} levels of objects and arrays` };
     if (!this.spend(2)) return this.tooLarge();
     const array = Array.isArray(value);
     const proto: unknown = Reflect.getPrototypeOf(value);
@@ -174,7 +190,8 @@ class Copier {
     if (array) {
       const length: unknown = Reflect.get(value, 'length');
       // Every element takes at least one character: a longer array cannot fit (and is not walked).
-      if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) return { detail: 'an array without a valid length' };
+      if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0)
+        return { detail: 'an array without a valid length' };
       if (length > this.#budget) return this.tooLarge();
       frame = { source: value, target: [], key, keys: null, length, next: 0, written: 0 };
     } else {
@@ -188,7 +205,8 @@ class Copier {
 
 function instanceName(proto: unknown): string {
   // Only a prototype's own constructor names it: an object made with Object.create(anything) is not an Object.
-  const own = typeof proto === 'object' && proto !== null ? Reflect.getOwnPropertyDescriptor(proto, 'constructor') : undefined;
+  const own =
+    typeof proto === 'object' && proto !== null ? Reflect.getOwnPropertyDescriptor(proto, 'constructor') : undefined;
   const name: unknown = typeof own?.value === 'function' ? Reflect.get(own.value, 'name') : undefined;
   return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'an object with another prototype';
 }

@@ -15,7 +15,11 @@ import {
   hostReportsHexControl,
   japanDecidesAdherence,
 } from '../../machines/britain-awaited.js';
-import { alliedSelectsItalianForces, axisSelectsItalianForces, hostReportsItalianForces } from '../../machines/italy.js';
+import {
+  alliedSelectsItalianForces,
+  axisSelectsItalianForces,
+  hostReportsItalianForces,
+} from '../../machines/italy.js';
 import { OfferAnswerChoicesSchema } from './choices/offer-answer.js';
 import { GermanTermsChoicesSchema } from './choices/german-terms-schema.js';
 import { BritishForceChoicesSchema } from './choices/british-forces-schema.js';
@@ -24,7 +28,10 @@ import { JapaneseAdherenceChoicesSchema } from './choices/japan.js';
 import { reportChoicesSchema } from './choices/reports-schema.js';
 
 /** What every member has, from the states that declare it: its name, who decides, the rule, the answering commands. */
-const awaiting = <const T extends readonly [AwaitedDecision, ...AwaitedDecision[]], P extends TProperties>(declarations: T, properties: P) => {
+const awaiting = <const T extends readonly [AwaitedDecision, ...AwaitedDecision[]], P extends TProperties>(
+  declarations: T,
+  properties: P,
+) => {
   type D = T[number];
   const first: D = declarations[0];
   const deciders = declarations.map((d) => d.by) as [D['by'], ...D['by'][]];
@@ -42,7 +49,12 @@ const Level = Int({ minimum: -10, maximum: 0 });
 /** 59.87, 59.872: the earlier surrender this one is measured from, or null. */
 const PreviousLevel = Type.Union([Int({ minimum: -9, maximum: 0 }), Type.Null()]);
 const ForceTotals = Strict({ aafFactors: Count(), groundNasBrps: Count(), navalFactors: Count() });
-const ForceAmounts = Strict({ infantryFactors: Count(), namedShips: Count(), cruisers: Count(), destroyerFactors: Count() });
+const ForceAmounts = Strict({
+  infantryFactors: Count(),
+  namedShips: Count(),
+  cruisers: Count(),
+  destroyerFactors: Count(),
+});
 /** 56.31: -2 to +2. */
 const ItalianLevel = Int({ minimum: -2, maximum: 2 });
 /** 56.32: the Post-Surrender Italian Forces row of the level, both halves. */
@@ -88,7 +100,11 @@ export const PendingDecisionSchema = Type.Union([
     choices: BritishForceChoicesSchema,
   }),
   // 59.631: the host reports which British-controlled hexes can trace supply, and the control that follows.
-  awaiting([hostReportsHexControl], { turn: Turn, surrenderLevel: Level, choices: reportChoicesSchema('host.british-hex-control') }),
+  awaiting([hostReportsHexControl], {
+    turn: Turn,
+    surrenderLevel: Level,
+    choices: reportChoicesSchema('host.british-hex-control'),
+  }),
   // 59.66: Germany states its terms.
   awaiting([germanyStatesTerms], {
     turn: Turn,
@@ -123,14 +139,24 @@ export const PendingDecisionSchema = Type.Union([
     forces: ForceAmounts,
     row: Row,
     selectionOrder: Type.Array(Enum(Sides)),
-    /** 56.311, 56.312, 56.32: the units this side may pick, what each category still needs, and whether the selection is complete. */
+    /**
+     * 56.311, 56.312, 56.32: the units this side may pick, what each category still needs, and whether the selection is
+     * complete.
+     */
     choices: ItalianForcesChoicesSchema,
   }),
 ]);
 
-/** Each member with its words (`describePending`), as exec, append, HTTP and `replay --json` deliver it: the shipped schema. */
-type Described<M extends TObject[]> = { -readonly [K in keyof M]: M[K] extends TObject<infer P> ? TObject<P & { description: TString }> : never };
+/**
+ * Each member with its words (`describePending`), as exec, append, HTTP and `replay --json` deliver it: the shipped
+ * schema.
+ */
+type Described<M extends TObject[]> = {
+  -readonly [K in keyof M]: M[K] extends TObject<infer P> ? TObject<P & { description: TString }> : never;
+};
 const Description = Type.String({ description: 'the decision in words, rendered from its data' });
 export const DescribedDecisionSchema = Type.Union(
-  PendingDecisionSchema.anyOf.map((member) => Strict({ ...member.properties, description: Description })) as unknown as Described<typeof PendingDecisionSchema.anyOf>,
+  PendingDecisionSchema.anyOf.map((member) =>
+    Strict({ ...member.properties, description: Description }),
+  ) as unknown as Described<typeof PendingDecisionSchema.anyOf>,
 );

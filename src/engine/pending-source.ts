@@ -36,7 +36,12 @@ export function decisionSource<const D extends AwaitedDecision, P extends object
     if (declaration === undefined) return null;
     const taken: readonly string[] = awaiting.commands;
     const { decision, by, rule } = declaration;
-    const declared: Declared<D> = { decision, by, rule, commands: declaration.commands.filter((c) => taken.includes(c)) };
+    const declared: Declared<D> = {
+      decision,
+      by,
+      rule,
+      commands: declaration.commands.filter((c) => taken.includes(c)),
+    };
     const p = parameters(view, declared, tried);
     return p === null ? null : { ...declared, ...p };
   };

@@ -21,7 +21,10 @@ const computed = new WeakMap<GameView, readonly PendingDecision[]>();
 
 const sources: DecisionSources = { ...britishDecisions, ...italianDecisions };
 
-/** The decisions the machines' states await now, Britain's before Italy's, each in the order its machine writes its states. */
+/**
+ * The decisions the machines' states await now, Britain's before Italy's, each in the order its machine writes its
+ * states.
+ */
 function derived(view: GameView, tried: OriginEvent | undefined): PendingDecision[] {
   const out: PendingDecision[] = [];
   for (const snapshot of [view.germany, view.britain, view.italy]) {
@@ -49,6 +52,7 @@ function untried(view: GameView): PendingDecision[] {
  */
 export function pendingDecisions(view: GameView, tried?: OriginEvent): PendingDecision[] {
   // A command tried may be anything a host sent: only one its type's schema accepts is read as picks.
-  const picks = tried !== undefined && definitionOf(tried.type)?.data.firstError(tried.data) === null ? tried : undefined;
+  const picks =
+    tried !== undefined && definitionOf(tried.type)?.data.firstError(tried.data) === null ? tried : undefined;
   return picks === undefined ? untried(view) : derived(view, picks);
 }

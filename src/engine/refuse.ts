@@ -7,7 +7,10 @@ import { reject, type Decision } from './decision.js';
 const asDecision = (r: Refusal): Decision => reject(r.code, r.rule, r.message);
 
 /** Null when the machine takes `event` now; otherwise its refusal, as a rejection. */
-export function refuseBy<S extends AnyMachineSnapshot>(snapshot: S, event: { readonly type: string } & Parameters<S['can']>[0]): Decision | null {
+export function refuseBy<S extends AnyMachineSnapshot>(
+  snapshot: S,
+  event: { readonly type: string } & Parameters<S['can']>[0],
+): Decision | null {
   const refusal = refusalOf(snapshot, event);
   return refusal === null ? null : asDecision(refusal);
 }

@@ -76,7 +76,12 @@ export class Replayer {
     if (this.check) {
       for (const [game, expectation] of this.expectations) {
         for (const missing of expectation.queue) {
-          this.mismatches.push({ seq: expectation.originSeq, game, message: `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}` });
+          this.mismatches.push({
+            seq: expectation.originSeq,
+            game,
+            message:
+              `the log lacks the rule decision "${missing.type}" that follows from event ` + `${expectation.originSeq}`,
+          });
         }
       }
       this.expectations.clear();
@@ -91,7 +96,8 @@ export class Replayer {
   /** Plain data of every game's state, for comparisons. */
   projection(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [game, view] of [...this.games].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[game] = projection(view);
+    for (const [game, view] of [...this.games].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      out[game] = projection(view);
     return out;
   }
 
@@ -100,12 +106,18 @@ export class Replayer {
     if (isOrigin(event)) {
       if (expectation !== undefined && expectation.queue.length > 0) {
         for (const missing of expectation.queue) {
-          this.mismatch(event, `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}`);
+          this.mismatch(
+            event,
+            `the log lacks the rule decision "${missing.type}" that follows from event ${expectation.originSeq}`,
+          );
         }
       }
       const decision = decideStored(view, { type: event.type, data: event.data } as OriginEvent);
       if (!decision.ok) {
-        this.mismatch(event, `the rules refuse this ${event.type}: ${decision.rejection.message} (${decision.rejection.rule})`);
+        this.mismatch(
+          event,
+          `the rules refuse this ${event.type}: ${decision.rejection.message} (${decision.rejection.rule})`,
+        );
         this.expectations.set(event.game, { queue: [], originSeq: event.seq });
         return;
       }
@@ -128,7 +140,11 @@ export class Replayer {
     const have = JSON.stringify(event.data);
     if (want === have) return;
     const diff = firstDifference(JSON.parse(want) as unknown, JSON.parse(have) as unknown, 'data');
-    this.mismatch(event, `"${event.type}" no longer matches the rules at ${diff.path}: the rules give ${short(diff.expected)}, the log holds ${short(diff.actual)}`);
+    this.mismatch(
+      event,
+      `"${event.type}" no longer matches the rules at ${diff.path}: the rules give ${short(diff.expected)}, the ` +
+        `log holds ${short(diff.actual)}`,
+    );
   }
 
   private mismatch(event: StoredEvent, message: string): void {
@@ -143,7 +159,14 @@ export class Replayer {
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
-    return a === b && (typeof a !== 'number' || Number.isFinite(a)) && a !== undefined && typeof a !== 'function' && typeof a !== 'symbol' && typeof a !== 'bigint';
+    return (
+      a === b &&
+      (typeof a !== 'number' || Number.isFinite(a)) &&
+      a !== undefined &&
+      typeof a !== 'function' &&
+      typeof a !== 'symbol' &&
+      typeof a !== 'bigint'
+    );
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -156,19 +179,31 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (keys.length !== others.length) return false;
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i] as string;
-    if (key !== others[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (key !== others[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+      return false;
   }
   return true;
 }
 
 /** The first place where two JSON values differ, for a mismatch report a referee can read. */
-export function firstDifference(expected: unknown, actual: unknown, path: string): { path: string; expected: unknown; actual: unknown } {
-  if (typeof expected !== 'object' || expected === null || typeof actual !== 'object' || actual === null || Array.isArray(expected) !== Array.isArray(actual)) {
+export function firstDifference(
+  expected: unknown,
+  actual: unknown,
+  path: string,
+): { path: string; expected: unknown; actual: unknown } {
+  if (
+    typeof expected !== 'object' ||
+    expected === null ||
+    typeof actual !== 'object' ||
+    actual === null ||
+    Array.isArray(expected) !== Array.isArray(actual)
+  ) {
     return { path, expected, actual };
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
     for (let i = 0; i < Math.max(expected.length, actual.length); i += 1) {
-      if (JSON.stringify(expected[i]) !== JSON.stringify(actual[i])) return firstDifference(expected[i], actual[i], `${path}[${i}]`);
+      if (JSON.stringify(expected[i]) !== JSON.stringify(actual[i]))
+        return firstDifference(expected[i], actual[i], `${path}[${i}]`);
     }
     return { path, expected, actual };
   }

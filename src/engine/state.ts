@@ -44,7 +44,12 @@ const WESTERN_ALLIES: readonly Power[] = ['britain', 'france', 'us'];
  * 'how-the-war-began' only the declaration that began the war counts (B if Italy's, A if theirs), under
  * 'every-declaration' any Western Allied one sets A too (docs/rulings.md).
  */
-function recordItalianDeclaration(italy: { declaredWarOnWesternAlliesYear: number | null; westernAlliesDeclaredWar: boolean }, byItaly: boolean, year: number, options: RulingOptions): void {
+function recordItalianDeclaration(
+  italy: { declaredWarOnWesternAlliesYear: number | null; westernAlliesDeclaredWar: boolean },
+  byItaly: boolean,
+  year: number,
+  options: RulingOptions,
+): void {
   const began = italy.declaredWarOnWesternAlliesYear !== null || italy.westernAlliesDeclaredWar;
   if (began && italianWarDeclarationsOf(options) === 'how-the-war-began') return;
   if (byItaly) italy.declaredWarOnWesternAlliesYear ??= year;
@@ -65,7 +70,12 @@ export function initialGameState(game: string, data: EventData<'host.game-starte
     wars,
     surrendered: { france: false, russia: false, japan: false },
     dominionsSurrendered: { australia: false, india: false },
-    counts: { germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, britishCitiesFirestormed: 0, atomicAttacksOnBritain: 0 },
+    counts: {
+      germanCitiesFirestormed: 0,
+      atomicAttacksOnGermany: 0,
+      britishCitiesFirestormed: 0,
+      atomicAttacksOnBritain: 0,
+    },
     firestormedCities: { germany: [], britain: [] },
     italy: {
       declaredWarOnWesternAlliesYear: data.italy.declaredWarOnWesternAlliesYear,
@@ -121,7 +131,11 @@ export const coreWorld: WorldHandlers<
   'host.game-started': unchanged,
   'germany.surrender-checked': unchanged,
   // Once per turn and game, the hottest reducer of a replay: a spread, not immer (docs/performance.md).
-  'host.allied-player-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), alliedTurnEndedAt: turnIndex(event.data.turn) }),
+  'host.allied-player-turn-ended': (state, event) => ({
+    ...state,
+    ...turnReached(state, event.data.turn),
+    alliedTurnEndedAt: turnIndex(event.data.turn),
+  }),
   'host.city-firestormed': (state, event) =>
     produce(state, (d) => {
       advanceTurn(d, event.data.turn);
@@ -153,7 +167,8 @@ export const coreWorld: WorldHandlers<
         const war = warBetween(event.data.aggressor, target);
         if (war === null) continue;
         d.wars[warKey(war.axis, war.allied)] = true;
-        if (war.axis === 'italy' && WESTERN_ALLIES.includes(war.allied)) recordItalianDeclaration(d.italy, event.data.aggressor === 'italy', event.data.turn.year, d.options);
+        if (war.axis === 'italy' && WESTERN_ALLIES.includes(war.allied))
+          recordItalianDeclaration(d.italy, event.data.aggressor === 'italy', event.data.turn.year, d.options);
       }
     }),
   // 55.31: no German units remain to fight (the surrender itself is the Germany machine's).

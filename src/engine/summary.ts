@@ -34,7 +34,13 @@ export function stateName(value: unknown): string {
 export function summarize(view: GameView): GameSummary {
   const { world: state } = view;
   // The Italy machine's phase; while it is at war, the war list says whether Italy fights anyone now (59.62 peace).
-  const italy = italyHasSurrendered(view.italy) ? 'surrendered' : italyNeverAtWar(view.italy) ? 'neverAtWar' : warList(state.wars).some((w) => w.axis === 'italy') ? 'atWar' : 'notAtWar';
+  const italy = italyHasSurrendered(view.italy)
+    ? 'surrendered'
+    : italyNeverAtWar(view.italy)
+      ? 'neverAtWar'
+      : warList(state.wars).some((w) => w.axis === 'italy')
+        ? 'atWar'
+        : 'notAtWar';
   return {
     game: state.game,
     turn: turnName(state.turn),
@@ -43,8 +49,13 @@ export function summarize(view: GameView): GameSummary {
     germany: stateName(view.germany.value),
     britain: stateName(view.britain.value),
     italy,
-    europeWarEnded: state.europeWarEnded === null ? null : `${turnName(state.europeWarEnded.turn)} (${state.europeWarEnded.rule})`,
-    britishSurrenders: view.britain.context.surrenders.map((s) => ({ turn: turnName(s.surrender.turn), level: s.surrender.surrenderLevel, outcome: s.surrender.outcome })),
+    europeWarEnded:
+      state.europeWarEnded === null ? null : `${turnName(state.europeWarEnded.turn)} (${state.europeWarEnded.rule})`,
+    britishSurrenders: view.britain.context.surrenders.map((s) => ({
+      turn: turnName(s.surrender.turn),
+      level: s.surrender.surrenderLevel,
+      outcome: s.surrender.outcome,
+    })),
     pending: pendingDecisions(view).map(withDescription),
     permissions: britishPermissions(view),
   };

@@ -8,7 +8,8 @@ const kindOf = (value: unknown): string => (value === null ? 'null' : `a value o
 function messageFor(game: unknown): string {
   if (typeof game !== 'string') return `no such game: a game id is a string, not ${kindOf(game)}`;
   // A string no log can hold is not quoted: it may be of any length.
-  if (!GAME_ID_REGEXP.test(game)) return `no such game: a game id matches ${GAME_ID_PATTERN}, and this string of ${game.length} characters does not`;
+  if (!GAME_ID_REGEXP.test(game))
+    return `no such game: a game id matches ${GAME_ID_PATTERN}, and this string of ${game.length} characters does not`;
   return `no such game: ${JSON.stringify(game)} (no host.game-started event for it in this log)`;
 }
 

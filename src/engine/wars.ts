@@ -26,6 +26,7 @@ export const isAtWarWith = (wars: Wars, a: Power, b: Power): boolean => {
 /** Every war in progress, in a stable order. */
 export function warList(wars: Wars): { axis: AxisPower; allied: AlliedPower }[] {
   const out: { axis: AxisPower; allied: AlliedPower }[] = [];
-  for (const axis of AxisPowers) for (const allied of AlliedPowers) if (atWar(wars, axis, allied)) out.push({ axis, allied });
+  for (const axis of AxisPowers)
+    for (const allied of AlliedPowers) if (atWar(wars, axis, allied)) out.push({ axis, allied });
   return out;
 }

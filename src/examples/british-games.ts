@@ -12,8 +12,19 @@ type Italian = NonNullable<EventData<'host.allied-player-turn-ended'>['italy']>;
 
 export const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year });
 
-export const strongGermany = (dp: number): German => ({ berlin: 'axis', germanDpTotal: dp, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false });
-export const italyFightsOn = (dp: number): Italian => ({ italianDpTotal: dp, romeAlliedControlled: false, axisUnitsInAfrica: true, dpsInItaly: { axis: 0, allied: 0 }, covertOperationsModifier: 0 });
+export const strongGermany = (dp: number): German => ({
+  berlin: 'axis',
+  germanDpTotal: dp,
+  germanyControlsBerchtesgaden: true,
+  allGermanHexesAlliedOrAtomic: false,
+});
+export const italyFightsOn = (dp: number): Italian => ({
+  italianDpTotal: dp,
+  romeAlliedControlled: false,
+  axisUnitsInAfrica: true,
+  dpsInItaly: { axis: 0, allied: 0 },
+  covertOperationsModifier: 0,
+});
 
 export function britain(over: Partial<British>): British {
   return {
@@ -36,16 +47,25 @@ export function britain(over: Partial<British>): British {
 export const decide = (turn: TurnRef) => ({
   accept: (): OriginEvent => ({ type: 'britain.offer-accepted', data: { turn } }),
   reject: (): OriginEvent => ({ type: 'britain.offer-rejected', data: { turn } }),
-  reportPool: (units: readonly PoolUnit[]): OriginEvent => ({ type: 'host.british-force-pool', data: { turn, units: [...units] } }),
+  reportPool: (units: readonly PoolUnit[]): OriginEvent => ({
+    type: 'host.british-force-pool',
+    data: { turn, units: [...units] },
+  }),
   select: (selection: string[]): OriginEvent => ({ type: 'britain.forces-selected', data: { turn, selection } }),
-  declare: (aggressor: EventData<'war.declared'>['aggressor'], targets: EventData<'war.declared'>['targets'], usatLevel: number | null = null): OriginEvent => ({
+  declare: (
+    aggressor: EventData<'war.declared'>['aggressor'],
+    targets: EventData<'war.declared'>['targets'],
+    usatLevel: number | null = null,
+  ): OriginEvent => ({
     type: 'war.declared',
     data: { turn, aggressor, targets, usatLevel },
   }),
 });
 
-/** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies are Vichy (independent). */
-export const territories1941 = (over: Partial<Record<TerritoryKey, TerritoryControl>> = {}): Record<TerritoryKey, TerritoryControl> => ({
+/** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies Vichy (independent). */
+export const territories1941 = (
+  over: Partial<Record<TerritoryKey, TerritoryControl>> = {},
+): Record<TerritoryKey, TerritoryControl> => ({
   'lebanon-syria': 'independent',
   tunisia: 'independent',
   algeria: 'independent',
@@ -66,7 +86,19 @@ export const territories1941 = (over: Partial<Record<TerritoryKey, TerritoryCont
   'southern-england': 'british',
   ...over,
 });
-export const ORIGINALLY_BRITISH = ['malta', 'palestine', 'transjordan', 'egypt', 'iraq', 'gibraltar', 'ulster', 'scapa-flow', 'scotland', 'central-england', 'southern-england'];
+export const ORIGINALLY_BRITISH = [
+  'malta',
+  'palestine',
+  'transjordan',
+  'egypt',
+  'iraq',
+  'gibraltar',
+  'ulster',
+  'scapa-flow',
+  'scotland',
+  'central-england',
+  'southern-england',
+];
 
 /**
  * (a) Sea Lion succeeds in 1941: Britain offers at -4, Germany accepts, the U.S. is neutral: peace,
@@ -76,7 +108,9 @@ export function seaLion1941(): GameScript {
   const g = europeanGame('sea-lion-1941', t('spring', 1941), warsBritainAlone);
   const summer = decide(t('summer', 1941));
   g.turn(t('spring', 1941), {
-    during: [{ type: 'host.city-firestormed', data: { turn: t('spring', 1941), country: 'britain', city: 'Coventry' } }],
+    during: [
+      { type: 'host.city-firestormed', data: { turn: t('spring', 1941), country: 'britain', city: 'Coventry' } },
+    ],
     germany: strongGermany(24),
     italy: italyFightsOn(7),
     britain: britain({ britishDpLevel: 4, unbuiltBritishGroundAirFactors: 4, usatLevel: 14 }),
@@ -86,11 +120,28 @@ export function seaLion1941(): GameScript {
       germany: strongGermany(26),
       italy: italyFightsOn(7),
       // London has fallen: the DP level collapses, oil and transports suffer (59.22A, C, D, E).
-      britain: britain({ britishDpLevel: -1, oilEffectsOnBritain: 1, atlanticSwTransports: 9, unbuiltBritishGroundAirFactors: 12, usatLevel: 18 }),
+      britain: britain({
+        britishDpLevel: -1,
+        oilEffectsOnBritain: 1,
+        atlanticSwTransports: 9,
+        unbuiltBritishGroundAirFactors: 12,
+        usatLevel: 18,
+      }),
       afterGameTurn: [
         summer.accept(),
-        // A Persian unit of an associated minor: subject to elimination once the terms pass Persia to the Axis (59.514E).
-        summer.reportPool([...britishForces1941, { id: 'persian-inf', nationality: 'minor', minor: 'persia', kind: 'ground', factors: 1, brps: 2, theater: 'europe' }]),
+        // A Persian unit of an associated minor: eliminable once the terms pass Persia to the Axis (59.514E).
+        summer.reportPool([
+          ...britishForces1941,
+          {
+            id: 'persian-inf',
+            nationality: 'minor',
+            minor: 'persia',
+            kind: 'ground',
+            factors: 1,
+            brps: 2,
+            theater: 'europe',
+          },
+        ]),
         {
           type: 'host.british-hex-control',
           data: {
@@ -110,20 +161,49 @@ export function seaLion1941(): GameScript {
           type: 'britain.terms-demanded',
           data: {
             turn: t('summer', 1941),
-            demand: { take: ['malta', 'palestine', 'transjordan'], minors: [{ name: 'persia', to: 'axis' }], indemnityBrps: 30, return: [] },
+            demand: {
+              take: ['malta', 'palestine', 'transjordan'],
+              minors: [{ name: 'persia', to: 'axis' }],
+              indemnityBrps: 30,
+              return: [],
+            },
             toItaly: ['malta'],
           },
         },
         // In a peace the selection follows the terms (59.514E, docs/rulings.md).
-        summer.select(['raf-1', 'raf-2', 'raf-3', 'raf-4', '1st-armd', '7th-armd', 'hood', 'nelson', 'rodney', 'kgv', 'ca-home', 'ca-med']),
+        summer.select([
+          'raf-1',
+          'raf-2',
+          'raf-3',
+          'raf-4',
+          '1st-armd',
+          '7th-armd',
+          'hood',
+          'nelson',
+          'rodney',
+          'kgv',
+          'ca-home',
+          'ca-med',
+        ]),
       ],
     })
-    .turn(t('fall', 1941), { germany: strongGermany(28), italy: italyFightsOn(8), britain: britain({ britishDpLevel: 1, usatLevel: 20 }) })
-    .turn(t('winter', 1941), { germany: strongGermany(28), italy: italyFightsOn(8), britain: britain({ britishDpLevel: 2, usatLevel: 22 }) })
-    .turn(t('spring', 1942), { germany: strongGermany(27), italy: italyFightsOn(8), britain: britain({ britishDpLevel: 3, usatLevel: 25 }) });
+    .turn(t('fall', 1941), {
+      germany: strongGermany(28),
+      italy: italyFightsOn(8),
+      britain: britain({ britishDpLevel: 1, usatLevel: 20 }),
+    })
+    .turn(t('winter', 1941), {
+      germany: strongGermany(28),
+      italy: italyFightsOn(8),
+      britain: britain({ britishDpLevel: 2, usatLevel: 22 }),
+    })
+    .turn(t('spring', 1942), {
+      germany: strongGermany(27),
+      italy: italyFightsOn(8),
+      britain: britain({ britishDpLevel: 3, usatLevel: 25 }),
+    });
   return g;
 }
-
 
 /**
  * (b) Germany rejects a first offer (Fall 1942, at -3) hoping for better terms; German atomic attacks on
@@ -133,15 +213,37 @@ export function seaLion1941(): GameScript {
 export function rejectedThenForced1943(): GameScript {
   const g = europeanGame('rejected-then-forced-1943', t('summer', 1942), warsGrandAlliance);
   const base = { naval: fleet1943, usatLevel: 45, westernAlliedGroundAirFactorsOnWesternFront: 0 };
-  g.turn(t('summer', 1942), { germany: strongGermany(22), italy: italyFightsOn(5), britain: britain({ ...base, britishDpLevel: 2, unbuiltBritishGroundAirFactors: 8 }) })
+  g.turn(t('summer', 1942), {
+    germany: strongGermany(22),
+    italy: italyFightsOn(5),
+    britain: britain({ ...base, britishDpLevel: 2, unbuiltBritishGroundAirFactors: 8 }),
+  })
     .turn(t('fall', 1942), {
-      during: [{ type: 'host.city-firestormed', data: { turn: t('fall', 1942), country: 'britain', city: 'Portsmouth' } }],
+      during: [
+        { type: 'host.city-firestormed', data: { turn: t('fall', 1942), country: 'britain', city: 'Portsmouth' } },
+      ],
       germany: strongGermany(22),
       italy: italyFightsOn(4),
-      britain: britain({ ...base, britishDpLevel: -2, oilEffectsOnBritain: 1, atlanticSwTransports: 8, unbuiltBritishGroundAirFactors: 15 }),
+      britain: britain({
+        ...base,
+        britishDpLevel: -2,
+        oilEffectsOnBritain: 1,
+        atlanticSwTransports: 8,
+        unbuiltBritishGroundAirFactors: 15,
+      }),
       afterGameTurn: [decide(t('fall', 1942)).reject()],
     })
-    .turn(t('winter', 1942), { germany: strongGermany(21), italy: italyFightsOn(3), britain: britain({ ...base, britishDpLevel: 1, oilEffectsOnBritain: 1, atlanticSwTransports: 9, unbuiltBritishGroundAirFactors: 12 }) })
+    .turn(t('winter', 1942), {
+      germany: strongGermany(21),
+      italy: italyFightsOn(3),
+      britain: britain({
+        ...base,
+        britishDpLevel: 1,
+        oilEffectsOnBritain: 1,
+        atlanticSwTransports: 9,
+        unbuiltBritishGroundAirFactors: 12,
+      }),
+    })
     .turn(t('spring', 1943), {
       during: [
         { type: 'host.atomic-attack', data: { turn: t('spring', 1943), country: 'britain', hex: 'L24' } },
@@ -150,22 +252,78 @@ export function rejectedThenForced1943(): GameScript {
       ],
       germany: strongGermany(20),
       italy: italyFightsOn(3),
-      britain: britain({ ...base, britishDpLevel: -3, oilEffectsOnBritain: 2, atlanticSwTransports: 6, unbuiltBritishGroundAirFactors: 25, westernAlliedGroundAirFactorsOnWesternFront: 10 }),
+      britain: britain({
+        ...base,
+        britishDpLevel: -3,
+        oilEffectsOnBritain: 2,
+        atlanticSwTransports: 6,
+        unbuiltBritishGroundAirFactors: 25,
+        westernAlliedGroundAirFactorsOnWesternFront: 10,
+      }),
       afterGameTurn: [
         decide(t('spring', 1943)).reportPool(britishForces1943),
         decide(t('spring', 1943)).select([
-          'raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5', 'raf-6',
-          '1st-armd', '7th-armd', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'fleet-air-arm',
-          'bb-1', 'bb-2', 'bb-3', 'bb-4', 'bb-5', 'bb-6', 'bb-7', 'bb-8', 'cv-1', 'cv-2',
-          'ca-1', 'ca-2', 'ca-3', 'ca-4', 'ca-5', 'ca-6', 'dd-1', 'dd-2', 'dd-3', 'dd-4',
+          'raf-1',
+          'raf-2',
+          'raf-3',
+          'raf-4',
+          'raf-5',
+          'raf-6',
+          '1st-armd',
+          '7th-armd',
+          '50th-inf',
+          '51st-inf',
+          'guards-inf',
+          '1st-airborne',
+          'fleet-air-arm',
+          'bb-1',
+          'bb-2',
+          'bb-3',
+          'bb-4',
+          'bb-5',
+          'bb-6',
+          'bb-7',
+          'bb-8',
+          'cv-1',
+          'cv-2',
+          'ca-1',
+          'ca-2',
+          'ca-3',
+          'ca-4',
+          'ca-5',
+          'ca-6',
+          'dd-1',
+          'dd-2',
+          'dd-3',
+          'dd-4',
         ]),
       ],
     })
-    .turn(t('summer', 1943), { germany: strongGermany(18), italy: italyFightsOn(2), britain: britain({ ...base, britishDpLevel: 2, unbuiltBritishGroundAirFactors: 30, westernAlliedGroundAirFactorsOnWesternFront: 15 }) });
+    .turn(t('summer', 1943), {
+      germany: strongGermany(18),
+      italy: italyFightsOn(2),
+      britain: britain({
+        ...base,
+        britishDpLevel: 2,
+        unbuiltBritishGroundAirFactors: 30,
+        westernAlliedGroundAirFactorsOnWesternFront: 15,
+      }),
+    });
   return g;
 }
 
-const removedAtFirst = new Set(['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-air-arm', 'hood', 'nelson', 'rodney', 'ca-home', 'dd-1']);
+const removedAtFirst = new Set([
+  'raf-1',
+  'raf-2',
+  'raf-3',
+  '1st-armd',
+  'fleet-air-arm',
+  'hood',
+  'nelson',
+  'rodney',
+  'ca-home',
+  'dd-1',
+]);
 
 /**
  * (c) A conciliatory peace: Britain surrenders at -3 in Summer 1941; Germany returns Egypt (taken by the
@@ -176,12 +334,22 @@ const removedAtFirst = new Set(['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-ai
 export function conciliationAndSecondSurrender(): GameScript {
   const g = europeanGame('conciliation-and-second-surrender', t('spring', 1941), warsBritainAlone);
   const summer = decide(t('summer', 1941));
-  g.turn(t('spring', 1941), { germany: strongGermany(24), italy: italyFightsOn(7), britain: britain({ britishDpLevel: 3, usatLevel: 16 }) })
+  g.turn(t('spring', 1941), {
+    germany: strongGermany(24),
+    italy: italyFightsOn(7),
+    britain: britain({ britishDpLevel: 3, usatLevel: 16 }),
+  })
     .turn(t('summer', 1941), {
       during: [summer.declare('germany', ['russia'])],
       germany: strongGermany(25),
       italy: italyFightsOn(7),
-      britain: britain({ britishDpLevel: -1, oilEffectsOnBritain: 1, atlanticSwTransports: 9, unbuiltBritishGroundAirFactors: 14, usatLevel: 20 }),
+      britain: britain({
+        britishDpLevel: -1,
+        oilEffectsOnBritain: 1,
+        atlanticSwTransports: 9,
+        unbuiltBritishGroundAirFactors: 14,
+        usatLevel: 20,
+      }),
       afterGameTurn: [
         summer.accept(),
         summer.reportPool(britishForces1941),
@@ -199,31 +367,84 @@ export function conciliationAndSecondSurrender(): GameScript {
         },
         {
           type: 'britain.terms-demanded',
-          data: { turn: t('summer', 1941), demand: { take: [], minors: [], indemnityBrps: 10, return: ['egypt'] }, toItaly: [] },
+          data: {
+            turn: t('summer', 1941),
+            demand: { take: [], minors: [], indemnityBrps: 10, return: ['egypt'] },
+            toItaly: [],
+          },
         },
-        summer.select(['raf-1', 'raf-2', 'raf-3', '1st-armd', 'fleet-air-arm', 'hood', 'nelson', 'rodney', 'ca-home', 'dd-1']),
+        summer.select([
+          'raf-1',
+          'raf-2',
+          'raf-3',
+          '1st-armd',
+          'fleet-air-arm',
+          'hood',
+          'nelson',
+          'rodney',
+          'ca-home',
+          'dd-1',
+        ]),
       ],
     })
-    .turn(t('fall', 1941), { germany: strongGermany(26), italy: italyFightsOn(7), britain: britain({ britishDpLevel: 4, usatLevel: 30 }) })
-    .turn(t('winter', 1941), { germany: strongGermany(26), italy: italyFightsOn(7), britain: britain({ britishDpLevel: 5, usatLevel: 42 }) })
+    .turn(t('fall', 1941), {
+      germany: strongGermany(26),
+      italy: italyFightsOn(7),
+      britain: britain({ britishDpLevel: 4, usatLevel: 30 }),
+    })
+    .turn(t('winter', 1941), {
+      germany: strongGermany(26),
+      italy: italyFightsOn(7),
+      britain: britain({ britishDpLevel: 5, usatLevel: 42 }),
+    })
     .turn(t('spring', 1942), {
       during: [decide(t('spring', 1942)).declare('us', ['germany'], 51)],
       germany: strongGermany(25),
       italy: italyFightsOn(6),
       britain: britain({ britishDpLevel: 6, usatLevel: 51, naval: fleet1943 }),
     })
-    .turn(t('summer', 1942), { germany: strongGermany(24), italy: italyFightsOn(6), britain: britain({ britishDpLevel: 3, usatLevel: 55, naval: fleet1943 }) })
+    .turn(t('summer', 1942), {
+      germany: strongGermany(24),
+      italy: italyFightsOn(6),
+      britain: britain({ britishDpLevel: 3, usatLevel: 55, naval: fleet1943 }),
+    })
     .turn(t('fall', 1942), {
       during: [{ type: 'host.city-firestormed', data: { turn: t('fall', 1942), country: 'britain', city: 'Bristol' } }],
       germany: strongGermany(24),
       italy: italyFightsOn(5),
-      britain: britain({ britishDpLevel: -4, oilEffectsOnBritain: 1, atlanticSwTransports: 8, unbuiltBritishGroundAirFactors: 6, usatLevel: 58, naval: fleet1943 }),
+      britain: britain({
+        britishDpLevel: -4,
+        oilEffectsOnBritain: 1,
+        atlanticSwTransports: 8,
+        unbuiltBritishGroundAirFactors: 6,
+        usatLevel: 58,
+        naval: fleet1943,
+      }),
       afterGameTurn: [
         decide(t('fall', 1942)).accept(),
         decide(t('fall', 1942)).reportPool(britishForces1941.filter((u) => !removedAtFirst.has(u.id))),
-        decide(t('fall', 1942)).select(['raf-4', 'raf-5', 'raf-6', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'kgv', 'ark-royal', 'illustrious', 'ca-med', 'ca-force-h', 'dd-2', 'ss-1']),
+        decide(t('fall', 1942)).select([
+          'raf-4',
+          'raf-5',
+          'raf-6',
+          '50th-inf',
+          '51st-inf',
+          'guards-inf',
+          '1st-airborne',
+          'kgv',
+          'ark-royal',
+          'illustrious',
+          'ca-med',
+          'ca-force-h',
+          'dd-2',
+          'ss-1',
+        ]),
       ],
     })
-    .turn(t('winter', 1942), { germany: strongGermany(22), italy: italyFightsOn(4), britain: britain({ britishDpLevel: 2, usatLevel: 60, naval: fleet1943 }) });
+    .turn(t('winter', 1942), {
+      germany: strongGermany(22),
+      italy: italyFightsOn(4),
+      britain: britain({ britishDpLevel: 2, usatLevel: 60, naval: fleet1943 }),
+    });
   return g;
 }

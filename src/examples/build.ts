@@ -31,7 +31,10 @@ export async function buildExample(script: GameScript, path: string): Promise<nu
     for (const [i, origin] of script.events.entries()) {
       const result = await engine.execute(script.game, origin);
       if (!result.ok) {
-        throw new Error(`${script.game}: command ${i + 1} (${origin.type}) refused: ${result.rejection.rule} ${result.rejection.message}`);
+        throw new Error(
+          `${script.game}: command ${i + 1} (${origin.type}) refused: ${result.rejection.rule} ` +
+            `${result.rejection.message}`,
+        );
       }
     }
     return engine.version;

@@ -8,30 +8,142 @@ const ships = (n: number, ship: Naval): Naval[] => Array.from({ length: n }, () 
 
 /** 1941: the Royal Navy against the German and Italian fleets, the U.S. and Russia not yet counted. */
 export const fleet1941: Naval[] = [
-  ...ships(3, { side: 'allied', nationality: 'british', type: 'battleship', factors: 9, location: 'map', status: 'operational' }),
+  ...ships(3, {
+    side: 'allied',
+    nationality: 'british',
+    type: 'battleship',
+    factors: 9,
+    location: 'map',
+    status: 'operational',
+  }),
   { side: 'allied', nationality: 'british', type: 'battleship', factors: 9, location: 'map', status: 'damaged' },
-  { side: 'allied', nationality: 'british', type: 'carrier', factors: 8, location: 'atlantic-sw', status: 'operational' },
-  ...ships(3, { side: 'allied', nationality: 'british', type: 'cruiser', factors: 2, location: 'map', status: 'operational' }),
-  { side: 'allied', nationality: 'commonwealth', type: 'cruiser', factors: 2, location: 'indian-ocean-sw', status: 'operational' },
-  ...ships(4, { side: 'allied', nationality: 'british', type: 'destroyer', factors: 1, location: 'map', status: 'operational' }),
-  ...ships(3, { side: 'allied', nationality: 'british', type: 'submarine', factors: 2, location: 'map', status: 'operational' }),
-  { side: 'allied', nationality: 'british', type: 'battleship', factors: 9, location: 'pacific', status: 'operational' },
-  ...ships(2, { side: 'axis', nationality: 'german', type: 'battleship', factors: 9, location: 'map', status: 'operational' }),
+  {
+    side: 'allied',
+    nationality: 'british',
+    type: 'carrier',
+    factors: 8,
+    location: 'atlantic-sw',
+    status: 'operational',
+  },
+  ...ships(3, {
+    side: 'allied',
+    nationality: 'british',
+    type: 'cruiser',
+    factors: 2,
+    location: 'map',
+    status: 'operational',
+  }),
+  {
+    side: 'allied',
+    nationality: 'commonwealth',
+    type: 'cruiser',
+    factors: 2,
+    location: 'indian-ocean-sw',
+    status: 'operational',
+  },
+  ...ships(4, {
+    side: 'allied',
+    nationality: 'british',
+    type: 'destroyer',
+    factors: 1,
+    location: 'map',
+    status: 'operational',
+  }),
+  ...ships(3, {
+    side: 'allied',
+    nationality: 'british',
+    type: 'submarine',
+    factors: 2,
+    location: 'map',
+    status: 'operational',
+  }),
+  {
+    side: 'allied',
+    nationality: 'british',
+    type: 'battleship',
+    factors: 9,
+    location: 'pacific',
+    status: 'operational',
+  },
+  ...ships(2, {
+    side: 'axis',
+    nationality: 'german',
+    type: 'battleship',
+    factors: 9,
+    location: 'map',
+    status: 'operational',
+  }),
   { side: 'axis', nationality: 'german', type: 'battleship', factors: 9, location: 'map', status: 'row-2' },
   { side: 'axis', nationality: 'german', type: 'carrier', factors: 4, location: 'map', status: 'row-3-plus' },
-  ...ships(4, { side: 'axis', nationality: 'italian', type: 'battleship', factors: 3, location: 'map', status: 'operational' }),
-  ...ships(3, { side: 'axis', nationality: 'italian', type: 'cruiser', factors: 2, location: 'map', status: 'operational' }),
-  ...ships(4, { side: 'axis', nationality: 'german', type: 'destroyer', factors: 1, location: 'map', status: 'operational' }),
-  ...ships(6, { side: 'axis', nationality: 'german', type: 'submarine', factors: 2, location: 'atlantic-sw', status: 'operational' }),
+  ...ships(4, {
+    side: 'axis',
+    nationality: 'italian',
+    type: 'battleship',
+    factors: 3,
+    location: 'map',
+    status: 'operational',
+  }),
+  ...ships(3, {
+    side: 'axis',
+    nationality: 'italian',
+    type: 'cruiser',
+    factors: 2,
+    location: 'map',
+    status: 'operational',
+  }),
+  ...ships(4, {
+    side: 'axis',
+    nationality: 'german',
+    type: 'destroyer',
+    factors: 1,
+    location: 'map',
+    status: 'operational',
+  }),
+  ...ships(6, {
+    side: 'axis',
+    nationality: 'german',
+    type: 'submarine',
+    factors: 2,
+    location: 'atlantic-sw',
+    status: 'operational',
+  }),
 ];
 
 /** 1942-43: the U.S. Navy in the Atlantic tips the balance once the U.S. is at war with Germany. */
 export const fleet1943: Naval[] = [
   ...fleet1941,
-  ...ships(4, { side: 'allied', nationality: 'american', type: 'battleship', factors: 9, location: 'us-atlantic', status: 'operational' }),
-  ...ships(2, { side: 'allied', nationality: 'american', type: 'carrier', factors: 6, location: 'atlantic-sw', status: 'operational' }),
-  ...ships(4, { side: 'allied', nationality: 'american', type: 'cruiser', factors: 2, location: 'map', status: 'operational' }),
-  ...ships(6, { side: 'allied', nationality: 'american', type: 'battleship', factors: 9, location: 'pacific', status: 'operational' }),
+  ...ships(4, {
+    side: 'allied',
+    nationality: 'american',
+    type: 'battleship',
+    factors: 9,
+    location: 'us-atlantic',
+    status: 'operational',
+  }),
+  ...ships(2, {
+    side: 'allied',
+    nationality: 'american',
+    type: 'carrier',
+    factors: 6,
+    location: 'atlantic-sw',
+    status: 'operational',
+  }),
+  ...ships(4, {
+    side: 'allied',
+    nationality: 'american',
+    type: 'cruiser',
+    factors: 2,
+    location: 'map',
+    status: 'operational',
+  }),
+  ...ships(6, {
+    side: 'allied',
+    nationality: 'american',
+    type: 'battleship',
+    factors: 9,
+    location: 'pacific',
+    status: 'operational',
+  }),
 ];
 
 /**
@@ -39,12 +151,25 @@ export const fleet1943: Naval[] = [
  * owner's nationality; every other Italian ship has left play.
  */
 export function fleetAfterItalianSurrender(toUs: readonly Joined[], toGermany: readonly Joined[]): Naval[] {
-  const joined = (side: Naval['side'], nationality: Naval['nationality']) => (s: Joined): Naval => ({ side, nationality, ...s, location: 'map', status: 'operational' });
-  return [...fleet1943.filter((s) => s.nationality !== 'italian'), ...toUs.map(joined('allied', 'american')), ...toGermany.map(joined('axis', 'german'))];
+  const joined =
+    (side: Naval['side'], nationality: Naval['nationality']) =>
+    (s: Joined): Naval => ({ side, nationality, ...s, location: 'map', status: 'operational' });
+  return [
+    ...fleet1943.filter((s) => s.nationality !== 'italian'),
+    ...toUs.map(joined('allied', 'american')),
+    ...toGermany.map(joined('axis', 'german')),
+  ];
 }
 type Joined = Pick<Naval, 'type' | 'factors'>;
 
-const unit = (id: string, kind: ForceUnit['kind'], factors: number, brps: number, theater: ForceUnit['theater'], nationality: ForceUnit['nationality'] = 'british'): ForceUnit => ({
+const unit = (
+  id: string,
+  kind: ForceUnit['kind'],
+  factors: number,
+  brps: number,
+  theater: ForceUnit['theater'],
+  nationality: ForceUnit['nationality'] = 'british',
+): ForceUnit => ({
   id,
   nationality,
   kind,
@@ -52,7 +177,13 @@ const unit = (id: string, kind: ForceUnit['kind'], factors: number, brps: number
   brps,
   theater,
 });
-const ship = (id: string, type: NonNullable<ForceUnit['naval']>['type'], factors: number, status: NonNullable<ForceUnit['naval']>['status'] = 'operational', nationality: ForceUnit['nationality'] = 'british'): ForceUnit => ({
+const ship = (
+  id: string,
+  type: NonNullable<ForceUnit['naval']>['type'],
+  factors: number,
+  status: NonNullable<ForceUnit['naval']>['status'] = 'operational',
+  nationality: ForceUnit['nationality'] = 'british',
+): ForceUnit => ({
   id,
   nationality,
   kind: 'naval',

@@ -11,9 +11,13 @@ type Selection = Extract<OriginEvent, { type: 'italy.forces-selected' }>['data']
 
 const t = (season: TurnRef['season'], year: number): TurnRef => ({ season, year });
 
-
 /** Britain well out of danger: the Western Allies on the continent, the Atlantic won. */
-const britainStrong = (dp: number, frontFactors: number, inGermany = false, naval: British['naval'] = fleet1943): British => ({
+const britainStrong = (
+  dp: number,
+  frontFactors: number,
+  inGermany = false,
+  naval: British['naval'] = fleet1943,
+): British => ({
   britishDpLevel: dp,
   axisControlsMalta: false,
   axisControlsSingapore: true,
@@ -28,8 +32,19 @@ const britainStrong = (dp: number, frontFactors: number, inGermany = false, nava
   naval,
 });
 
-const germanyHolds = (dp: number, berlin: German['berlin'] = 'axis'): German => ({ berlin, germanDpTotal: dp, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false });
-const italyHolds = (dp: number, africa: boolean): Italian => ({ italianDpTotal: dp, romeAlliedControlled: false, axisUnitsInAfrica: africa, dpsInItaly: { axis: 1, allied: 0 }, covertOperationsModifier: 0 });
+const germanyHolds = (dp: number, berlin: German['berlin'] = 'axis'): German => ({
+  berlin,
+  germanDpTotal: dp,
+  germanyControlsBerchtesgaden: true,
+  allGermanHexesAlliedOrAtomic: false,
+});
+const italyHolds = (dp: number, africa: boolean): Italian => ({
+  italianDpTotal: dp,
+  romeAlliedControlled: false,
+  axisUnitsInAfrica: africa,
+  dpsInItaly: { axis: 1, allied: 0 },
+  covertOperationsModifier: 0,
+});
 
 /** The Regia Marina and the Italian infantry at the moment of surrender. */
 export const italianForces1943: Forces = {
@@ -58,7 +73,13 @@ export const italianForces1943: Forces = {
 const cruiser = { type: 'cruiser', factors: 2 } as const;
 const destroyer = { type: 'destroyer', factors: 1 } as const;
 
-const sel = (s: Partial<Selection>): Selection => ({ infantry: [], namedShips: [], cruisers: [], destroyers: [], ...s });
+const sel = (s: Partial<Selection>): Selection => ({
+  infantry: [],
+  namedShips: [],
+  cruisers: [],
+  destroyers: [],
+  ...s,
+});
 
 /**
  * (d) Italy surrenders at level 0 in Fall 1943 — Africa cleared, Italian DP total -1, two Axis DPs and one
@@ -68,17 +89,38 @@ const sel = (s: Partial<Selection>): Selection => ({ infantry: [], namedShips: [
 export function italy1943Germany1945(): GameScript {
   const g = europeanGame('italy-1943-germany-1945', t('spring', 1943), warsGrandAlliance);
   const fall43 = t('fall', 1943);
-  // 56.31D: from the allocation on, the ships that joined the U.S. (a cruiser, a destroyer) and Germany (the same) serve them.
+  // 56.31D: from the allocation on, the ships that joined the U.S. (a cruiser, a destroyer) and Germany (the same)
+  // serve them.
   const afterItaly = fleetAfterItalianSurrender([cruiser, destroyer], [cruiser, destroyer]);
   g.turn(t('spring', 1943), { germany: germanyHolds(18), italy: italyHolds(2, true), britain: britainStrong(8, 0) })
     .turn(t('summer', 1943), { germany: germanyHolds(16), italy: italyHolds(1, false), britain: britainStrong(9, 5) })
     .turn(fall43, {
       germany: germanyHolds(15),
-      italy: { italianDpTotal: -1, romeAlliedControlled: false, axisUnitsInAfrica: false, dpsInItaly: { axis: 2, allied: 1 }, covertOperationsModifier: 0 },
+      italy: {
+        italianDpTotal: -1,
+        romeAlliedControlled: false,
+        axisUnitsInAfrica: false,
+        dpsInItaly: { axis: 2, allied: 1 },
+        covertOperationsModifier: 0,
+      },
       afterAlliedTurn: [
         { type: 'host.italian-forces-reported', data: { turn: fall43, ...italianForces1943 } },
-        { type: 'italy.forces-selected', data: { turn: fall43, side: 'axis', selection: sel({ infantry: ['inf-1'], cruisers: ['montecuccoli'], destroyers: ['dd-1'] }) } },
-        { type: 'italy.forces-selected', data: { turn: fall43, side: 'allied', selection: sel({ infantry: ['inf-2'], cruisers: ['eugenio-di-savoia'], destroyers: ['dd-2'] }) } },
+        {
+          type: 'italy.forces-selected',
+          data: {
+            turn: fall43,
+            side: 'axis',
+            selection: sel({ infantry: ['inf-1'], cruisers: ['montecuccoli'], destroyers: ['dd-1'] }),
+          },
+        },
+        {
+          type: 'italy.forces-selected',
+          data: {
+            turn: fall43,
+            side: 'allied',
+            selection: sel({ infantry: ['inf-2'], cruisers: ['eugenio-di-savoia'], destroyers: ['dd-2'] }),
+          },
+        },
       ],
       britain: britainStrong(9, 8, false, afterItaly),
     });
@@ -91,7 +133,12 @@ export function italy1943Germany1945(): GameScript {
   // Spring 1945: Berlin falls with German resistance at -1 (DP -2, Berchtesgaden +1).
   g.turn(turn, {
     during: [{ type: 'host.city-firestormed', data: { turn, country: 'germany', city: 'Dresden' } }],
-    germany: { berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false },
+    germany: {
+      berlin: 'allied',
+      germanDpTotal: -1,
+      germanyControlsBerchtesgaden: true,
+      allGermanHexesAlliedOrAtomic: false,
+    },
     italy: null,
     britain: britainStrong(11, 40, true, afterItaly),
   });
@@ -110,17 +157,26 @@ export function germanyFirstThenItaly1945(): GameScript {
   g.turn(t('fall', 1944), { germany: germanyHolds(6), italy: italyHolds(3, false), britain: britainStrong(10, 30) })
     .turn(t('winter', 1944), { germany: germanyHolds(3), italy: italyHolds(2, false), britain: britainStrong(10, 35) })
     .turn(spring45, {
-      during: [
-        { type: 'host.atomic-attack', data: { turn: spring45, country: 'germany', hex: 'Berlin' } },
-      ],
+      during: [{ type: 'host.atomic-attack', data: { turn: spring45, country: 'germany', hex: 'Berlin' } }],
       // An atomic attack marker in Berlin (55.11A), and -3 for the attack (55.11B): 2 + 1 - 3 = 0.
-      germany: { berlin: 'atomic', germanDpTotal: 2, germanyControlsBerchtesgaden: true, allGermanHexesAlliedOrAtomic: false },
+      germany: {
+        berlin: 'atomic',
+        germanDpTotal: 2,
+        germanyControlsBerchtesgaden: true,
+        allGermanHexesAlliedOrAtomic: false,
+      },
       italy: italyHolds(1, false),
       britain: britainStrong(11, 40, true),
     })
     .turn(summer45, {
       germany: null,
-      italy: { italianDpTotal: -3, romeAlliedControlled: true, axisUnitsInAfrica: false, dpsInItaly: { axis: 0, allied: 2 }, covertOperationsModifier: 0 },
+      italy: {
+        italianDpTotal: -3,
+        romeAlliedControlled: true,
+        axisUnitsInAfrica: false,
+        dpsInItaly: { axis: 0, allied: 2 },
+        covertOperationsModifier: 0,
+      },
       afterAlliedTurn: [
         { type: 'host.italian-forces-reported', data: { turn: summer45, ...italianForces1943 } },
         {
@@ -128,12 +184,22 @@ export function germanyFirstThenItaly1945(): GameScript {
           data: {
             turn: summer45,
             side: 'allied',
-            selection: sel({ infantry: ['inf-1', 'inf-2', 'inf-3'], namedShips: ['littorio'], cruisers: ['montecuccoli', 'eugenio-di-savoia'], destroyers: ['dd-1', 'dd-2'] }),
+            selection: sel({
+              infantry: ['inf-1', 'inf-2', 'inf-3'],
+              namedShips: ['littorio'],
+              cruisers: ['montecuccoli', 'eugenio-di-savoia'],
+              destroyers: ['dd-1', 'dd-2'],
+            }),
           },
         },
       ],
       // 56.31D: Littorio, two cruisers and two destroyers joined the U.S.; Germany, surrendered, took nothing.
-      britain: britainStrong(12, 40, true, fleetAfterItalianSurrender([{ type: 'battleship', factors: 4 }, cruiser, cruiser, destroyer, destroyer], [])),
+      britain: britainStrong(
+        12,
+        40,
+        true,
+        fleetAfterItalianSurrender([{ type: 'battleship', factors: 4 }, cruiser, cruiser, destroyer, destroyer], []),
+      ),
     });
   return g;
 }

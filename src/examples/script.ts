@@ -24,25 +24,46 @@ export interface TurnPlan {
 
 export class GameScript {
   readonly events: OriginEvent[] = [];
-  constructor(readonly game: string, start: Omit<Start, 'options'> & { options?: Start['options'] }) {
+  constructor(
+    readonly game: string,
+    start: Omit<Start, 'options'> & { options?: Start['options'] },
+  ) {
     this.events.push({ type: 'host.game-started', data: { ...start, options: start.options ?? defaultRulingOptions } });
   }
 
   /** The ordinary business of a player turn, logged by the host and ignored by the surrender rules. */
   private routine(turn: TurnRef, side: 'axis' | 'allied', count: number): void {
-    const kinds = ['movement', 'combat', 'exploitation', 'sea-transport', 'air-mission', 'supply-check', 'construction', 'redeployment'];
+    const kinds = [
+      'movement',
+      'combat',
+      'exploitation',
+      'sea-transport',
+      'air-mission',
+      'supply-check',
+      'construction',
+      'redeployment',
+    ];
     for (let i = 0; i < count; i += 1) {
       const kind = kinds[i % kinds.length] ?? 'movement';
-      this.events.push({ type: 'host.logged', data: { turn, kind, data: { side, step: i + 1, hexes: [`${String.fromCharCode(65 + (i % 12))}${20 + i}`] } } });
+      this.events.push({
+        type: 'host.logged',
+        data: { turn, kind, data: { side, step: i + 1, hexes: [`${String.fromCharCode(65 + (i % 12))}${20 + i}`] } },
+      });
     }
   }
 
   turn(turn: TurnRef, plan: TurnPlan): this {
-    this.events.push({ type: 'host.logged', data: { turn, kind: 'yss', data: { note: turn.season === 'spring' ? 'year start sequence' : 'turn start' } } });
+    this.events.push({
+      type: 'host.logged',
+      data: { turn, kind: 'yss', data: { note: turn.season === 'spring' ? 'year start sequence' : 'turn start' } },
+    });
     this.routine(turn, 'axis', 12);
     this.events.push(...(plan.during ?? []));
     this.routine(turn, 'allied', 12);
-    this.events.push({ type: 'host.allied-player-turn-ended', data: { turn, germany: plan.germany, italy: plan.italy } });
+    this.events.push({
+      type: 'host.allied-player-turn-ended',
+      data: { turn, germany: plan.germany, italy: plan.italy },
+    });
     this.events.push(...(plan.afterAlliedTurn ?? []));
     this.events.push({ type: 'host.game-turn-ended', data: { turn, britain: plan.britain } });
     this.events.push(...(plan.afterGameTurn ?? []));
@@ -74,4 +95,9 @@ export const warsGrandAlliance: EventData<'host.game-started'>['wars'] = [
 
 /** A European game that starts at `turn` with Italy in the war since 1940 (56.12B: no modifier). */
 export const europeanGame = (game: string, turn: TurnRef, wars: EventData<'host.game-started'>['wars']): GameScript =>
-  new GameScript(game, { scenario: 'european', turn, wars, italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false } });
+  new GameScript(game, {
+    scenario: 'european',
+    turn,
+    wars,
+    italy: { declaredWarOnWesternAlliesYear: 1940, westernAlliesDeclaredWar: false },
+  });

@@ -31,7 +31,7 @@ export interface ProtocolContext {
   readonly engine: SurrenderEngine;
   /** The engine's store, for `events` and `audit`. */
   readonly store: EventStore;
-  /** True when the caller has just brought the engine up to date (the HTTP server, under the game's lock): not read again. */
+  /** True when the caller has just caught the engine up (the HTTP server, under the game's lock): not read again. */
   readonly caughtUp?: boolean;
 }
 
@@ -48,19 +48,57 @@ const validatorOf = (op: Operation): Validator<Request> => {
 };
 
 const protocolError = (code: ResponseCode, message: string): Rejected => ({ code, rule: 'protocol', message });
-const isOperation = (op: unknown): op is Operation => typeof op === 'string' && (OPERATIONS as readonly string[]).includes(op);
+const isOperation = (op: unknown): op is Operation =>
+  typeof op === 'string' && (OPERATIONS as readonly string[]).includes(op);
 
 /** The request a parsed line holds, or why it is none (with the id and op when they could be read). */
-function readRequest(value: unknown): { readonly ok: true; readonly request: Request } | { readonly ok: false; readonly id: RequestId | null; readonly op: Operation | null; readonly rejection: Rejected } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, id: null, op: null, rejection: protocolError('bad-request', '$: expected a request object { id?, op, ... }') };
+function readRequest(
+  value: unknown,
+):
+  | { readonly ok: true; readonly request: Request }
+  | { readonly ok: false; readonly id: RequestId | null; readonly op: Operation | null; readonly rejection: Rejected } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return {
+      ok: false,
+      id: null,
+      op: null,
+      rejection: protocolError('bad-request', '$: expected a request object { id?, op, ... }'),
+    };
   const fields = value as Record<string, unknown>;
   // -0 is no id: it would be echoed as 0 (JSON writes it so).
-  if (Object.is(fields['id'], -0)) return { ok: false, id: null, op: null, rejection: protocolError('bad-request', 'id: -0 cannot be represented exactly (JSON writes it as 0)') };
+  if (Object.is(fields['id'], -0))
+    return {
+      ok: false,
+      id: null,
+      op: null,
+      rejection: protocolError('bad-request', 'id: -0 cannot be represented exactly (JSON writes it as 0)'),
+    };
   const id = fields['id'] === undefined || !requestId.check(fields['id']) ? null : fields['id'];
-  if (fields['id'] !== undefined && id === null) return { ok: false, id, op: null, rejection: protocolError('bad-request', 'id: expected a string of at most 256 characters or an integer') };
+  if (fields['id'] !== undefined && id === null)
+    return {
+      ok: false,
+      id,
+      op: null,
+      rejection: protocolError('bad-request', 'id: expected a string of at most 256 characters or an integer'),
+    };
   const op = fields['op'];
-  if (op === undefined) return { ok: false, id, op: null, rejection: protocolError('bad-request', `op: required, one of ${OPERATIONS.join(', ')}`) };
-  if (!isOperation(op)) return { ok: false, id, op: null, rejection: protocolError('unknown-op', `op: unknown operation ${JSON.stringify(op)}: expected one of ${OPERATIONS.join(', ')}`) };
+  if (op === undefined)
+    return {
+      ok: false,
+      id,
+      op: null,
+      rejection: protocolError('bad-request', `op: required, one of ${OPERATIONS.join(', ')}`),
+    };
+  if (!isOperation(op))
+    return {
+      ok: false,
+      id,
+      op: null,
+      rejection: protocolError(
+        'unknown-op',
+        `op: unknown operation ${JSON.stringify(op)}: expected one of ${OPERATIONS.join(', ')}`,
+      ),
+    };
   const issue = validatorOf(op).firstError(value);
   if (issue !== null) return { ok: false, id, op, rejection: protocolError('bad-request', issue.message) };
   return { ok: true, request: value as Request };
@@ -73,7 +111,9 @@ export function handleLine(line: string, context: ProtocolContext): Promise<Resp
     value = JSON.parse(line);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return Promise.resolve(failed(null, null, protocolError('bad-request', `$: not JSON: ${reason}`), context.engine.version, 0));
+    return Promise.resolve(
+      failed(null, null, protocolError('bad-request', `$: not JSON: ${reason}`), context.engine.version, 0),
+    );
   }
   const issue = inexactNumber(line);
   if (issue !== null) return Promise.resolve(inexactRefusal(value, issue, context.engine.version));
@@ -94,7 +134,9 @@ function inexactRefusal(value: unknown, issue: InputError, version: number): Fai
   if (!read.ok) return failed(read.id, read.op, read.rejection, version, 0);
   const { id = null, op } = read.request;
   const member = COMMAND_MEMBER[op];
-  const inCommand = member !== undefined && (issue.path === member || issue.path.startsWith(`${member}.`) || issue.path.startsWith(`${member}[`));
+  const inCommand =
+    member !== undefined &&
+    (issue.path === member || issue.path.startsWith(`${member}.`) || issue.path.startsWith(`${member}[`));
   if (!inCommand) return failed(id, op, protocolError('bad-request', issue.message), version, 0);
   const path = member === 'tried' ? issue.path : issue.path.slice(member.length).replace(/^\./, '') || '$';
   return failed(id, op, { code: 'malformed', rule: 'schema', message: `${path}: ${issue.detail}` }, version, 0);
@@ -115,40 +157,90 @@ export async function handleRequest(value: unknown, context: ProtocolContext): P
     body = await perform(request, context);
     if (body.ok && body.op === 'execute') appended = body.events.length;
   } catch (error) {
-    body = { ok: false, op: request.op, rejection: error instanceof UnknownGameError ? { code: 'no-game', rule: 'sequence', message: error.message } : storeFailure(error) };
+    body = {
+      ok: false,
+      op: request.op,
+      rejection:
+        error instanceof UnknownGameError
+          ? { code: 'no-game', rule: 'sequence', message: error.message }
+          : storeFailure(error),
+    };
   }
   const version = engine.version;
-  return { id: request.id ?? null, ...body, version, othersAppended: Math.max(0, version - before - appended) } as Response;
+  return {
+    id: request.id ?? null,
+    ...body,
+    version,
+    othersAppended: Math.max(0, version - before - appended),
+  } as Response;
 }
 
-const failed = (id: RequestId | null, op: Operation | null, rejection: Rejected, version: number, othersAppended: number): FailedResponse => ({ id, ok: false, op, rejection, version, othersAppended });
+const failed = (
+  id: RequestId | null,
+  op: Operation | null,
+  rejection: Rejected,
+  version: number,
+  othersAppended: number,
+): FailedResponse => ({ id, ok: false, op, rejection, version, othersAppended });
 
 /** A refusal of the command in `tried`, its JSON path under `tried` ("type: …" becomes "tried.type: …"). */
-const underTried = (message: string): string => (message.startsWith('$') ? `tried${message.slice(1)}` : message.startsWith('command.') ? `tried.${message.slice(8)}` : `tried.${message}`);
+const underTried = (message: string): string =>
+  message.startsWith('$')
+    ? `tried${message.slice(1)}`
+    : message.startsWith('command.')
+      ? `tried.${message.slice(8)}`
+      : `tried.${message}`;
 
 async function perform(request: Request, { engine, store }: ProtocolContext): Promise<Body<Response>> {
   switch (request.op) {
     case 'execute': {
-      const result = await engine.execute(request.game, request.command as OriginEvent, request.expectedVersion === undefined ? undefined : { expectedVersion: request.expectedVersion });
+      const result = await engine.execute(
+        request.game,
+        request.command as OriginEvent,
+        request.expectedVersion === undefined ? undefined : { expectedVersion: request.expectedVersion },
+      );
       if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
-      return { ok: true, op: request.op, events: result.events, head: result.head, pending: engine.pending(request.game).map(withDescription) };
+      return {
+        ok: true,
+        op: request.op,
+        events: result.events,
+        head: result.head,
+        pending: engine.pending(request.game).map(withDescription),
+      };
     }
     case 'preview': {
       const result = await engine.preview(request.game, request.command as OriginEvent);
       if (!result.ok) {
         const { pending } = result;
-        return pending === undefined ? { ok: false, op: request.op, rejection: result.rejection } : { ok: false, op: request.op, rejection: result.rejection, pending: pending.map(withDescription) };
+        return pending === undefined
+          ? { ok: false, op: request.op, rejection: result.rejection }
+          : { ok: false, op: request.op, rejection: result.rejection, pending: pending.map(withDescription) };
       }
       return { ok: true, op: request.op, events: result.events, pending: result.pending.map(withDescription) };
     }
     case 'pending': {
-      if (request.tried === undefined) return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game).map(withDescription) };
+      if (request.tried === undefined)
+        return {
+          ok: true,
+          op: request.op,
+          game: request.game,
+          pending: engine.pending(request.game).map(withDescription),
+        };
       try {
-        return { ok: true, op: request.op, game: request.game, pending: engine.pending(request.game, request.tried).map(withDescription) };
+        return {
+          ok: true,
+          op: request.op,
+          game: request.game,
+          pending: engine.pending(request.game, request.tried).map(withDescription),
+        };
       } catch (error) {
         // The engine copies and checks the command tried, as execute does its command: no command is malformed.
         if (!(error instanceof InputError) || error.path !== 'tried') throw error;
-        return { ok: false, op: request.op, rejection: { code: 'malformed', rule: 'schema', message: underTried(error.detail) } };
+        return {
+          ok: false,
+          op: request.op,
+          rejection: { code: 'malformed', rule: 'schema', message: underTried(error.detail) },
+        };
       }
     }
     case 'state': {
@@ -183,7 +275,11 @@ const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item
  * null when the log ends there. It ends early before an event whose items would take the response past
  * MAX_BYTES_PER_RESPONSE, unless it holds none yet: every response goes on by one event at least.
  */
-async function readRange<T>(store: EventStore, request: Extract<Request, { op: 'events' | 'audit' }>, itemsOf: (event: StoredEvent) => readonly T[]): Promise<{ readonly items: T[]; readonly next: number | null }> {
+async function readRange<T>(
+  store: EventStore,
+  request: Extract<Request, { op: 'events' | 'audit' }>,
+  itemsOf: (event: StoredEvent) => readonly T[],
+): Promise<{ readonly items: T[]; readonly next: number | null }> {
   const from = request.from ?? 1;
   const limit = request.limit ?? DEFAULT_EVENTS_PER_REQUEST;
   const items: T[] = [];

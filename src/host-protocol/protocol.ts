@@ -32,13 +32,26 @@ const Seq = Type.Integer({ minimum: 1 });
 const Limit = Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST });
 const id = Type.Optional(RequestIdSchema);
 
-const commandRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: GameIdSchema, command: Command });
+const commandRequest = <O extends string>(op: O) =>
+  Strict({ id, op: Type.Literal(op), game: GameIdSchema, command: Command });
 const gameRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), game: GameIdSchema });
 /** Reads the log from `from` (default 1), at most `limit` events; with `game`, only that game's. */
-const rangeRequest = <O extends string>(op: O) => Strict({ id, op: Type.Literal(op), from: Type.Optional(Seq), limit: Type.Optional(Limit), game: Type.Optional(GameIdSchema) });
+const rangeRequest = <O extends string>(op: O) =>
+  Strict({
+    id,
+    op: Type.Literal(op),
+    from: Type.Optional(Seq),
+    limit: Type.Optional(Limit),
+    game: Type.Optional(GameIdSchema),
+  });
 
 /** The log version the command was decided on: at another, execute refuses it (`stale-version`) and appends nothing. */
-const ExpectedVersion = Type.Integer({ minimum: 0, description: 'the log version (seq of its last event) the command was decided on; at another, stale-version and nothing appended' });
+const ExpectedVersion = Type.Integer({
+  minimum: 0,
+  description:
+    'the log version (seq of its last event) the command was ' +
+    'decided on; at another, stale-version and nothing appended',
+});
 
 export const requestSchemas = {
   execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
@@ -64,25 +77,41 @@ export const PROTOCOL_CODES = ['bad-request', 'unknown-op'] as const;
 export type ResponseCode = RejectionCode | (typeof PROTOCOL_CODES)[number];
 
 export const RejectionSchema = Type.Object({
-  code: Type.String({ description: 'an engine rejection code (malformed, no-game, illegal, conflict, stale-version, store-failed ...), or bad-request, unknown-op' }),
-  rule: Type.String({ description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol' }),
+  code: Type.String({
+    description:
+      'an engine rejection code (malformed, no-game, illegal, ' +
+      'conflict, stale-version, store-failed ...), or bad-request, unknown-op',
+  }),
+  rule: Type.String({
+    description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol',
+  }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
   // Written as draft 2020-12 says a pair (TypeBox's Tuple is the draft 7 form).
   fields: Type.Optional(
-    Type.Unsafe<readonly [string, string]>({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }], items: false, minItems: 2, maxItems: 2, description: 'contradictory: the JSON paths of the two facts' }),
+    Type.Unsafe<readonly [string, string]>({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'string' }],
+      items: false,
+      minItems: 2,
+      maxItems: 2,
+      description: 'contradictory: the JSON paths of the two facts',
+    }),
   ),
 });
 
 /** Domain values the engine defines; their shapes are documented where they are defined. */
-const opaque = <T>(description: string, schema: TSchema = Type.Object({}, { additionalProperties: true })) => Type.Unsafe<T>({ ...schema, description });
+const opaque = <T>(description: string, schema: TSchema = Type.Object({}, { additionalProperties: true })) =>
+  Type.Unsafe<T>({ ...schema, description });
 const EventSchema = opaque<StoredEvent>('an event as stored (docs/events.md)', EnvelopeSchema);
 const PreviewedEventSchema = opaque<PreviewedEvent>('an event a command would append: { seq, game, type, data }');
 /** A pending decision with its words: schemas/pending-decision.json. */
 const PendingSchema = DescribedDecisionSchema;
 const Head = Strict({ seq: Type.Integer({ minimum: 0 }), hash: Type.String() });
 const Next = Type.Union([Seq, Type.Null()], {
-  description: `the seq to go on from: the response ended after \`limit\` events, or before the next one would take its events past ${MAX_BYTES_PER_RESPONSE} bytes of JSON text; null at the end of the log`,
+  description:
+    'the seq to go on from: the response ended after `limit` events, or before the next one would take its events ' +
+    `past ${MAX_BYTES_PER_RESPONSE} bytes of JSON text; null at the end of the log`,
 });
 
 /** What every response has: the request's id, its op (null when unreadable), and the log version it answers at. */
@@ -93,25 +122,38 @@ const common = {
   /** Events other writers appended that were read while answering (0 when none). */
   othersAppended: Type.Integer({ minimum: 0 }),
 };
-const ok = <O extends Operation, P extends Record<string, TSchema>>(op: O, payload: P) => Strict({ ...common, ok: Type.Literal(true), op: Type.Literal(op), ...payload });
+const ok = <O extends Operation, P extends Record<string, TSchema>>(op: O, payload: P) =>
+  Strict({ ...common, ok: Type.Literal(true), op: Type.Literal(op), ...payload });
 
 export const responseSchemas = {
   execute: ok('execute', { events: Type.Array(EventSchema), head: Head, pending: Type.Array(PendingSchema) }),
   preview: ok('preview', { events: Type.Array(PreviewedEventSchema), pending: Type.Array(PendingSchema) }),
   pending: ok('pending', { game: GameIdSchema, pending: Type.Array(PendingSchema) }),
-  state: ok('state', { game: GameIdSchema, state: opaque<GameSummary>('the game summary, as `replay --json` prints it') }),
+  state: ok('state', {
+    game: GameIdSchema,
+    state: opaque<GameSummary>('the game summary, as `replay --json` prints it'),
+  }),
   wars: ok('wars', { game: GameIdSchema, wars: Type.Array(Strict({ axis: Type.String(), allied: Type.String() })) }),
-  permissions: ok('permissions', { game: GameIdSchema, permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')) }),
+  permissions: ok('permissions', {
+    game: GameIdSchema,
+    permissions: Type.Array(opaque<Permission>('{ rule, permission, allowed, detail }')),
+  }),
   declarations: ok('declarations', { game: GameIdSchema, declarations: Type.Array(DeclarationSchema) }),
   events: ok('events', { events: Type.Array(EventSchema), next: Next }),
-  audit: ok('audit', { entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')), next: Next }),
+  audit: ok('audit', {
+    entries: Type.Array(opaque<AuditEntry>('{ seq, game, turn, rule, result, breakdown, zeroRows }')),
+    next: Next,
+  }),
   games: ok('games', { games: Type.Array(GameIdSchema) }),
   failed: Strict({
     ...common,
     ok: Type.Literal(false),
     op: Type.Union([Enum(OPERATIONS as [Operation, ...Operation[]]), Type.Null()]),
     rejection: RejectionSchema,
-    /** preview only, for a game the log holds: what is pending, the refused command's decision with its choices as the command's picks leave them. */
+    /**
+     * preview only, for a game the log holds: what is pending, the refused command's decision with its choices as the
+     * command's picks leave them.
+     */
     pending: Type.Optional(Type.Array(PendingSchema)),
   }),
 } as const;

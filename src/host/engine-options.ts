@@ -12,7 +12,8 @@ export interface EngineOptions {
 /** The options, each read once: anything but a boolean or nothing is an InputError naming the option. */
 export function settingsOf(options: unknown): Required<EngineOptions> {
   if (options === undefined) return { validate: true, checkDecisions: false };
-  if (typeof options !== 'object' || options === null) throw new InputError('options', 'expected an object { validate?, checkDecisions? }');
+  if (typeof options !== 'object' || options === null)
+    throw new InputError('options', 'expected an object { validate?, checkDecisions? }');
   const flag = (name: keyof EngineOptions, fallback: boolean): boolean => {
     let given: unknown;
     try {
@@ -20,7 +21,8 @@ export function settingsOf(options: unknown): Required<EngineOptions> {
     } catch {
       throw new InputError(`options.${name}`, 'cannot be read (a getter or Proxy threw)');
     }
-    if (given !== undefined && typeof given !== 'boolean') throw new InputError(`options.${name}`, 'expected true or false');
+    if (given !== undefined && typeof given !== 'boolean')
+      throw new InputError(`options.${name}`, 'expected true or false');
     return given ?? fallback;
   };
   return { validate: flag('validate', true), checkDecisions: flag('checkDecisions', false) };

@@ -30,7 +30,12 @@ export type { EngineOptions };
  * showing its choices with the command's picks (what is missing or over, what may still be added).
  */
 export type PreviewResult =
-  | { readonly ok: true; readonly events: readonly PreviewedEvent[]; readonly pending: PendingDecision[]; readonly version: number }
+  | {
+      readonly ok: true;
+      readonly events: readonly PreviewedEvent[];
+      readonly pending: PendingDecision[];
+      readonly version: number;
+    }
   | { readonly ok: false; readonly rejection: Rejection; readonly pending?: PendingDecision[] };
 
 export type CommandResult =
@@ -69,7 +74,11 @@ export class SurrenderEngine {
    * mark): nothing is read now. `hash` is that of event `replayer.version`; the first append is tied to it, so
    * a log changed since is read again before anything is written.
    */
-  static resume(store: EventStore, replayed: { readonly replayer: Replayer; readonly hash: string }, options?: EngineOptions): SurrenderEngine {
+  static resume(
+    store: EventStore,
+    replayed: { readonly replayer: Replayer; readonly hash: string },
+    options?: EngineOptions,
+  ): SurrenderEngine {
     const engine = new SurrenderEngine(store, settingsOf(options));
     engine.#replayer = replayed.replayer;
     engine.#hash = replayed.hash;
@@ -100,15 +109,21 @@ export class SurrenderEngine {
     if (!command.ok) return Promise.resolve(command);
     const expected = expectedVersionOf(options);
     if (!expected.ok) return Promise.resolve(expected);
-    const run = (): Promise<CommandResult> => (expected.value === null ? this.#execute(game, command.value) : this.#executeAt(game, command.value, expected.value));
+    const run = (): Promise<CommandResult> =>
+      expected.value === null
+        ? this.#execute(game, command.value)
+        : this.#executeAt(game, command.value, expected.value);
     // A log that cannot be read or written, or a defect, is a typed rejection too: nothing throws past the API.
-    return this.#serialize(() => run().catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })));
+    return this.#serialize(() =>
+      run().catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })),
+    );
   }
 
   /** The command decided once, on the log at `expected` or not at all. */
   async #executeAt(game: string, origin: OriginEvent, expected: number): Promise<CommandResult> {
     await this.#catchUpIfMoved();
-    if (this.#replayer.version !== expected) return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
+    if (this.#replayer.version !== expected)
+      return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
     const decision = decide(this.#replayer.view(game), origin);
     if (!decision.ok) return decision;
     try {
@@ -147,7 +162,14 @@ export class SurrenderEngine {
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= ATTEMPTS) {
-          return { ok: false, rejection: { code: 'conflict', rule: 'concurrency', message: `the log kept changing while the command was decided (${ATTEMPTS} attempts): report it again` } };
+          return {
+            ok: false,
+            rejection: {
+              code: 'conflict',
+              rule: 'concurrency',
+              message: `the log kept changing while the command was decided (${ATTEMPTS} attempts): report it again`,
+            },
+          };
         }
         await this.#catchUp();
       }
@@ -166,14 +188,20 @@ export class SurrenderEngine {
       await this.#catchUpIfMoved();
       const view = this.#replayer.view(game);
       const decision = decide(view, command.value);
-      if (!decision.ok) return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.value) };
+      if (!decision.ok)
+        return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.value) };
       const version = this.#replayer.version;
       const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#hash });
-      return { ok: true, events: after.events, pending: after.view === undefined ? [] : pendingDecisions(after.view), version };
+      return {
+        ok: true,
+        events: after.events,
+        pending: after.view === undefined ? [] : pendingDecisions(after.view),
+        version,
+      };
     }).catch((error: unknown): PreviewResult => ({ ok: false, rejection: storeFailure(error) }));
   }
 
-  /** Reads what other writers appended since this engine last looked (the whole log again if it was changed otherwise). */
+  /** Reads what other writers appended since this engine last looked (the whole log again if it changed otherwise). */
   catchUp(): Promise<void> {
     return this.#serialize(() => this.#catchUpIfMoved());
   }
@@ -270,13 +298,17 @@ export class SurrenderEngine {
 
   /**
    * Who may declare war on whom now: for each pair of powers on opposite sides, whether the engine would accept a
-   * declaration by one on the other alone this turn, or the rule that refuses it. Throws an UnknownGameError for an unknown game.
+   * declaration by one on the other alone this turn, or the rule that refuses it. Throws an UnknownGameError for an
+   * unknown game.
    */
   declarations(game: string): Declaration[] {
     return declarationsOf(this.#known(game));
   }
 
-  /** What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). Throws an UnknownGameError for an unknown game. */
+  /**
+   * What the surrender rules now allow or forbid (59.52, 59.82-59.84, 59.86A, 59.88). Throws an UnknownGameError for an
+   * unknown game.
+   */
   permissions(game: string): Permission[] {
     return britishPermissions(this.#known(game));
   }

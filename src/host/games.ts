@@ -15,15 +15,19 @@ import { hostedGame, type HostedGame } from './hosted-game.js';
 import { storeFailure } from './store-failure.js';
 
 export interface GamesOptions extends EngineOptions {
-  /** The games kept open at most (default 1000): past it the least recently used one is closed, replayed when used again. */
+  /** The games kept open at most (default 1000): past it the least recently used is closed, replayed when next used. */
   readonly maxOpenGames?: number;
 }
 
 /** `maxOpenGames`, checked: a whole number of at least 1, else an InputError naming it. */
 function capacityOf(options: GamesOptions | undefined): number {
-  const given: unknown = options === undefined || typeof options !== 'object' || options === null ? undefined : Reflect.get(options, 'maxOpenGames');
+  const given: unknown =
+    options === undefined || typeof options !== 'object' || options === null
+      ? undefined
+      : Reflect.get(options, 'maxOpenGames');
   if (given === undefined) return DEFAULT_MAX_OPEN_GAMES;
-  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 1) throw new InputError('options.maxOpenGames', 'expected a whole number of at least 1');
+  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 1)
+    throw new InputError('options.maxOpenGames', 'expected a whole number of at least 1');
   return given;
 }
 
@@ -60,10 +64,20 @@ export class SurrenderGames {
     });
   }
 
-  /** SurrenderEngine.execute on the game's own stream (an expected version is that stream's); resolves with a rejection, never throws. */
+  /**
+   * SurrenderEngine.execute on the game's own stream (an expected version is that stream's); resolves with a rejection,
+   * never throws.
+   */
   async execute(game: string, origin: OriginEvent, options?: ExecuteOptions): Promise<CommandResult> {
     if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) {
-      return { ok: false, rejection: { code: 'malformed', rule: 'schema', message: `game: expected a string matching ${GAME_ID_PATTERN}` } };
+      return {
+        ok: false,
+        rejection: {
+          code: 'malformed',
+          rule: 'schema',
+          message: `game: expected a string matching ${GAME_ID_PATTERN}`,
+        },
+      };
     }
     try {
       return await this.#games.use(game, async (hosted) => {

@@ -6,7 +6,7 @@ import { SerialQueue } from '../async/serial-queue.js';
 import type { EventStore } from '../store/store.js';
 import type { SurrenderEngine } from './engine.js';
 
-/** What a process hears of a game's appends: the newest version, and the epoch, bumped when appends may have gone unheard. */
+/** What a process hears of a game's appends: the newest version, and the epoch, bumped when appends may go unheard. */
 export interface Heard {
   version(): number;
   epoch(): number;
@@ -16,11 +16,11 @@ export interface HostedGame {
   readonly engine: SurrenderEngine;
   /** The stream the engine runs on (its events and audit are read from it). */
   readonly store: EventStore;
-  /** Whether the engine has read every append this process has heard of (another process's included); false when unknown. */
+  /** Whether the engine read every append this process heard of (another process's included); false when unknown. */
   heardAll(): boolean;
-  /** Brings the engine up to date with the store (and, after a lost notification connection, trusts what is heard again). */
+  /** Brings the engine up to date with the store (and, after a lost notification connection, trusts what it hears). */
   catchUp(): Promise<void>;
-  /** Runs bodies one at a time for this game in this process, so that a check and the append after it belong together. */
+  /** Runs bodies one at a time for this game in this process, so that a check and the append after it go together. */
   exclusive<T>(body: () => Promise<T>): Promise<T>;
   /** Closes the engine once what it is doing is done. */
   close(): Promise<void>;
@@ -30,7 +30,11 @@ export interface HostedGame {
  * A hosted game over an engine and its stream. With `sync`: what is heard of the game, and the epoch before the
  * engine was opened.
  */
-export function hostedGame(engine: SurrenderEngine, store: EventStore, sync?: { readonly heard: Heard; readonly epoch: number }): HostedGame {
+export function hostedGame(
+  engine: SurrenderEngine,
+  store: EventStore,
+  sync?: { readonly heard: Heard; readonly epoch: number },
+): HostedGame {
   const queue = new SerialQueue();
   let readIn = sync?.epoch ?? -1;
   return {

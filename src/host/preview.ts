@@ -20,8 +20,17 @@ const previewSource: EnvelopeSource = {
  * The events as the store would decode them after `tip` (sealing runs the readers' own checks), and the game's
  * view after them: a host.game-started begins the game, as in replay.
  */
-export function previewAfter(view: GameView | undefined, game: string, events: readonly DomainEvent[], tip: ChainTip): { readonly events: readonly PreviewedEvent[]; readonly view: GameView | undefined } {
-  const sealed = sealEvents(events.map((e) => ({ ...e, game })), tip, previewSource).events;
+export function previewAfter(
+  view: GameView | undefined,
+  game: string,
+  events: readonly DomainEvent[],
+  tip: ChainTip,
+): { readonly events: readonly PreviewedEvent[]; readonly view: GameView | undefined } {
+  const sealed = sealEvents(
+    events.map((e) => ({ ...e, game })),
+    tip,
+    previewSource,
+  ).events;
   let next = view;
   for (const event of sealed) {
     if (next === undefined) next = event.type === 'host.game-started' ? initialState(game, event.data) : undefined;

@@ -16,7 +16,11 @@ export function storeFailure(error: unknown): Rejection {
     const what = error.system?.code ?? (error.name === 'StoreError' ? error.kind : error.name);
     // A commit whose outcome is unknown says so itself: it may have been recorded.
     const recorded = error.kind === 'outcome-unknown' ? '' : '; nothing was recorded';
-    return { code: 'store-failed', rule: 'store', message: `the log could not be read or written (${what}): ${reason(error)}${recorded}` };
+    return {
+      code: 'store-failed',
+      rule: 'store',
+      message: `the log could not be read or written (${what}): ${reason(error)}${recorded}`,
+    };
   }
   // Anything else is a defect of the engine or the store, reported as such rather than thrown at the host.
   return { code: 'internal', rule: 'engine', message: `internal error, nothing was recorded: ${reason(error)}` };

@@ -42,7 +42,8 @@ async function gameHtml(report: ReportGame, index: number): Promise<string> {
     `<div class="card"><h3>Now</h3>${stateHtml(report.summary)}</div>`,
     '</div>',
     `<script type="application/json" class="chart-data" id="chart-data-${index}">${scriptJson(data)}</script>`,
-    `<div class="card timeline"><h3>Timeline: every decision, by turn (click one for its breakdown)</h3>${timelineHtml(entries, new Set(data.marks.map((m) => m.seq)))}</div>`,
+    `<div class="card timeline"><h3>Timeline: every decision, by turn (click one for its ` +
+      `breakdown)</h3>${timelineHtml(entries, new Set(data.marks.map((m) => m.seq)))}</div>`,
     '</section>',
   ].join('\n');
 }
@@ -50,7 +51,11 @@ async function gameHtml(report: ReportGame, index: number): Promise<string> {
 export async function buildReport(input: ReportInput): Promise<string> {
   const games: string[] = [];
   for (const [i, game] of input.games.entries()) games.push(await gameHtml(game, i));
-  const problems = input.problems.length === 0 ? '' : `<div class="card problems"><h3>Problems in the log</h3><ul>${input.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></div>`;
+  const problems =
+    input.problems.length === 0
+      ? ''
+      : '<div class="card problems"><h3>Problems in the log</h3>' +
+        `<ul>${input.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></div>`;
   const title = escapeHtml(input.title);
   return [
     '<!DOCTYPE html>',
@@ -59,7 +64,9 @@ export async function buildReport(input: ReportInput): Promise<string> {
     `<title>Surrender report: ${title}</title>`,
     `<style>${STYLE}</style>`,
     '</head><body>',
-    `<header class="page"><h1>Surrender report: ${title}</h1><p>British (59), German (55) and Italian (56) surrender, from the event log: ${input.games.length} ${input.games.length === 1 ? 'game' : 'games'}</p></header>`,
+    `<header class="page"><h1>Surrender report: ${title}</h1><p>British (59), German (55) and Italian (56) ` +
+      `surrender, from the event log: ${input.games.length} ` +
+      `${input.games.length === 1 ? 'game' : 'games'}</p></header>`,
     '<main>',
     problems,
     ...games,

@@ -48,7 +48,9 @@ export interface ChartData {
 }
 
 /** The value an event records for a power's series, if it is one of the three determinations. */
-function valueOf(event: StoredEvent): { readonly power: Power; readonly turn: GameTurn; readonly value: number } | null {
+function valueOf(
+  event: StoredEvent,
+): { readonly power: Power; readonly turn: GameTurn; readonly value: number } | null {
   switch (event.type) {
     case 'britain.resistance-determined':
       return { power: 'Britain', turn: event.data.turn, value: event.data.level };
@@ -62,7 +64,9 @@ function valueOf(event: StoredEvent): { readonly power: Power; readonly turn: Ga
 }
 
 /** The offer or surrender an event records, if it does. */
-function markOf(event: StoredEvent): { readonly kind: MarkKind; readonly power: Power; readonly turn: GameTurn } | null {
+function markOf(
+  event: StoredEvent,
+): { readonly kind: MarkKind; readonly power: Power; readonly turn: GameTurn } | null {
   switch (event.type) {
     case 'britain.surrender-offered':
       return { kind: 'offer', power: 'Britain', turn: event.data.turn };
@@ -81,12 +85,23 @@ function markOf(event: StoredEvent): { readonly kind: MarkKind; readonly power: 
 export function chartSeries(events: readonly StoredEvent[]): ChartData {
   // One point per power and turn: a determination made again in the same turn replaces the earlier one.
   const points = new Map<string, ChartPoint>();
-  const found: { readonly kind: MarkKind; readonly power: Power; readonly turn: GameTurn; readonly event: StoredEvent }[] = [];
+  const found: {
+    readonly kind: MarkKind;
+    readonly power: Power;
+    readonly turn: GameTurn;
+    readonly event: StoredEvent;
+  }[] = [];
   for (const event of events) {
     const value = valueOf(event);
     if (value !== null) {
       const turn = turnName(value.turn);
-      points.set(`${value.power} ${turn}`, { power: value.power, turn, order: turnIndex(value.turn), value: value.value, seq: event.seq });
+      points.set(`${value.power} ${turn}`, {
+        power: value.power,
+        turn,
+        order: turnIndex(value.turn),
+        value: value.value,
+        seq: event.seq,
+      });
     }
     const mark = markOf(event);
     if (mark !== null) found.push({ ...mark, event });
@@ -95,9 +110,20 @@ export function chartSeries(events: readonly StoredEvent[]): ChartData {
     const name = turnName(turn);
     // The audit's own words and rule for the decision (src/audit): the report has none of its own.
     const entry = auditEntries(event)[0];
-    return { kind, power, turn: name, order: turnIndex(turn), value: points.get(`${power} ${name}`)?.value ?? 0, rule: entry?.rule ?? '', text: entry?.result ?? '', seq: event.seq };
+    return {
+      kind,
+      power,
+      turn: name,
+      order: turnIndex(turn),
+      value: points.get(`${power} ${name}`)?.value ?? 0,
+      rule: entry?.rule ?? '',
+      text: entry?.result ?? '',
+      seq: event.seq,
+    };
   });
-  const sorted = [...points.values()].sort((a, b) => a.order - b.order || POWERS.indexOf(a.power) - POWERS.indexOf(b.power));
+  const sorted = [...points.values()].sort(
+    (a, b) => a.order - b.order || POWERS.indexOf(a.power) - POWERS.indexOf(b.power),
+  );
   const turns = new Map<number, string>();
   for (const p of [...sorted, ...marks]) turns.set(p.order, p.turn);
   return { turns: [...turns.entries()].sort(([a], [b]) => a - b).map(([, name]) => name), points: sorted, marks };

@@ -5,7 +5,8 @@ import type { GameSummary } from '../engine/summary.js';
 import { choicesLines } from '../engine/choices-text/menus.js';
 import { escapeHtml } from './escape.js';
 
-const list = (items: readonly string[], empty: string): string => (items.length === 0 ? `<p class="empty">${escapeHtml(empty)}</p>` : `<ul>${items.join('')}</ul>`);
+const list = (items: readonly string[], empty: string): string =>
+  items.length === 0 ? `<p class="empty">${escapeHtml(empty)}</p>` : `<ul>${items.join('')}</ul>`;
 
 export function stateHtml(s: GameSummary): string {
   const facts: [string, string][] = [
@@ -17,14 +18,23 @@ export function stateHtml(s: GameSummary): string {
     ...(s.europeWarEnded === null ? [] : ([['War in Europe ended', s.europeWarEnded]] as [string, string][])),
   ];
   const wars = s.wars.map((w) => `<li>${escapeHtml(w)}</li>`);
-  const surrenders = s.britishSurrenders.map((b) => `<li>${escapeHtml(`${b.turn}: level ${b.level}, ${b.outcome}`)}</li>`);
+  const surrenders = s.britishSurrenders.map(
+    (b) => `<li>${escapeHtml(`${b.turn}: level ${b.level}, ${b.outcome}`)}</li>`,
+  );
   const pending = s.pending.map(
     (p) =>
-      `<li><span class="rule">${escapeHtml(p.rule)}</span> <b>${escapeHtml(p.by)}</b>: ${escapeHtml(p.description)} <span class="commands">(${escapeHtml(p.commands.join(' or '))})</span>` +
-      `<details class="choices"><summary>What may be chosen</summary><ul>${choicesLines(p).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></details></li>`,
+      `<li><span class="rule">${escapeHtml(p.rule)}</span> <b>${escapeHtml(p.by)}</b>: ` +
+      `${escapeHtml(p.description)} <span ` +
+      `class="commands">(${escapeHtml(p.commands.join(' or '))})</span>` +
+      `<details class="choices"><summary>What may be chosen</summary><ul>${choicesLines(p)
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
+        .join('')}</ul></details></li>`,
   );
   const permissions = s.permissions.map(
-    (p) => `<li class="${p.allowed ? 'allowed' : 'forbidden'}"><span class="rule">${escapeHtml(p.rule)}</span> <code>${escapeHtml(p.permission)}</code> ${p.allowed ? 'allowed' : 'not allowed'}: ${escapeHtml(p.detail)}</li>`,
+    (p) =>
+      `<li class="${p.allowed ? 'allowed' : 'forbidden'}"><span class="rule">${escapeHtml(p.rule)}</span> ` +
+      `<code>${escapeHtml(p.permission)}</code> ${p.allowed ? 'allowed' : 'not allowed'}: ` +
+      `${escapeHtml(p.detail)}</li>`,
   );
   return [
     '<div class="state">',

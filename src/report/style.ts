@@ -1,15 +1,23 @@
 // The report's stylesheet, inlined in the page: system fonts only, nothing fetched.
 export const STYLE = `
-:root { color-scheme: light; --ink: #1b1b1b; --muted: #5f6368; --line: #d9d9d9; --card: #fff; --bg: #f4f2ee; --accent: #1f5fa8; }
+:root {
+  color-scheme: light;
+  --ink: #1b1b1b; --muted: #5f6368; --line: #d9d9d9; --card: #fff; --bg: #f4f2ee; --accent: #1f5fa8;
+}
 * { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--ink); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+body {
+  margin: 0; background: var(--bg); color: var(--ink);
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+}
 header.page { padding: 18px 28px 10px; border-bottom: 3px solid var(--ink); background: var(--card); }
 header.page h1 { margin: 0; font-size: 22px; }
 header.page p { margin: 4px 0 0; color: var(--muted); }
 main { padding: 16px 28px 40px; max-width: 1280px; }
 section.game { margin-bottom: 36px; }
 section.game > h2 { font-size: 20px; margin: 8px 0 12px; }
-.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 14px 18px; margin-bottom: 16px; }
+.card {
+  background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 14px 18px; margin-bottom: 16px;
+}
 .card > h2, .card > h3 { margin: 0 0 10px; font-size: 16px; }
 .chart { overflow-x: auto; }
 .chart svg { display: block; max-width: none; }
@@ -25,15 +33,24 @@ dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
 li.forbidden { color: var(--muted); }
 .commands { color: var(--muted); font-size: 13px; }
-.rule { display: inline-block; min-width: 4.2em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; color: var(--accent); }
+.rule {
+  display: inline-block; min-width: 4.2em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600;
+  color: var(--accent);
+}
 .turn h3 { margin: 14px 0 6px; font-size: 15px; border-bottom: 1px solid var(--line); padding-bottom: 2px; }
 details.decision { border-left: 3px solid var(--line); margin: 3px 0; padding: 2px 8px; }
 details.decision.decisive { border-left-color: #b3261e; background: #fff7f5; }
 details.decision[open] { background: #f8f9fb; }
 details.decision summary { cursor: pointer; }
-.seq { color: var(--muted); font-size: 12px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; min-width: 3.2em; display: inline-block; }
+.seq {
+  color: var(--muted); font-size: 12px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; min-width: 3.2em;
+  display: inline-block;
+}
 .decisive .result { font-weight: 600; }
-ol.breakdown { list-style: none; margin: 6px 0 8px; padding-left: 3.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
+ol.breakdown {
+  list-style: none; margin: 6px 0 8px; padding-left: 3.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace;
+  font-size: 13px;
+}
 ol.breakdown li.zero { color: var(--muted); }
 p.empty { color: var(--muted); margin: 0; }
 `;

@@ -5,7 +5,9 @@ import type { AuditEntry } from '../audit/entry.js';
 import { escapeHtml } from './escape.js';
 
 /** Consecutive entries of the same turn, in log order. */
-export function byTurn(entries: readonly AuditEntry[]): { readonly turn: string; readonly entries: readonly AuditEntry[] }[] {
+export function byTurn(
+  entries: readonly AuditEntry[],
+): { readonly turn: string; readonly entries: readonly AuditEntry[] }[] {
   const groups: { turn: string; entries: AuditEntry[] }[] = [];
   for (const entry of entries) {
     const last = groups.at(-1);
@@ -18,17 +20,25 @@ export function byTurn(entries: readonly AuditEntry[]): { readonly turn: string;
 /** A breakdown row: its leading rule number (55.11B, 59.21, 62.91) set apart when it has one. */
 function rowHtml(row: string, zero: boolean): string {
   const match = /^(\d{2}\.\d+[A-Z]?)\s(.*)$/s.exec(row);
-  const body = match === null ? `<span class="text">${escapeHtml(row)}</span>` : `<span class="rule">${escapeHtml(match[1] ?? '')}</span> <span class="text">${escapeHtml(match[2] ?? '')}</span>`;
+  const body =
+    match === null
+      ? `<span class="text">${escapeHtml(row)}</span>`
+      : `<span class="rule">${escapeHtml(match[1] ?? '')}</span> <span ` +
+        `class="text">${escapeHtml(match[2] ?? '')}</span>`;
   return `<li${zero ? ' class="zero"' : ''}>${body}</li>`;
 }
 
 function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>): string {
   const zero = new Set(entry.zeroRows.map((z) => z.row));
-  const rows = entry.breakdown.length === 0 ? '<p class="empty">no itemized breakdown</p>' : `<ol class="breakdown">${entry.breakdown.map((r, i) => rowHtml(r, zero.has(i))).join('')}</ol>`;
+  const rows =
+    entry.breakdown.length === 0
+      ? '<p class="empty">no itemized breakdown</p>'
+      : `<ol class="breakdown">${entry.breakdown.map((r, i) => rowHtml(r, zero.has(i))).join('')}</ol>`;
   const kind = decisive.has(entry.seq) ? ' decisive' : '';
   return [
     `<details class="decision${kind}" data-seq="${entry.seq}" data-rule="${escapeHtml(entry.rule)}">`,
-    `<summary><span class="seq">#${entry.seq}</span> <span class="rule">${escapeHtml(entry.rule)}</span> <span class="result">${escapeHtml(entry.result)}</span></summary>`,
+    `<summary><span class="seq">#${entry.seq}</span> <span class="rule">${escapeHtml(entry.rule)}</span> <span ` +
+      `class="result">${escapeHtml(entry.result)}</span></summary>`,
     rows,
     '</details>',
   ].join('');
@@ -38,6 +48,10 @@ function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>): string {
 export function timelineHtml(entries: readonly AuditEntry[], decisive: ReadonlySet<number>): string {
   if (entries.length === 0) return '<p class="empty">no decisions recorded</p>';
   return byTurn(entries)
-    .map((group) => `<section class="turn"><h3>${escapeHtml(group.turn)}</h3>${group.entries.map((e) => entryHtml(e, decisive)).join('')}</section>`)
+    .map(
+      (group) =>
+        `<section class="turn"><h3>${escapeHtml(group.turn)}</h3>` +
+        `${group.entries.map((e) => entryHtml(e, decisive)).join('')}</section>`,
+    )
     .join('\n');
 }

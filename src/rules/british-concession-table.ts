@@ -48,7 +48,11 @@ export const CONCESSION_TABLE: Readonly<Record<TerritoryKey, TerritoryEntry>> = 
   ireland: { priority: 5, value: 2, name: 'Ireland' },
   'scapa-flow': { priority: 5, value: 3, name: 'Scapa Flow' },
   scotland: { priority: 6, value: 4, name: 'Scotland (hex rows C to F)' },
-  'central-england': { priority: 7, value: 5, name: 'Central England, with Birmingham and Manchester (hex rows G to J)' },
+  'central-england': {
+    priority: 7,
+    value: 5,
+    name: 'Central England, with Birmingham and Manchester (hex rows G to J)',
+  },
   'southern-england': { priority: 8, value: 6, name: 'Southern England, with London (hex rows K and L)' },
 };
 
@@ -61,7 +65,6 @@ export const MINOR_BRPS_PER_STEP = 5;
 export type MinorConcession = 'neutral' | 'axis';
 
 export const isTerritoryKey = (name: string): name is TerritoryKey => Object.hasOwn(CONCESSION_TABLE, name);
-
 
 /** 59.65: neutrality one point, Axis control two points, for every full five minor BRPs. */
 export function minorValue(brps: number, to: MinorConcession): number {

@@ -6,7 +6,15 @@ import { Count, Enum, Int, Scenarios, Strict, Turn } from '../schema/types.js';
 import { atomicAttackModifier } from './atomic-attacks.js';
 import { sumLines } from './lines.js';
 import { navalRatioLine, type BritishLine, type BritishLineKey } from './british-lines.js';
-import { NavalLocations, NavalNationalities, NavalSides, NavalStatuses, NavalTypes, navalRatio, type NavalRatioResult } from './naval-ratio.js';
+import {
+  NavalLocations,
+  NavalNationalities,
+  NavalSides,
+  NavalStatuses,
+  NavalTypes,
+  navalRatio,
+  type NavalRatioResult,
+} from './naval-ratio.js';
 
 export { Scenarios };
 
@@ -67,7 +75,10 @@ export type BritishResistanceFacts = Static<typeof BritishResistanceFactsSchema>
 
 /** docs/cli.md: the one `atWarWithEuropeanAxis` flag per power also counts as "at war with Germany". */
 export function contractFacts(input: BritishResistanceInput): BritishResistanceFacts {
-  return { ...input, atWarWithGermany: { us: input.atWarWithEuropeanAxis.us, russia: input.atWarWithEuropeanAxis.russia } };
+  return {
+    ...input,
+    atWarWithGermany: { us: input.atWarWithEuropeanAxis.us, russia: input.atWarWithEuropeanAxis.russia },
+  };
 }
 
 export type { BritishLine, BritishLineKey };
@@ -91,7 +102,8 @@ export interface BritishResistanceOptions {
 }
 
 /** Winter 1941 or any later turn: Winter is the last turn of a year. */
-const fromWinter1941 = (turn: BritishResistanceInput['turn']): boolean => turn.year > 1941 || (turn.year === 1941 && turn.season === 'winter');
+const fromWinter1941 = (turn: BritishResistanceInput['turn']): boolean =>
+  turn.year > 1941 || (turn.year === 1941 && turn.season === 'winter');
 
 /** 59.22F for these facts: American and Russian factors only while at war with Germany itself. */
 export function britishNavalRatio(input: BritishResistanceFacts): NavalRatioResult {
@@ -102,14 +114,22 @@ export function britishNavalRatio(input: BritishResistanceFacts): NavalRatioResu
   });
 }
 
-/** 59.21/59.22: the British resistance level, line by line, in the table's order (the words: src/rules/british-lines.ts). */
+/**
+ * 59.21/59.22: the British resistance level, line by line, in the table's order (the words:
+ * src/rules/british-lines.ts).
+ */
 export function britishResistanceLines(
   input: BritishResistanceFacts,
   options: BritishResistanceOptions = {},
   naval: NavalRatioResult = britishNavalRatio(input),
 ): BritishLine[] {
   // 59.22B: in a european scenario Singapore counts as captured by Japan in Winter 1941.
-  const singapore = input.scenario === 'european' && fromWinter1941(input.turn) ? 'european-scenario' : input.axisControlsSingapore ? 'axis' : 'not-axis';
+  const singapore =
+    input.scenario === 'european' && fromWinter1941(input.turn)
+      ? 'european-scenario'
+      : input.axisControlsSingapore
+        ? 'axis'
+        : 'not-axis';
   const axisHeld = (input.axisControlsMalta ? 1 : 0) + (singapore === 'not-axis' ? 0 : 1);
   const surrendered = (input.australiaSurrendered ? 1 : 0) + (input.indiaSurrendered ? 1 : 0);
   const { us, russia, france } = input.atWarWithEuropeanAxis;
@@ -120,44 +140,121 @@ export function britishResistanceLines(
   const lines: BritishLine[] = [
     { key: 'dpLevel', rule: '59.22A', value: input.britishDpLevel, params: {} },
     { key: 'maltaSingapore', rule: '59.22B', value: -axisHeld, params: { malta: input.axisControlsMalta, singapore } },
-    { key: 'australiaIndia', rule: '59.21', value: -2 * surrendered, params: { australia: input.australiaSurrendered, india: input.indiaSurrendered } },
-    { key: 'atomicAttacks', rule: '59.21', value: atomicAttackModifier(input.atomicAttacksOnBritain), params: { attacks: input.atomicAttacksOnBritain } },
-    { key: 'firestorms', rule: '59.21', value: -input.britishCitiesFirestormed, params: { cities: input.britishCitiesFirestormed } },
-    { key: 'oilEffects', rule: '59.22C', value: -input.oilEffectsOnBritain, params: { effects: input.oilEffectsOnBritain } },
+    {
+      key: 'australiaIndia',
+      rule: '59.21',
+      value: -2 * surrendered,
+      params: { australia: input.australiaSurrendered, india: input.indiaSurrendered },
+    },
+    {
+      key: 'atomicAttacks',
+      rule: '59.21',
+      value: atomicAttackModifier(input.atomicAttacksOnBritain),
+      params: { attacks: input.atomicAttacksOnBritain },
+    },
+    {
+      key: 'firestorms',
+      rule: '59.21',
+      value: -input.britishCitiesFirestormed,
+      params: { cities: input.britishCitiesFirestormed },
+    },
+    {
+      key: 'oilEffects',
+      rule: '59.22C',
+      value: -input.oilEffectsOnBritain,
+      params: { effects: input.oilEffectsOnBritain },
+    },
     // 59.22D: -1 per transport under ten, at most -10.
-    { key: 'atlanticTransports', rule: '59.22D', value: -Math.min(10, Math.max(0, 10 - input.atlanticSwTransports)), params: { transports: input.atlanticSwTransports } },
-    { key: 'noRussianUnitInEasternEurope', rule: '59.21', value: input.russianGroundUnitInEasternEurope ? 0 : -1, params: { present: input.russianGroundUnitInEasternEurope } },
+    {
+      key: 'atlanticTransports',
+      rule: '59.22D',
+      value: -Math.min(10, Math.max(0, 10 - input.atlanticSwTransports)),
+      params: { transports: input.atlanticSwTransports },
+    },
+    {
+      key: 'noRussianUnitInEasternEurope',
+      rule: '59.21',
+      value: input.russianGroundUnitInEasternEurope ? 0 : -1,
+      params: { present: input.russianGroundUnitInEasternEurope },
+    },
     // 59.22E: -1 per full ten unbuilt factors (round down).
-    { key: 'unbuiltFactors', rule: '59.22E', value: -Math.floor(input.unbuiltBritishGroundAirFactors / 10), params: { factors: input.unbuiltBritishGroundAirFactors } },
+    {
+      key: 'unbuiltFactors',
+      rule: '59.22E',
+      value: -Math.floor(input.unbuiltBritishGroundAirFactors / 10),
+      params: { factors: input.unbuiltBritishGroundAirFactors },
+    },
     navalRatioLine(naval),
-    { key: 'majorPowersAtWar', rule: '59.21', value: [us, russia, france].filter(Boolean).length, params: { us, russia, france } },
-    { key: 'usat30to39', rule: '59.21', value: inThirties && !thirtiesIgnored ? 1 : 0, params: { usatLevel: usat, ignored: thirtiesIgnored } },
+    {
+      key: 'majorPowersAtWar',
+      rule: '59.21',
+      value: [us, russia, france].filter(Boolean).length,
+      params: { us, russia, france },
+    },
+    {
+      key: 'usat30to39',
+      rule: '59.21',
+      value: inThirties && !thirtiesIgnored ? 1 : 0,
+      params: { usatLevel: usat, ignored: thirtiesIgnored },
+    },
     // 59.21: "and the U.S. is not at war with Germany": a war with Italy alone does not cancel the +2.
-    { key: 'usat40Plus', rule: '59.21', value: usat >= 40 && !input.atWarWithGermany.us ? 2 : 0, params: { usatLevel: usat, usAtWarWithGermany: input.atWarWithGermany.us } },
+    {
+      key: 'usat40Plus',
+      rule: '59.21',
+      value: usat >= 40 && !input.atWarWithGermany.us ? 2 : 0,
+      params: { usatLevel: usat, usAtWarWithGermany: input.atWarWithGermany.us },
+    },
     // 59.21: +1 per full five factors on the western front (U.S. box excluded).
-    { key: 'westernFrontFactors', rule: '59.21', value: Math.floor(input.westernAlliedGroundAirFactorsOnWesternFront / 5), params: { factors: input.westernAlliedGroundAirFactorsOnWesternFront } },
-    { key: 'westernAlliedUnitInGermany', rule: '59.21', value: input.westernAlliedGroundUnitInGermany ? 1 : 0, params: { present: input.westernAlliedGroundUnitInGermany } },
-    { key: 'russianUnitInWesternPolandOrRumania', rule: '59.21', value: input.russianGroundUnitInWesternPolandOrRumania ? 1 : 0, params: { present: input.russianGroundUnitInWesternPolandOrRumania } },
+    {
+      key: 'westernFrontFactors',
+      rule: '59.21',
+      value: Math.floor(input.westernAlliedGroundAirFactorsOnWesternFront / 5),
+      params: { factors: input.westernAlliedGroundAirFactorsOnWesternFront },
+    },
+    {
+      key: 'westernAlliedUnitInGermany',
+      rule: '59.21',
+      value: input.westernAlliedGroundUnitInGermany ? 1 : 0,
+      params: { present: input.westernAlliedGroundUnitInGermany },
+    },
+    {
+      key: 'russianUnitInWesternPolandOrRumania',
+      rule: '59.21',
+      value: input.russianGroundUnitInWesternPolandOrRumania ? 1 : 0,
+      params: { present: input.russianGroundUnitInWesternPolandOrRumania },
+    },
     // 59.75A: -1 per two full concession points returned or not taken at the most recent surrender.
-    { key: 'concessionsForgone', rule: '59.75A', value: -Math.floor(input.concessionPointsForgone / 2), params: { points: input.concessionPointsForgone } },
+    {
+      key: 'concessionsForgone',
+      rule: '59.75A',
+      value: -Math.floor(input.concessionPointsForgone / 2),
+      params: { points: input.concessionPointsForgone },
+    },
   ];
   // Never a -0 (from negating an empty count, or a -0 in the JSON input).
   for (const [i, line] of lines.entries()) if (Object.is(line.value, -0)) lines[i] = { ...line, value: 0 };
   return lines;
 }
 
-/** 59.2 for the contract's input (docs/cli.md): the British resistance level and whether Britain offers to surrender. */
-export function britishResistance(input: BritishResistanceInput, options: BritishResistanceOptions = {}): BritishResistanceResult {
+/** 59.2 for the contract's input (docs/cli.md): the British resistance level and whether Britain offers surrender. */
+export function britishResistance(
+  input: BritishResistanceInput,
+  options: BritishResistanceOptions = {},
+): BritishResistanceResult {
   return britishResistanceOf(contractFacts(input), options);
 }
 
 /** 59.2: the British resistance level and whether Britain offers to surrender. */
-export function britishResistanceOf(input: BritishResistanceFacts, options: BritishResistanceOptions = {}): BritishResistanceResult {
+export function britishResistanceOf(
+  input: BritishResistanceFacts,
+  options: BritishResistanceOptions = {},
+): BritishResistanceResult {
   const naval = britishNavalRatio(input);
   const lines = britishResistanceLines(input, options, naval);
   const level = sumLines(lines);
   // 59.12/59.21: zero or less; 59.87: after a surrender, only below the level of that surrender.
-  const offersSurrender = level <= 0 && (input.previousSurrenderLevel === undefined || level < input.previousSurrenderLevel);
+  const offersSurrender =
+    level <= 0 && (input.previousSurrenderLevel === undefined || level < input.previousSurrenderLevel);
   return {
     level,
     offersSurrender,

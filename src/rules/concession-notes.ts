@@ -4,14 +4,21 @@
 export function cededNotes(key: string): string[] {
   const notes = [
     '59.66B: Russian units in the area go to the nearest Russian-controlled hex outside it',
-    '59.66C: British and Commonwealth units in the area go to the nearest concession area still British, else to mapboard boxes',
+    '59.66C: British and Commonwealth units in the area go to the ' +
+      'nearest concession area still British, else to mapboard boxes',
   ];
   if (key === 'ulster') notes.push('59.65: Ulster becomes part of Ireland');
   return notes;
 }
 
 /** 59.65, 59.66B, 59.66C, 59.66F, 59.66H: what ceding a territory does, as data (the notes above in words). */
-export const CededEffectCodes = ['russian-units-relocated', 'british-units-relocated', 'ulster-joins-ireland', 'wafdists-remain', 'usat-as-conquest'] as const;
+export const CededEffectCodes = [
+  'russian-units-relocated',
+  'british-units-relocated',
+  'ulster-joins-ireland',
+  'wafdists-remain',
+  'usat-as-conquest',
+] as const;
 export type CededEffectCode = (typeof CededEffectCodes)[number];
 export interface CededEffect {
   readonly rule: '59.65' | '59.66B' | '59.66C' | '59.66F' | '59.66H';
@@ -40,8 +47,12 @@ export const MINOR_NOTES = {
 export const WafdistCauses = ['egypt-returned', 'egypt-kept', 'us-at-war', 'egypt-not-kept'] as const;
 export type WafdistCause = (typeof WafdistCauses)[number];
 export const WAFDIST_NOTES: Record<WafdistCause, string> = {
-  'egypt-returned': 'Egypt is returned to Britain: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
-  'egypt-kept': 'Britain keeps Egypt: all Wafdist partisans are eliminated; none may be built until the Axis is at war with the U.S.',
+  'egypt-returned':
+    'Egypt is returned to Britain: all Wafdist partisans are ' +
+    'eliminated; none may be built until the Axis is at war with the U.S.',
+  'egypt-kept':
+    'Britain keeps Egypt: all Wafdist partisans are ' +
+    'eliminated; none may be built until the Axis is at war with the U.S.',
   'us-at-war': 'the U.S. is at war with Germany: Wafdist partisans remain in play',
   'egypt-not-kept': 'Britain does not keep Egypt: Wafdist partisans remain in play',
 };

@@ -17,7 +17,10 @@ export const ConcessionsInputSchema = Strict({
   previousSurrenderLevel: Type.Optional(Int({ minimum: -9, maximum: 0 })),
   /** 59.61: true means no concessions at all. */
   usAtWarWithGermany: Type.Boolean(),
-  /** Control when Britain surrenders, all 18 table keys (refineConcessions); a disputed area in Britain is `british` (59.66D). */
+  /**
+   * Control when Britain surrenders, all 18 table keys (refineConcessions); a disputed area in Britain is `british`
+   * (59.66D).
+   */
   territories: Type.Record(Type.String(), Enum(TerritoryControls)),
   /** British minor allies, associated minor countries and conquests (59.65 priority 2). */
   minors: Type.Array(Strict({ name: Type.String({ minLength: 1 }), brps: Count(), status: Enum(MinorStatuses) })),
@@ -26,7 +29,12 @@ export const ConcessionsInputSchema = Strict({
   /** 59.73C. */
   returnedInEarlierSurrender: Type.Array(Type.String()),
   /** 59.73D-F. */
-  axisControls: Strict({ london: Type.Boolean(), birmingham: Type.Boolean(), manchester: Type.Boolean(), allOfScotland: Type.Boolean() }),
+  axisControls: Strict({
+    london: Type.Boolean(),
+    birmingham: Type.Boolean(),
+    manchester: Type.Boolean(),
+    allOfScotland: Type.Boolean(),
+  }),
   demand: Strict({
     take: Type.Array(Type.String()),
     minors: Type.Array(Strict({ name: Type.String(), to: Enum(['neutral', 'axis'] as const) })),
@@ -38,7 +46,8 @@ export type ConcessionsInput = Static<typeof ConcessionsInputSchema>;
 export const concessionsInput = compile(ConcessionsInputSchema);
 
 /** `territories.malta`, `territories["odd key"]`. */
-const keyPath = (parent: string, key: string): string => joinPath(parent, pointerToPath(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+const keyPath = (parent: string, key: string): string =>
+  joinPath(parent, pointerToPath(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
 
 /** The first repeat or unknown name in a list, as an InputError. */
 function checkNames(
@@ -57,18 +66,30 @@ function checkNames(
   return null;
 }
 
-const notOnTable = (name: string): string => `unknown territory ${JSON.stringify(name)} (not on the British Concession Table, 59.65)`;
+const notOnTable = (name: string): string =>
+  `unknown territory ${JSON.stringify(name)} (not on the British Concession Table, 59.65)`;
 
 /** Checks beyond the schema that make the input malformed (exit 2, docs/cli.md). */
 export function refineConcessions(input: ConcessionsInput): InputError | null {
   if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
-    return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);
+    return new InputError(
+      'previousSurrenderLevel',
+      `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`,
+    );
   }
   for (const key of TerritoryKeys) {
-    if (!Object.hasOwn(input.territories, key)) return new InputError(keyPath('territories', key), 'missing territory key (all 18 table territories are required, 59.65)');
+    if (!Object.hasOwn(input.territories, key))
+      return new InputError(
+        keyPath('territories', key),
+        'missing territory key (all 18 table territories are required, 59.65)',
+      );
   }
   for (const key of Object.keys(input.territories)) {
-    if (!isTerritoryKey(key)) return new InputError(keyPath('territories', key), `unknown territory key (not on the British Concession Table, 59.65)`);
+    if (!isTerritoryKey(key))
+      return new InputError(
+        keyPath('territories', key),
+        `unknown territory key (not on the British Concession Table, 59.65)`,
+      );
   }
   const minorNames = new Set<string>();
   for (const [i, minor] of input.minors.entries()) {
@@ -86,6 +107,13 @@ export function refineConcessions(input: ConcessionsInput): InputError | null {
       (name) => `unknown minor ${JSON.stringify(name)} (not listed in minors)`,
       '.name',
     ) ??
-    checkNames('demand.return', input.demand.return, isTerritoryKey, (name) => `unknown territory ${JSON.stringify(name)} (59.73A: only territories on the British Concession Table can be returned)`)
+    checkNames(
+      'demand.return',
+      input.demand.return,
+      isTerritoryKey,
+      (name) =>
+        `unknown territory ${JSON.stringify(name)} (59.73A: only ` +
+        `territories on the British Concession Table can be returned)`,
+    )
   );
 }

@@ -27,7 +27,6 @@ import { cededNotes, MINOR_NOTES, WAFDIST_NOTES, type WafdistCause } from './con
 // The input's schema and refinement live in concessions-input.ts; importers of this module find them here too.
 export * from './concessions-input.js';
 
-
 /** The contract's output (docs/cli.md `concessions`), exactly these keys. */
 export interface ConcessionsResult {
   readonly legal: boolean;
@@ -44,7 +43,9 @@ export interface ConcessionsResult {
  * 59.66G: the table territories on the Mediterranean front (docs/rulings.md):
  * everything outside the British Isles, Gibraltar included.
  */
-export const MEDITERRANEAN_FRONT: readonly TerritoryKey[] = TerritoryKeys.filter((key) => CONCESSION_TABLE[key].priority !== MINOR_PRIORITY && CONCESSION_TABLE[key].priority <= 4);
+export const MEDITERRANEAN_FRONT: readonly TerritoryKey[] = TerritoryKeys.filter(
+  (key) => CONCESSION_TABLE[key].priority !== MINOR_PRIORITY && CONCESSION_TABLE[key].priority <= 4,
+);
 
 export interface ConcessionsOptions {
   /** 59.66G: which territories may pass to Italy. Default: MEDITERRANEAN_FRONT. */
@@ -73,13 +74,24 @@ export interface ConcessionEffects {
   /** 59.66E: treated as conquests. */
   readonly minorsToAxis: readonly MinorChange[];
   /** 59.66F. */
-  readonly wafdists: { readonly rule: '59.66F'; readonly eliminated: boolean; readonly noNewUntilAxisAtWarWithUs: boolean; readonly cause: WafdistCause; readonly note: string };
+  readonly wafdists: {
+    readonly rule: '59.66F';
+    readonly eliminated: boolean;
+    readonly noNewUntilAxisAtWarWithUs: boolean;
+    readonly cause: WafdistCause;
+    readonly note: string;
+  };
   /** 59.66G: ceded Mediterranean-front territories that may come under Italian control if Germany permits. */
   readonly mayPassToItaly: readonly TerritoryKey[];
   /** 59.66H (and 59.66E for minors): areas whose USAT effect is that of a conquest. */
   readonly usatAsConquest: readonly string[];
   /** 59.67: Britain's BRP level falls, Germany's rises, by the indemnity. */
-  readonly indemnity: { readonly rule: '59.67'; readonly brps: number; readonly britishBrpChange: number; readonly germanBrpChange: number };
+  readonly indemnity: {
+    readonly rule: '59.67';
+    readonly brps: number;
+    readonly britishBrpChange: number;
+    readonly germanBrpChange: number;
+  };
   /** 59.72: back under British control; 59.75B: no other USAT event modifier is triggered. */
   readonly territoriesReturned: readonly { readonly key: TerritoryKey; readonly value: number }[];
 }
@@ -92,10 +104,18 @@ export interface ConcessionsNegotiation {
   readonly effects: ConcessionEffects | null;
 }
 
-/** 59.71: "whatever Britain has left": British-held table territories, British minors at their Axis-control value, and the largest indemnity. */
+/**
+ * 59.71: "whatever Britain has left": British-held table territories, British minors at their Axis-control value, and
+ * the largest indemnity.
+ */
 export function valueBritainHasLeft(input: ConcessionsInput): number {
-  const territories = TerritoryKeys.filter((k) => controlOf(input, k) === 'british').reduce((sum, k) => sum + CONCESSION_TABLE[k].value, 0);
-  const minors = input.minors.filter((m) => m.status === 'british').reduce((sum, m) => sum + minorValue(m.brps, 'axis'), 0);
+  const territories = TerritoryKeys.filter((k) => controlOf(input, k) === 'british').reduce(
+    (sum, k) => sum + CONCESSION_TABLE[k].value,
+    0,
+  );
+  const minors = input.minors
+    .filter((m) => m.status === 'british')
+    .reduce((sum, m) => sum + minorValue(m.brps, 'axis'), 0);
   return territories + minors + indemnityValue(30);
 }
 
@@ -105,7 +125,10 @@ export function concessions(input: ConcessionsInput, options: ConcessionsOptions
 }
 
 /** For the engine: the verdict, plus the effects of a legal demand that the host must apply. */
-export function negotiateConcessions(input: ConcessionsInput, options: ConcessionsOptions = {}): ConcessionsNegotiation {
+export function negotiateConcessions(
+  input: ConcessionsInput,
+  options: ConcessionsOptions = {},
+): ConcessionsNegotiation {
   const { demand } = input;
   const take = demand.take.filter(isTerritoryKey);
   const returned = demand.return.filter(isTerritoryKey);
@@ -116,7 +139,9 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
   });
 
   // 59.61: no concessions while the U.S. is at war with Germany; 59.65/59.872 otherwise.
-  const pointsAvailable = input.usAtWarWithGermany ? 0 : concessionPoints(input.surrenderLevel, input.previousSurrenderLevel);
+  const pointsAvailable = input.usAtWarWithGermany
+    ? 0
+    : concessionPoints(input.surrenderLevel, input.previousSurrenderLevel);
   const territoryPoints = take.reduce((sum, k) => sum + CONCESSION_TABLE[k].value, 0);
   const minorPoints = demandedMinors.reduce((sum, d) => sum + d.value, 0);
   const indemnityPoints = indemnityValue(demand.indemnityBrps);
@@ -156,11 +181,19 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
     return { key, value: CONCESSION_TABLE[key].value, mayPassToItaly: mediterranean.has(key), notes: cededNotes(key) };
   });
   const minorsToAxis = demandedMinors.filter((d) => d.to === 'axis');
-  // 59.66F: Britain keeps Egypt before U.S. entry: Wafdists eliminated, none built until the Axis is at war with the U.S.
-  // An Egypt returned to Britain (59.72) is British after the peace as well (docs/rulings.md).
+  // 59.66F: Britain keeps Egypt before U.S. entry: Wafdists eliminated, none built until the Axis is at war with the
+  // U.S. An Egypt returned to Britain (59.72) is British after the peace as well (docs/rulings.md).
   const egyptReturned = returned.includes('egypt');
-  const wafdistsEliminated = !input.usAtWarWithGermany && ((controlOf(input, 'egypt') === 'british' && !take.includes('egypt')) || egyptReturned);
-  const wafdistsCause: WafdistCause = wafdistsEliminated ? (egyptReturned ? 'egypt-returned' : 'egypt-kept') : input.usAtWarWithGermany ? 'us-at-war' : 'egypt-not-kept';
+  const wafdistsEliminated =
+    !input.usAtWarWithGermany &&
+    ((controlOf(input, 'egypt') === 'british' && !take.includes('egypt')) || egyptReturned);
+  const wafdistsCause: WafdistCause = wafdistsEliminated
+    ? egyptReturned
+      ? 'egypt-returned'
+      : 'egypt-kept'
+    : input.usAtWarWithGermany
+      ? 'us-at-war'
+      : 'egypt-not-kept';
   return {
     result,
     reasons,
@@ -179,7 +212,12 @@ export function negotiateConcessions(input: ConcessionsInput, options: Concessio
       },
       mayPassToItaly: territoriesCeded.filter((t) => t.mayPassToItaly).map((t) => t.key),
       usatAsConquest: [...take, ...minorsToAxis.map((d) => d.name)],
-      indemnity: { rule: '59.67', brps: demand.indemnityBrps, britishBrpChange: 0 - demand.indemnityBrps, germanBrpChange: demand.indemnityBrps },
+      indemnity: {
+        rule: '59.67',
+        brps: demand.indemnityBrps,
+        britishBrpChange: 0 - demand.indemnityBrps,
+        germanBrpChange: demand.indemnityBrps,
+      },
       territoriesReturned: returned.map((key) => ({ key, value: CONCESSION_TABLE[key].value })),
     },
   };

@@ -4,10 +4,28 @@ import { Type, type Static } from '@sinclair/typebox';
 import { compile, InputError } from '../schema/validate.js';
 import { Count, Enum, Int, Scenarios, Strict, type Scenario } from '../schema/types.js';
 
-export const UnitNationalities = ['british', 'canadian', 'south-african', 'australian', 'indian', 'free-french', 'minor'] as const;
+export const UnitNationalities = [
+  'british',
+  'canadian',
+  'south-african',
+  'australian',
+  'indian',
+  'free-french',
+  'minor',
+] as const;
 export type UnitNationality = (typeof UnitNationalities)[number];
 
-export const UnitKinds = ['ground', 'aaf', 'nas', 'strategic-bomber', 'interceptor', 'jet', 'naval', 'asw', 'transport'] as const;
+export const UnitKinds = [
+  'ground',
+  'aaf',
+  'nas',
+  'strategic-bomber',
+  'interceptor',
+  'jet',
+  'naval',
+  'asw',
+  'transport',
+] as const;
 export type UnitKind = (typeof UnitKinds)[number];
 
 export const UnitTheaters = ['unbuilt', 'europe', 'pacific', 'asia'] as const;
@@ -48,15 +66,20 @@ export const forceReductionInput = compile(ForceReductionInputSchema);
 /** Checks beyond the schema that make the input malformed (exit 2, docs/cli.md). */
 export function refineForceReduction(input: ForceReductionInput): InputError | null {
   if (input.previousSurrenderLevel !== undefined && input.previousSurrenderLevel <= input.surrenderLevel) {
-    return new InputError('previousSurrenderLevel', `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`);
+    return new InputError(
+      'previousSurrenderLevel',
+      `must be above surrenderLevel (${input.surrenderLevel}): 59.87, a further surrender is below the previous one`,
+    );
   }
   const ids = new Set<string>();
   for (const [i, unit] of input.units.entries()) {
     if (ids.has(unit.id)) return new InputError(`units[${i}].id`, `repeats ${JSON.stringify(unit.id)}`);
     ids.add(unit.id);
     // `naval` describes a warship that may be eliminated; ASW and transports are never eliminated (59.514B).
-    if (unit.kind === 'naval' && unit.naval === undefined) return new InputError(`units[${i}].naval`, 'missing required field for a naval unit (type and status)');
-    if (unit.kind !== 'naval' && unit.naval !== undefined) return new InputError(`units[${i}].naval`, `only naval units have it (kind is ${JSON.stringify(unit.kind)})`);
+    if (unit.kind === 'naval' && unit.naval === undefined)
+      return new InputError(`units[${i}].naval`, 'missing required field for a naval unit (type and status)');
+    if (unit.kind !== 'naval' && unit.naval !== undefined)
+      return new InputError(`units[${i}].naval`, `only naval units have it (kind is ${JSON.stringify(unit.kind)})`);
   }
   const seen = new Set<string>();
   for (const [i, id] of input.selection.entries()) {

@@ -43,14 +43,19 @@ export function addableUnits(input: CategoryReachInput): boolean[] {
   // A zero-weight unit is always droppable; a picked one leaves nothing legal.
   if (lightestPicked === 0 || pickedWeight >= target) return none;
   const classes = [...free.keys()].sort((a, b) => a - b);
-  const lightest = [...classes.filter((w) => w < lightestPicked), ...(Number.isFinite(lightestPicked) ? [lightestPicked] : [])];
+  const lightest = [
+    ...classes.filter((w) => w < lightestPicked),
+    ...(Number.isFinite(lightestPicked) ? [lightestPicked] : []),
+  ];
   const ok = new Set<number>();
   for (const v of lightest) {
     const hi = Math.min(wMax, target + v - 1) - pickedWeight;
     const lo = target - pickedWeight;
     for (const x of classes) {
       if (x < v || ok.has(x) || x > hi) continue;
-      const others = classes.filter((y) => y >= v).map((y): readonly [number, number] => [y, (free.get(y) ?? 0) - (y === x ? 1 : 0)]);
+      const others = classes
+        .filter((y) => y >= v)
+        .map((y): readonly [number, number] => [y, (free.get(y) ?? 0) - (y === x ? 1 : 0)]);
       if (anyInRange(reachable(others, hi - x), Math.max(0, lo - x), hi - x)) ok.add(x);
     }
   }

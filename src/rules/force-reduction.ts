@@ -45,9 +45,10 @@ export function forceRequirements(level: number, previousLevel?: number): ForceT
 export const NAVAL_DISCOUNT = { numerator: 1, denominator: 2 } as const;
 const DISCOUNTED_STATUSES: ReadonlySet<ShipStatus> = new Set(['incomplete', 'damaged', 'sunk-in-port', 'salvageable']);
 
-export const isDiscounted = (unit: ForceUnit): boolean => unit.naval !== undefined && DISCOUNTED_STATUSES.has(unit.naval.status);
+export const isDiscounted = (unit: ForceUnit): boolean =>
+  unit.naval !== undefined && DISCOUNTED_STATUSES.has(unit.naval.status);
 
-/** Naval factors of a set of ships: full factors plus the pooled discounted factors times the ratio, rounded down once. */
+/** Naval factors of ships: full factors plus the pooled discounted factors times the ratio, rounded down once. */
 export function navalValue(ships: readonly ForceUnit[]): number {
   return Math.floor(ships.reduce((sum, s) => sum + navalWeight(s), 0) / NAVAL_DISCOUNT.denominator);
 }
@@ -57,7 +58,8 @@ export function navalValue(ships: readonly ForceUnit[]): number {
  * factors * numerator. A set's value is floor(sum of weights / denominator), which equals full factors plus
  * floor(discounted factors * ratio): one rounding per selection, as the ruling requires.
  */
-const navalWeight = (ship: ForceUnit): number => ship.factors * (isDiscounted(ship) ? NAVAL_DISCOUNT.numerator : NAVAL_DISCOUNT.denominator);
+const navalWeight = (ship: ForceUnit): number =>
+  ship.factors * (isDiscounted(ship) ? NAVAL_DISCOUNT.numerator : NAVAL_DISCOUNT.denominator);
 
 export type ForceCategory = 'aaf' | 'groundNas' | 'naval';
 
@@ -85,13 +87,20 @@ export function weightOf(unit: ForceUnit, category: ForceCategory): number {
 export const divisorOf = (category: ForceCategory): number => (category === 'naval' ? NAVAL_DISCOUNT.denominator : 1);
 
 /** Why a unit may not be removed or eliminated (59.513B-D, 59.514A-E, 59.893), or null when it may. */
-export function eligibleForRemoval(unit: ForceUnit, scenario: Scenario, options: ForceReductionOptions = {}): Violation | null {
+export function eligibleForRemoval(
+  unit: ForceUnit,
+  scenario: Scenario,
+  options: ForceReductionOptions = {},
+): Violation | null {
   const id = unit.id;
   switch (unit.kind) {
     case 'strategic-bomber':
     case 'interceptor':
     case 'jet':
-      return { rule: '59.514A', message: `${id}: strategic bombers, interceptors and jets are not subject to elimination` };
+      return {
+        rule: '59.514A',
+        message: `${id}: strategic bombers, interceptors and jets are not subject to elimination`,
+      };
     case 'asw':
     case 'transport':
       return { rule: '59.514B', message: `${id}: ASW and transports are not subject to elimination` };
@@ -103,12 +112,20 @@ export function eligibleForRemoval(unit: ForceUnit, scenario: Scenario, options:
     case 'south-african':
     case 'australian':
     case 'indian':
-      return { rule: '59.514C', message: `${id}: Canadian, South African, Australian and Indian units are not subject to elimination` };
+      return {
+        rule: '59.514C',
+        message: `${id}: Canadian, South African, Australian and Indian units are not subject to elimination`,
+      };
     case 'free-french':
       return { rule: '59.514D', message: `${id}: Free French units are not subject to elimination` };
     case 'minor':
       if (options.minorUnitsWithChangedStatus?.includes(id) === true) break;
-      return { rule: '59.514E', message: `${id}: minor ally and associated minor units are not subject to elimination unless the negotiations changed their status` };
+      return {
+        rule: '59.514E',
+        message:
+          `${id}: minor ally and associated minor units are not subject to elimination unless the ` +
+          `negotiations changed their status`,
+      };
     default:
       break;
   }
@@ -150,7 +167,11 @@ const CATEGORY_LABEL: Readonly<Record<ForceCategory, string>> = {
   groundNas: 'BRPs of ground units and NAS',
   naval: 'naval factors',
 };
-export const TOTAL_KEY: Readonly<Record<ForceCategory, keyof ForceTotals>> = { aaf: 'aafFactors', groundNas: 'groundNasBrps', naval: 'navalFactors' };
+export const TOTAL_KEY: Readonly<Record<ForceCategory, keyof ForceTotals>> = {
+  aaf: 'aafFactors',
+  groundNas: 'groundNasBrps',
+  naval: 'navalFactors',
+};
 export const Categories: readonly ForceCategory[] = ['aaf', 'groundNas', 'naval'];
 
 export interface CategoryVerdict {
@@ -164,7 +185,12 @@ export interface CategoryVerdict {
 }
 
 /** 59.513E and F for one category, judged apart from the others (`pool`: its eligible units). */
-export function judgeCategory(category: ForceCategory, requirement: number, pool: readonly ForceUnit[], chosen: readonly ForceUnit[]): CategoryVerdict {
+export function judgeCategory(
+  category: ForceCategory,
+  requirement: number,
+  pool: readonly ForceUnit[],
+  chosen: readonly ForceUnit[],
+): CategoryVerdict {
   const d = divisorOf(category);
   const weight = (u: ForceUnit): number => weightOf(u, category);
   const sum = (units: readonly ForceUnit[]): number => units.reduce((s, u) => s + weight(u), 0);
@@ -180,7 +206,9 @@ export function judgeCategory(category: ForceCategory, requirement: number, pool
     if (missing.length > 0) {
       violations.push({
         rule: '59.513E',
-        message: `the eligible pool holds only ${poolValue} ${label} of the ${requirement} required, so every eligible unit must go: missing ${missing.join(', ')}`,
+        message:
+          `the eligible pool holds only ${poolValue} ${label} of the ${requirement} required, so every ` +
+          `eligible unit must go: missing ${missing.join(', ')}`,
       });
     }
     return { required: poolValue, selected, violations, smallest: null, droppable: [] };
@@ -189,13 +217,18 @@ export function judgeCategory(category: ForceCategory, requirement: number, pool
   const target = requirement * d; // in weight units: value >= requirement  <=>  weight >= requirement * d
   const smallest = Math.floor((smallestReachableAtLeast(pool.map(weight), target) ?? selectedWeight) / d);
   if (selectedWeight < target) {
-    violations.push({ rule: '59.513F', message: `${selected} ${label} selected: at least ${requirement} are required` });
+    violations.push({
+      rule: '59.513F',
+      message: `${selected} ${label} selected: at least ${requirement} are required`,
+    });
     return { required: requirement, selected, violations, smallest, droppable: [] };
   }
   if (selected > smallest) {
     violations.push({
       rule: '59.513F',
-      message: `${selected} ${label} selected where ${smallest} would meet the requirement of ${requirement}: excess only where the denominations force it`,
+      message:
+        `${selected} ${label} selected where ${smallest} would meet the requirement of ${requirement}: ` +
+        `excess only where the denominations force it`,
     });
   }
   const droppable = chosen.filter((u) => selectedWeight - weight(u) >= target).map((u) => u.id);
@@ -229,7 +262,17 @@ export function forceReduction(input: ForceReductionInput, options: ForceReducti
   if (levels <= 0) {
     // 59.511: a "0" surrender (or no change since the last one, 59.872) removes nothing.
     const selected = totalsOf(eligibleChosen);
-    const out = chosen.length > 0 ? [{ rule: '59.511', message: `a 0 surrender level has no effect on British forces: nothing may be selected (${input.selection.join(', ')})` }] : [];
+    const out =
+      chosen.length > 0
+        ? [
+            {
+              rule: '59.511',
+              message:
+                `a 0 surrender level has no effect on British forces: nothing may be selected ` +
+                `(${input.selection.join(', ')})`,
+            },
+          ]
+        : [];
     return { legal: out.length === 0, violations: out, required: needs, selected };
   }
 

@@ -9,10 +9,16 @@ export const germanLineCodes = {
   berchtesgaden: lineSpec(Strict({ controlled: Type.Boolean() }), (p) =>
     p.controlled ? 'Germany controls Berchtesgaden: +1' : 'Germany does not control Berchtesgaden: 0',
   ),
-  firestorms: lineSpec(Strict({ cities: Count() }), (p, value) => `${p.cities} German ${p.cities === 1 ? 'city' : 'cities'} firestormed (26.93A), -1 each: ${signed(value)}`),
+  firestorms: lineSpec(
+    Strict({ cities: Count() }),
+    (p, value) =>
+      `${p.cities} German ${p.cities === 1 ? 'city' : 'cities'} firestormed (26.93A), -1 each: ${signed(value)}`,
+  ),
   atomicAttacks: lineSpec(
     Strict({ attacks: Count() }),
-    (p, value) => `${p.attacks} atomic ${p.attacks === 1 ? 'attack' : 'attacks'} on Germany (43.321A: -3, -2, then -1 each): ${signed(value)}`,
+    (p, value) =>
+      `${p.attacks} atomic ${p.attacks === 1 ? 'attack' : 'attacks'} on Germany (43.321A: -3, -2, then -1 each): ` +
+      `${signed(value)}`,
   ),
 } as const;
 

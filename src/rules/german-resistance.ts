@@ -36,10 +36,25 @@ export interface GermanSurrenderResult {
 export function germanResistanceLines(input: GermanSurrenderInput): GermanLine[] {
   return [
     { key: 'dpTotal', rule: '55.11B', value: input.germanDpTotal, params: {} },
-    { key: 'berchtesgaden', rule: '55.11B', value: input.germanyControlsBerchtesgaden ? 1 : 0, params: { controlled: input.germanyControlsBerchtesgaden } },
+    {
+      key: 'berchtesgaden',
+      rule: '55.11B',
+      value: input.germanyControlsBerchtesgaden ? 1 : 0,
+      params: { controlled: input.germanyControlsBerchtesgaden },
+    },
     // `0 - n`: never -0
-    { key: 'firestorms', rule: '55.11B', value: 0 - input.germanCitiesFirestormed, params: { cities: input.germanCitiesFirestormed } },
-    { key: 'atomicAttacks', rule: '55.11B', value: atomicAttackModifier(input.atomicAttacksOnGermany), params: { attacks: input.atomicAttacksOnGermany } },
+    {
+      key: 'firestorms',
+      rule: '55.11B',
+      value: 0 - input.germanCitiesFirestormed,
+      params: { cities: input.germanCitiesFirestormed },
+    },
+    {
+      key: 'atomicAttacks',
+      rule: '55.11B',
+      value: atomicAttackModifier(input.atomicAttacksOnGermany),
+      params: { attacks: input.atomicAttacksOnGermany },
+    },
   ];
 }
 

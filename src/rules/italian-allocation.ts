@@ -4,8 +4,24 @@
 // Italy's units once both selections are made is in italian-disposition.ts (both found here too).
 import { signed, type Violation } from './lines.js';
 import { outOfOrder, type AllocationSide } from './italian-selection-order.js';
-import { forcesForLevel, NAMED_SHIP_FOOTNOTE, type ForceAmounts, type ItalianNavalStatus, type ItalianSurrenderLevel } from './italian-forces-table.js';
-import { withArticle, Categories, categoryOf, indexForces, noun, type AllocationSelection, type Category, type ItalianForces, type Unit } from './italian-forces.js';
+import {
+  forcesForLevel,
+  NAMED_SHIP_FOOTNOTE,
+  type ForceAmounts,
+  type ItalianNavalStatus,
+  type ItalianSurrenderLevel,
+} from './italian-forces-table.js';
+import {
+  withArticle,
+  Categories,
+  categoryOf,
+  indexForces,
+  noun,
+  type AllocationSelection,
+  type Category,
+  type ItalianForces,
+  type Unit,
+} from './italian-forces.js';
 
 export {
   AllocationSelectionSchema,
@@ -44,7 +60,10 @@ export interface AllocationResult {
   readonly violations: readonly Violation[];
   /** The side's half of the 56.32 row. */
   readonly row: ForceAmounts;
-  /** What the selection must total: the row, or what remains of a short type, or the largest total the units can make without exceeding the row. */
+  /**
+   * What the selection must total: the row, or what remains of a short type, or the largest total the units can make
+   * without exceeding the row.
+   */
   readonly required: ForceAmounts;
   /** What the validly selected units amount to (56.312: infantry and destroyers in factors, the rest by unit). */
   readonly allocated: ForceAmounts;
@@ -59,25 +78,37 @@ export const amountKey = {
   cruisers: 'cruisers',
   destroyers: 'destroyerFactors',
 } as const satisfies Record<Category, keyof ForceAmounts>;
-const count = (n: number, category: Category): string => `${n === 0 ? 'no' : n} ${noun[category].amount}${n === 1 ? '' : 's'}`;
+const count = (n: number, category: Category): string =>
+  `${n === 0 ? 'no' : n} ${noun[category].amount}${n === 1 ? '' : 's'}`;
 // 56.31C for ground units, 56.31D for naval units.
 export const unitRule = (c: Category): '56.31C' | '56.31D' => (c === 'infantry' ? '56.31C' : '56.31D');
 
-/** Why a ship may never be selected: above the "2" row (56.32 footnote *), or an unfinished light ship under the option. */
+/** Why a ship may never be selected: above the "2" row (56.32 footnote *), or unfinished and light under the option. */
 export type ShipRefusal = 'row-3-plus' | 'unfinished-light-ship';
 
-/** 56.32 footnote * (named ships) and the ruling on cruisers and destroyers: why this ship may not be selected at all, or null. */
-export function shipRefusal(category: Category, status: ItalianNavalStatus, options: AllocationOptions): ShipRefusal | null {
+/**
+ * 56.32 footnote * (named ships) and the ruling on cruisers and destroyers: why this ship may not be selected at all,
+ * or null.
+ */
+export function shipRefusal(
+  category: Category,
+  status: ItalianNavalStatus,
+  options: AllocationOptions,
+): ShipRefusal | null {
   if (!NAMED_SHIP_FOOTNOTE.selectableStatuses.includes(status)) return 'row-3-plus';
   if (category === 'namedShips') return null;
   const unfinished = status === 'row-2' || status === 'launch';
-  return unfinished && (options.unfinishedLightShips ?? 'rows-2-and-launch') === 'never' ? 'unfinished-light-ship' : null;
+  return unfinished && (options.unfinishedLightShips ?? 'rows-2-and-launch') === 'never'
+    ? 'unfinished-light-ship'
+    : null;
 }
 
-const selectableStatus = (category: Category, status: ItalianNavalStatus, options: AllocationOptions): boolean => shipRefusal(category, status, options) === null;
+const selectableStatus = (category: Category, status: ItalianNavalStatus, options: AllocationOptions): boolean =>
+  shipRefusal(category, status, options) === null;
 
 /** How much a unit counts toward its category (56.312). */
-export const measure = (category: Category, u: Unit): number => (category === 'infantry' || category === 'destroyers' ? u.unit.factors : 1);
+export const measure = (category: Category, u: Unit): number =>
+  category === 'infantry' || category === 'destroyers' ? u.unit.factors : 1;
 
 /** The largest total of some of `sizes` that does not exceed `limit` (a small subset sum: the row is at most 9). */
 export function largestTotalAtMost(sizes: readonly number[], limit: number): number {
@@ -105,7 +136,11 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
   // any other level only one side selects, and an empty "other" selection took nothing.
   const otherIds = allIds(alreadyAllocated);
   const otherMade = level === 0 ? alreadyAllocated !== null : otherIds.length > 0;
-  const order = outOfOrder(level, side, side === 'axis' ? { axis: false, allied: otherMade } : { axis: otherMade, allied: false });
+  const order = outOfOrder(
+    level,
+    side,
+    side === 'axis' ? { axis: false, allied: otherMade } : { axis: otherMade, allied: false },
+  );
   if (order !== null) violations.push(order);
   const taken = new Set(otherIds);
 
@@ -127,7 +162,10 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
       }
       const actual = categoryOf(unit);
       if (actual !== category) {
-        violations.push({ rule: '56.312', message: `'${id}' is ${withArticle(noun[actual].one)}, not ${withArticle(noun[category].one)}` });
+        violations.push({
+          rule: '56.312',
+          message: `'${id}' is ${withArticle(noun[actual].one)}, not ${withArticle(noun[category].one)}`,
+        });
         continue;
       }
       if (taken.has(id)) {
@@ -139,8 +177,10 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
           rule: '56.32',
           message:
             unit.unit.status === 'row-3-plus'
-              ? `'${id}' is unfinished above the "2" row of the construction chart; only ships on the "2" or "Launch" row may be selected`
-              : `'${id}' is unfinished on the "${unit.unit.status === 'launch' ? 'Launch' : '2'}" row; only named ships may be selected unfinished (option unfinishedLightShips: never)`,
+              ? `'${id}' is unfinished above the "2" row of the construction chart; only ships on the "2" or ` +
+                `"Launch" row may be selected`
+              : `'${id}' is unfinished on the "${unit.unit.status === 'launch' ? 'Launch' : '2'}" row; only named ` +
+                `ships may be selected unfinished (option unfinishedLightShips: never)`,
         });
         continue;
       }
@@ -156,7 +196,10 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
     const key = amountKey[category];
     const entitled = row[key];
     const available = [...index.values()].filter(
-      (u) => categoryOf(u) === category && !taken.has(u.unit.id) && (u.kind === 'infantry' || selectableStatus(category, u.unit.status, options)),
+      (u) =>
+        categoryOf(u) === category &&
+        !taken.has(u.unit.id) &&
+        (u.kind === 'infantry' || selectableStatus(category, u.unit.status, options)),
     );
     const sizes = available.map((u) => measure(category, u));
     const remaining = sizes.reduce((a, b) => a + b, 0);
@@ -172,12 +215,16 @@ export function validateAllocation(input: AllocationInput, options: AllocationOp
       if (remaining <= entitled) {
         violations.push({
           rule: unitRule(category),
-          message: `${what}, but only ${remaining} remain${remaining === 1 ? 's' : ''}: all of them must be taken (the rest is lost); ${amount} selected`,
+          message:
+            `${what}, but only ${remaining} remain${remaining === 1 ? 's' : ''}: all of them must be taken ` +
+            `(the rest is lost); ${amount} selected`,
         });
       } else if (target < entitled) {
         violations.push({
           rule: '56.312',
-          message: `${what}; the remaining units cannot make exactly ${entitled}, so the largest total below it, ${target}, must be selected; ${amount} selected`,
+          message:
+            `${what}; the remaining units cannot make exactly ${entitled}, so the largest total below it, ` +
+            `${target}, must be selected; ${amount} selected`,
         });
       } else {
         violations.push({ rule: '56.32', message: `${what}; ${amount} selected` });

@@ -20,7 +20,12 @@ export interface ForcesTableRow {
 }
 
 const none: ForceAmounts = { infantryFactors: 0, namedShips: 0, cruisers: 0, destroyerFactors: 0 };
-const amounts = (infantryFactors: number, namedShips: number, cruisers: number, destroyerFactors: number): ForceAmounts => ({
+const amounts = (
+  infantryFactors: number,
+  namedShips: number,
+  cruisers: number,
+  destroyerFactors: number,
+): ForceAmounts => ({
   infantryFactors,
   namedShips,
   cruisers,
@@ -37,21 +42,38 @@ export const POST_SURRENDER_ITALIAN_FORCES_TABLE: readonly ForcesTableRow[] = [
 ];
 
 /** The statuses of Italian naval units the host engine reports (56.31D, footnote * of 56.32). */
-export const ItalianNavalStatuses = ['operational', 'damaged', 'sunk-in-port', 'row-2', 'launch', 'row-3-plus'] as const;
+export const ItalianNavalStatuses = [
+  'operational',
+  'damaged',
+  'sunk-in-port',
+  'row-2',
+  'launch',
+  'row-3-plus',
+] as const;
 export type ItalianNavalStatus = (typeof ItalianNavalStatuses)[number];
 
-/** 56.32 footnote *: the named ship is the selecting player's choice, and may be unfinished or damaged on the "2" or "Launch" row. */
+/**
+ * 56.32 footnote *: the named ship is the selecting player's choice, and may be unfinished or damaged on the "2" or
+ * "Launch" row.
+ */
 export const NAMED_SHIP_FOOTNOTE = {
-  text: 'One named ship of the selecting player\'s choice. Unfinished or damaged ships in the "2" or "Launch" row of an Italian Naval Construction Chart may be selected.',
+  text:
+    'One named ship of the selecting player\'s choice. Unfinished or damaged ships in the "2" or "Launch" row ' +
+    'of an Italian Naval Construction Chart may be selected.',
   selectingPlayersChoice: true,
-  /** Ships in port or at sea (56.31D: "may be repaired if damaged or sunk in port") and the two construction rows the footnote names. */
+  /**
+   * Ships in port or at sea (56.31D: "may be repaired if damaged or sunk in port") and the two construction rows the
+   * footnote names.
+   */
   selectableStatuses: ['operational', 'damaged', 'sunk-in-port', 'row-2', 'launch'] as readonly ItalianNavalStatus[],
 } as const;
 
-export const isItalianSurrenderLevel = (n: number): n is ItalianSurrenderLevel => (ItalianSurrenderLevels as readonly number[]).includes(n);
+export const isItalianSurrenderLevel = (n: number): n is ItalianSurrenderLevel =>
+  (ItalianSurrenderLevels as readonly number[]).includes(n);
 
 /** 56.31: a level above +2 or below -2 is treated as +2 or -2 (`n` is an integer). */
-export const clampSurrenderLevel = (n: number): ItalianSurrenderLevel => Math.max(-2, Math.min(2, n)) as ItalianSurrenderLevel;
+export const clampSurrenderLevel = (n: number): ItalianSurrenderLevel =>
+  Math.max(-2, Math.min(2, n)) as ItalianSurrenderLevel;
 
 /** The 56.32 row for a surrender level; a level outside -2..+2 is a defect of the caller. */
 export function forcesForLevel(level: number): ForcesTableRow {

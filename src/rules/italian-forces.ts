@@ -15,7 +15,9 @@ const Ids = Type.Array(Id);
 
 /** What Italy has at the moment of surrender, as the host engine reports it. */
 export const ItalianForcesSchema = Strict({
-  navy: Type.Array(Strict({ id: Id, type: Enum(ItalianNavalTypes), factors: Count(), status: Enum(ItalianNavalStatuses) })),
+  navy: Type.Array(
+    Strict({ id: Id, type: Enum(ItalianNavalTypes), factors: Count(), status: Enum(ItalianNavalStatuses) }),
+  ),
   /** Italian infantry units, on the board and in the force pool (56.31C); not the Folgore airborne unit (56.31B). */
   infantry: Type.Array(Strict({ id: Id, factors: Type.Integer({ minimum: 1 }) })),
 });
@@ -62,7 +64,9 @@ export const noun: Record<Category, { one: string; amount: string }> = {
 /** "a cruiser", "an infantry unit". */
 export const withArticle = (word: string): string => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 
-export type Unit = { readonly kind: 'infantry'; readonly unit: ItalianInfantry } | { readonly kind: 'ship'; readonly unit: ItalianShip };
+export type Unit =
+  | { readonly kind: 'infantry'; readonly unit: ItalianInfantry }
+  | { readonly kind: 'ship'; readonly unit: ItalianShip };
 
 export function indexForces(forces: ItalianForces): ReadonlyMap<string, Unit> {
   const index = new Map<string, Unit>();

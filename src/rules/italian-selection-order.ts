@@ -26,7 +26,8 @@ export const bothSidesSelect = (order: readonly AllocationSide[]): boolean => or
 export const bothSidesSelectAt = (level: ItalianSurrenderLevel): boolean => bothSidesSelect(selectionOrder(level));
 
 /** 56.311: the side whose selection comes next, or null once every side in the order has selected. */
-export const nextToSelect = (order: readonly AllocationSide[], made: SelectionsMade): AllocationSide | null => order.find((side) => !made[side]) ?? null;
+export const nextToSelect = (order: readonly AllocationSide[], made: SelectionsMade): AllocationSide | null =>
+  order.find((side) => !made[side]) ?? null;
 
 const player = { axis: 'Axis', allied: 'Allied' } as const;
 const receiverOf = (level: number): string => (level > 0 ? 'Germany' : 'the United States');
@@ -35,8 +36,10 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 /** The reasons of 56.311, in the words the validation of a selection and the Italy machine's refusals share. */
 const reason = {
   before: (level: number, first: AllocationSide, side: AllocationSide): string =>
-    `at surrender level ${signed(level)} the ${player[first]} player selects the post-surrender Italian forces before the ${player[side]} player`,
-  oneSide: (level: number, only: string): string => `only at surrender level 0 do both sides select; at level ${signed(level)} only ${only}`,
+    `at surrender level ${signed(level)} the ${player[first]} player selects the post-surrender Italian forces ` +
+    `before the ${player[side]} player`,
+  oneSide: (level: number, only: string): string =>
+    `only at surrender level 0 do both sides select; at level ${signed(level)} only ${only}`,
 };
 
 /** 56.311: why `side` may not select now at `level` (Germany in play), or null when it may. */
@@ -49,7 +52,12 @@ export function outOfOrder(level: ItalianSurrenderLevel, side: AllocationSide, m
   }
   const later = order.slice(at + 1).find((s) => made[s]);
   if (at >= 0 && later !== undefined) {
-    return { rule: '56.311', message: `The ${player[side]} player selects before the ${player[later]} player, but an ${player[later]} selection has already been made` };
+    return {
+      rule: '56.311',
+      message:
+        `The ${player[side]} player selects before the ${player[later]} player, but an ${player[later]} ` +
+        `selection has already been made`,
+    };
   }
   const other: AllocationSide = side === 'axis' ? 'allied' : 'axis';
   if (order.length < 2 && made[other]) {
@@ -80,11 +88,24 @@ export function selectionRefusal(state: SelectionState, side: AllocationSide): S
   const level = state.surrenderLevel;
   if (!state.selectionOrder.includes(side)) {
     if (side === 'axis' && !state.germanyInPlay) {
-      return { code: 'illegal', rule: '56.311', message: 'Germany has surrendered (55.31): the Axis player selects no post-surrender Italian forces' };
+      return {
+        code: 'illegal',
+        rule: '56.311',
+        message: 'Germany has surrendered (55.31): the Axis player selects no post-surrender Italian forces',
+      };
     }
     const receiver = `${receiverOf(level)} (the ${player[level > 0 ? 'axis' : 'allied']} player)`;
-    return { code: 'illegal', rule: '56.311', message: reason.oneSide(level, `${receiver} receives post-surrender Italian forces`) };
+    return {
+      code: 'illegal',
+      rule: '56.311',
+      message: reason.oneSide(level, `${receiver} receives post-surrender Italian forces`),
+    };
   }
-  if (side === 'axis') return { code: 'not-pending', rule: '56.311', message: 'the Axis player has already selected its post-surrender Italian forces' };
+  if (side === 'axis')
+    return {
+      code: 'not-pending',
+      rule: '56.311',
+      message: 'the Axis player has already selected its post-surrender Italian forces',
+    };
   return { code: 'illegal', rule: '56.311', message: reason.before(level, 'axis', 'allied') };
 }

@@ -4,7 +4,12 @@ import { compile } from '../schema/validate.js';
 import { Count, Int, Strict } from '../schema/types.js';
 import { sumLines } from './lines.js';
 import type { ItalianLine, ItalianLineKey } from './italian-lines.js';
-import { clampSurrenderLevel, forcesForLevel, type ForceAmounts, type ItalianSurrenderLevel } from './italian-forces-table.js';
+import {
+  clampSurrenderLevel,
+  forcesForLevel,
+  type ForceAmounts,
+  type ItalianSurrenderLevel,
+} from './italian-forces-table.js';
 import { bothSidesSelectAt } from './italian-selection-order.js';
 
 /** Game years, as in `Turn` (src/schema/types.ts): a year outside them is a typo, not a rule case. */
@@ -48,7 +53,11 @@ export interface ItalianSurrenderResult {
 }
 
 /** The lines whose sum is the 56.12 DP total; the remaining lines are the 56.31 modifiers. */
-export const DP_TOTAL_LINE_KEYS: readonly ItalianLineKey[] = ['dpTotal', 'westernAlliesDeclaredWar', 'italianDeclarationYear'];
+export const DP_TOTAL_LINE_KEYS: readonly ItalianLineKey[] = [
+  'dpTotal',
+  'westernAlliesDeclaredWar',
+  'italianDeclarationYear',
+];
 
 /** 56.12B: -1 for a declaration in 1941, -2 in 1942, and so on; none for 1940 or earlier (or no declaration). */
 export function declarationYearModifier(year: number | null): number {
@@ -62,7 +71,12 @@ export function italianSurrenderLines(input: ItalianSurrenderInput): ItalianLine
   const { axis, allied } = input.dpsInItaly;
   return [
     { key: 'dpTotal', rule: '56.12', value: input.italianDpTotal, params: {} },
-    { key: 'westernAlliesDeclaredWar', rule: '56.12A', value: input.westernAlliesDeclaredWarOnItaly ? 2 : 0, params: { declared: input.westernAlliesDeclaredWarOnItaly } },
+    {
+      key: 'westernAlliesDeclaredWar',
+      rule: '56.12A',
+      value: input.westernAlliesDeclaredWarOnItaly ? 2 : 0,
+      params: { declared: input.westernAlliesDeclaredWarOnItaly },
+    },
     { key: 'italianDeclarationYear', rule: '56.12B', value: declarationYearModifier(year), params: { year } },
     { key: 'dpsInItaly', rule: '56.31', value: axis - allied, params: { axis, allied } },
     { key: 'covertOperations', rule: '56.31', value: input.covertOperationsModifier, params: {} },

@@ -13,14 +13,24 @@ export interface LineSpec<S extends TSchema = TSchema> {
   readonly render: (params: Static<S>, value: number) => string;
 }
 
-export const lineSpec = <S extends TSchema>(params: S, render: (params: Static<S>, value: number) => string): LineSpec<S> => ({ params, render });
+export const lineSpec = <S extends TSchema>(
+  params: S,
+  render: (params: Static<S>, value: number) => string,
+): LineSpec<S> => ({ params, render });
 
 /** `never`: any spec's render fits; each is only ever given its own key's params (LineOf pairs them). */
-export type LineRegistry = Readonly<Record<string, { readonly params: TSchema; readonly render: (params: never, value: number) => string }>>;
+export type LineRegistry = Readonly<
+  Record<string, { readonly params: TSchema; readonly render: (params: never, value: number) => string }>
+>;
 
 /** A line of a registry, discriminated by its key: a bad key or wrong params is a compile error. */
 export type LineOf<R extends LineRegistry> = {
-  [K in keyof R & string]: { readonly key: K; readonly rule: string; readonly value: number; readonly params: Static<R[K]['params']> };
+  [K in keyof R & string]: {
+    readonly key: K;
+    readonly rule: string;
+    readonly value: number;
+    readonly params: Static<R[K]['params']>;
+  };
 }[keyof R & string];
 
 /** One closed object per key, checked by the member its key names. */
@@ -28,7 +38,12 @@ export const lineSchemaOf = <R extends LineRegistry>(registry: R) =>
   TaggedUnion<LineOf<R>>(
     'key',
     Object.keys(registry).map((key) =>
-      Strict({ key: Type.Literal(key), rule: Type.String({ minLength: 1 }), value: Type.Integer(), params: registry[key]?.params ?? Strict({}) }),
+      Strict({
+        key: Type.Literal(key),
+        rule: Type.String({ minLength: 1 }),
+        value: Type.Integer(),
+        params: registry[key]?.params ?? Strict({}),
+      }),
     ),
   );
 
@@ -40,24 +55,53 @@ export function renderLineOf<R extends LineRegistry>(registry: R, line: LineOf<R
 }
 
 /** Every line with its words: the calculators' JSON shape. */
-export const wordedLines = <R extends LineRegistry>(registry: R, lines: readonly LineOf<R>[]): Line<LineOf<R>['key']>[] =>
+export const wordedLines = <R extends LineRegistry>(
+  registry: R,
+  lines: readonly LineOf<R>[],
+): Line<LineOf<R>['key']>[] =>
   lines.map((line) => ({ key: line.key, rule: line.rule, value: line.value, detail: renderLineOf(registry, line) }));
 
 /** The stored line of a version that kept the words (`detail`), before lines were data. */
-export const WordedLineSchema = Strict({ key: Type.String({ minLength: 1 }), rule: Type.String({ minLength: 1 }), value: Type.Integer(), detail: Type.String() });
+export const WordedLineSchema = Strict({
+  key: Type.String({ minLength: 1 }),
+  rule: Type.String({ minLength: 1 }),
+  value: Type.Integer(),
+  detail: Type.String(),
+});
 
 type Derived = { readonly key: string; readonly value: number; readonly rule: string };
 
 /** The stored lines as data, read with `derived`, or the first line they cannot be read with, by its index. */
-function readWords<L extends Derived>(stored: readonly Static<typeof WordedLineSchema>[], derived: readonly L[]): L[] | { readonly at: number; readonly error: InputError } {
+function readWords<L extends Derived>(
+  stored: readonly Static<typeof WordedLineSchema>[],
+  derived: readonly L[],
+): L[] | { readonly at: number; readonly error: InputError } {
   const out: L[] = [];
   for (const [i, line] of stored.entries()) {
     const again = derived[i];
-    if (again === undefined || again.key !== line.key) return { at: i, error: new InputError(`data.lines[${i}].key`, `line "${line.key}" is not a row the rules derive from the stored inputs at this place`) };
-    if (again.value !== line.value) return { at: i, error: new InputError(`data.lines[${i}].value`, `line "${line.key}" holds ${line.value}; its stored inputs give ${again.value}`) };
+    if (again === undefined || again.key !== line.key)
+      return {
+        at: i,
+        error: new InputError(
+          `data.lines[${i}].key`,
+          `line "${line.key}" is not a row the rules derive from the stored inputs at this place`,
+        ),
+      };
+    if (again.value !== line.value)
+      return {
+        at: i,
+        error: new InputError(
+          `data.lines[${i}].value`,
+          `line "${line.key}" holds ${line.value}; its stored inputs give ${again.value}`,
+        ),
+      };
     out.push({ ...again, rule: line.rule });
   }
-  if (derived.length !== stored.length) return { at: stored.length, error: new InputError('data.lines', `expected ${derived.length} lines, found ${stored.length}`) };
+  if (derived.length !== stored.length)
+    return {
+      at: stored.length,
+      error: new InputError('data.lines', `expected ${derived.length} lines, found ${stored.length}`),
+    };
   return out;
 }
 
@@ -70,7 +114,10 @@ function readWords<L extends Derived>(stored: readonly Static<typeof WordedLineS
  * whose values all match is taken; if none does, the refusal is that of the one matching the most lines (the first
  * of those).
  */
-export function linesFromWords<L extends Derived>(stored: readonly Static<typeof WordedLineSchema>[], ...alternatives: readonly (readonly L[])[]): L[] | InputError {
+export function linesFromWords<L extends Derived>(
+  stored: readonly Static<typeof WordedLineSchema>[],
+  ...alternatives: readonly (readonly L[])[]
+): L[] | InputError {
   let nearest: { readonly at: number; readonly error: InputError } | undefined;
   for (const derived of alternatives) {
     const read = readWords(stored, derived);
@@ -81,12 +128,15 @@ export function linesFromWords<L extends Derived>(stored: readonly Static<typeof
 }
 
 /** An upcaster's step for a payload whose `lines` kept their words: the lines as data, derived from its `inputs`. */
-export const withDerivedLines = <I, L extends Derived>(derive: (inputs: I) => readonly L[]) => withDerivedLinesOf((inputs: I) => [derive(inputs)]);
+export const withDerivedLines = <I, L extends Derived>(derive: (inputs: I) => readonly L[]) =>
+  withDerivedLinesOf((inputs: I) => [derive(inputs)]);
 
 /** The same, with one alternative per value of a ruling option that the inputs do not hold (linesFromWords). */
 export const withDerivedLinesOf =
   <I, L extends Derived>(derive: (inputs: I) => readonly (readonly L[])[]) =>
-  <D extends { readonly inputs: I; readonly lines: readonly Static<typeof WordedLineSchema>[] }>(data: D): InputError | (Omit<D, 'lines'> & { lines: L[] }) => {
+  <D extends { readonly inputs: I; readonly lines: readonly Static<typeof WordedLineSchema>[] }>(
+    data: D,
+  ): InputError | (Omit<D, 'lines'> & { lines: L[] }) => {
     const lines = linesFromWords(data.lines, ...derive(data.inputs));
     return lines instanceof InputError ? lines : { ...data, lines };
   };

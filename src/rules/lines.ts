@@ -15,7 +15,8 @@ export interface Violation {
   readonly message: string;
 }
 
-export const sumLines = (lines: readonly { readonly value: number }[]): number => lines.reduce((total, line) => total + line.value, 0);
+export const sumLines = (lines: readonly { readonly value: number }[]): number =>
+  lines.reduce((total, line) => total + line.value, 0);
 
 /** `+3`, `0`, `-2`: how the rules print a modifier. */
 export const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);

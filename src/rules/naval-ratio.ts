@@ -5,13 +5,39 @@
 export const NavalSides = ['allied', 'axis'] as const;
 export type NavalSide = (typeof NavalSides)[number];
 
-export const NavalNationalities = ['british', 'commonwealth', 'french', 'american', 'russian', 'german', 'italian', 'other'] as const;
+export const NavalNationalities = [
+  'british',
+  'commonwealth',
+  'french',
+  'american',
+  'russian',
+  'german',
+  'italian',
+  'other',
+] as const;
 export type NavalNationality = (typeof NavalNationalities)[number];
 
-export const NavalTypes = ['battleship', 'battlecruiser', 'carrier', 'cruiser', 'destroyer', 'submarine', 'asw', 'transport'] as const;
+export const NavalTypes = [
+  'battleship',
+  'battlecruiser',
+  'carrier',
+  'cruiser',
+  'destroyer',
+  'submarine',
+  'asw',
+  'transport',
+] as const;
 export type NavalType = (typeof NavalTypes)[number];
 
-export const NavalLocations = ['map', 'atlantic-sw', 'indian-ocean-sw', 'us-atlantic', 'south-africa', 'pacific', 'other'] as const;
+export const NavalLocations = [
+  'map',
+  'atlantic-sw',
+  'indian-ocean-sw',
+  'us-atlantic',
+  'south-africa',
+  'pacific',
+  'other',
+] as const;
 export type NavalLocation = (typeof NavalLocations)[number];
 
 export const NavalStatuses = ['operational', 'damaged', 'launch', 'row-2', 'row-3-plus', 'sunk'] as const;
@@ -88,15 +114,19 @@ export interface NavalRatioResult {
 
 /** 59.22F: whether one naval unit counts, at full or half strength, and why not. */
 export function navalCounting(unit: NavalUnit, war: NavalWarState): NavalCounting {
-  // 59.22F: American and Russian factors only while at war with Germany; Italian only while Italy is at war with Britain.
-  if (unit.nationality === 'american' && !war.usAtWarWithGermany) return { counted: 'no', reason: 'us-not-at-war-with-germany' };
-  if (unit.nationality === 'russian' && !war.russiaAtWarWithGermany) return { counted: 'no', reason: 'russia-not-at-war-with-germany' };
-  if (unit.nationality === 'italian' && !war.italyAtWarWithBritain) return { counted: 'no', reason: 'italy-not-at-war-with-britain' };
+  // 59.22F: American and Russian factors only while at war with Germany; Italian only while at war with Britain.
+  if (unit.nationality === 'american' && !war.usAtWarWithGermany)
+    return { counted: 'no', reason: 'us-not-at-war-with-germany' };
+  if (unit.nationality === 'russian' && !war.russiaAtWarWithGermany)
+    return { counted: 'no', reason: 'russia-not-at-war-with-germany' };
+  if (unit.nationality === 'italian' && !war.italyAtWarWithBritain)
+    return { counted: 'no', reason: 'italy-not-at-war-with-britain' };
   // 59.22F: Pacific units are not counted; `other` boxes are not among the boxes 59.22F lists.
   if (unit.location === 'pacific') return { counted: 'no', reason: 'location-pacific' };
   if (unit.location === 'other') return { counted: 'no', reason: 'location-other' };
   // 59.22F: submarines, ASW and transports are not counted.
-  if (unit.type === 'submarine' || unit.type === 'asw' || unit.type === 'transport') return { counted: 'no', reason: unit.type };
+  if (unit.type === 'submarine' || unit.type === 'asw' || unit.type === 'transport')
+    return { counted: 'no', reason: unit.type };
   switch (unit.status) {
     case 'operational':
       return { counted: 'full' };
@@ -128,7 +158,12 @@ export function countNavalSide(units: readonly NavalUnit[], side: NavalSide, war
 }
 
 /** 59.22F bands, strongest first: the ratio larger:smaller must reach num:den (larger*den >= smaller*num). */
-const Bands: readonly { readonly num: number; readonly den: number; readonly modifier: number; readonly band: NavalBand }[] = [
+const Bands: readonly {
+  readonly num: number;
+  readonly den: number;
+  readonly modifier: number;
+  readonly band: NavalBand;
+}[] = [
   { num: 4, den: 1, modifier: 5, band: '4:1' },
   { num: 3, den: 1, modifier: 4, band: '3:1' },
   { num: 2, den: 1, modifier: 3, band: '2:1' },
@@ -140,7 +175,10 @@ const Bands: readonly { readonly num: number; readonly den: number; readonly mod
  * 59.22F: the modifier for allied:axis counted factors. Always rounded toward 1:1 (a ratio counts only once it
  * reaches a band), at most +/-5. 0:0 is even (0); any factors against none is a 4:1-or-greater ratio (+/-5).
  */
-export function navalRatioBand(alliedFactors: number, axisFactors: number): { readonly modifier: number; readonly band: NavalBand } {
+export function navalRatioBand(
+  alliedFactors: number,
+  axisFactors: number,
+): { readonly modifier: number; readonly band: NavalBand } {
   if (alliedFactors === axisFactors) return { modifier: 0, band: 'even' };
   const larger = Math.max(alliedFactors, axisFactors);
   const smaller = Math.min(alliedFactors, axisFactors);

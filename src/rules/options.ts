@@ -55,5 +55,6 @@ export const defaultRulingOptions: RulingOptions = {
 };
 
 /** 56.12A, 56.12B: the reading in force; a game started without the option keeps the one its log was decided by. */
-export const italianWarDeclarationsOf = (options: RulingOptions): (typeof rulingOptionValues.italianWarDeclarations)[number] =>
-  options.italianWarDeclarations ?? 'every-declaration';
+export const italianWarDeclarationsOf = (
+  options: RulingOptions,
+): (typeof rulingOptionValues.italianWarDeclarations)[number] => options.italianWarDeclarations ?? 'every-declaration';

@@ -85,7 +85,8 @@ function stringEnd(text: string, start: number): number {
 }
 
 /** Digits, `.`, `e`, `E`, `+`, `-`: what a JSON number is made of. */
-const isNumberPart = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS;
+const isNumberPart = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS;
 
 /** `naval[3].factors`: where the scan is, `$` at the top. */
 function pathOf(text: string, frames: readonly Frame[]): string {
@@ -110,7 +111,7 @@ function inexact(token: string): string | null {
   }
   const read = decimal(String(value));
   if (read.negative === written.negative && read.digits === written.digits && read.point === written.point) return null;
-  // An integer beyond 2^53 (in whatever notation) lands on a neighbouring one; a fraction has more digits than a double.
+  // An integer beyond 2^53 (in any notation) lands on a neighbouring one; a fraction has more digits than a double.
   if (written.point >= written.digits.length) return `${cannot} (beyond 2^53)`;
   return `${cannot} (more digits than a number holds: it would be read as ${String(value)})`;
 }

@@ -30,7 +30,10 @@ function membersOf(schema: TTaggedUnion): Members {
     table = new Map(
       schema.anyOf.map((member) => {
         let compiled: TypeCheck<TObject> | undefined;
-        return [tagOf(member, tag), { schema: member, check: () => (compiled ??= TypeCompiler.Compile(member)) }] as const;
+        return [
+          tagOf(member, tag),
+          { schema: member, check: () => (compiled ??= TypeCompiler.Compile(member)) },
+        ] as const;
       }),
     );
     tables.set(schema, table);
@@ -38,13 +41,17 @@ function membersOf(schema: TTaggedUnion): Members {
   return table;
 }
 
-export const isTaggedUnion = (schema: TSchema): schema is TTaggedUnion => schema[Kind] === TaggedUnionKind && typeof Reflect.get(schema, TagField) === 'string';
+export const isTaggedUnion = (schema: TSchema): schema is TTaggedUnion =>
+  schema[Kind] === TaggedUnionKind && typeof Reflect.get(schema, TagField) === 'string';
 
 /**
  * The member a value's tag names: `{ tag, member }`, with `member` undefined when no member has the value's tag;
  * null when the value is not an object.
  */
-export function taggedMember(schema: TTaggedUnion, value: unknown): { readonly tag: string; readonly member: TObject | undefined } | null {
+export function taggedMember(
+  schema: TTaggedUnion,
+  value: unknown,
+): { readonly tag: string; readonly member: TObject | undefined } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const tag = schema[TagField];
   const own = Object.prototype.hasOwnProperty.call(value, tag) ? (value as Record<string, unknown>)[tag] : undefined;
@@ -62,6 +69,7 @@ TypeRegistry.Set<TSchema>(TaggedUnionKind, (schema, value) => {
 /** The union of `members`, each a closed object whose field `tag` is a distinct literal. */
 export function TaggedUnion<T>(tag: string, members: readonly TObject[]): TUnsafe<T> {
   const tags = members.map((m) => tagOf(m, tag));
-  if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length) throw new Error(`TaggedUnion: every member needs its own literal ${tag}`);
+  if (tags.some((t) => t === undefined) || new Set(tags).size !== tags.length)
+    throw new Error(`TaggedUnion: every member needs its own literal ${tag}`);
   return Type.Unsafe<T>({ [Kind]: TaggedUnionKind, anyOf: members, [TagField]: tag });
 }

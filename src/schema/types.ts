@@ -2,7 +2,8 @@
 import { Type, type TLiteral, type TProperties, type TUnion } from '@sinclair/typebox';
 
 /** A closed object: unknown fields are errors, so a typo is never silently ignored. */
-export const Strict = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
+export const Strict = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
 
 /** A count: a non-negative integer. */
 export const Count = (options: { maximum?: number } = {}) => Type.Integer({ minimum: 0, ...options });
@@ -25,4 +26,8 @@ export type Season = (typeof Seasons)[number];
 export const Turn = Strict({ year: Int({ minimum: 1900, maximum: 2100 }), season: Enum(Seasons) });
 
 /** A schema's static type as the engine hands its values out: read-only all the way down (Static is mutable). */
-export type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+export type Frozen<T> = T extends readonly (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;

@@ -37,7 +37,10 @@ export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
     const first = checker().Errors(value).First();
     if (first === undefined) return new InputError(root || '$', 'does not match the schema');
     const path = joinPath(root, pointerToPath(first.path));
-    if (first.type === ValueErrorType.Union) return unionError(first.schema, first.value, path) ?? new InputError(path, describeError(first.type, first.schema));
+    if (first.type === ValueErrorType.Union)
+      return (
+        unionError(first.schema, first.value, path) ?? new InputError(path, describeError(first.type, first.schema))
+      );
     if (isTaggedUnion(first.schema)) return taggedError(first.schema, first.value, path);
     return new InputError(path, describeError(first.type, first.schema));
   };
@@ -63,7 +66,9 @@ function unionError(schema: TSchema, value: unknown, path: string): InputError |
   if (!Array.isArray(variants) || typeof value !== 'object' || value === null) return null;
   const literalAt = (variant: TSchema, key: string): unknown => {
     const property: unknown = (variant['properties'] as Record<string, TSchema> | undefined)?.[key];
-    return typeof property === 'object' && property !== null && (property as TSchema)[Kind] === 'Literal' ? (property as TSchema)['const'] : undefined;
+    return typeof property === 'object' && property !== null && (property as TSchema)[Kind] === 'Literal'
+      ? (property as TSchema)['const']
+      : undefined;
   };
   const first = variants[0] as TSchema;
   const keys = Object.keys((first['properties'] as Record<string, TSchema> | undefined) ?? {});
@@ -81,7 +86,12 @@ function taggedError(schema: TTaggedUnion, value: unknown, path: string): InputE
   if (found === null) return new InputError(path, 'expected an object');
   if (found.member === undefined) {
     const tag: unknown = (value as Record<string, unknown>)[found.tag];
-    return new InputError(memberPath(path, found.tag), tag === undefined ? `missing required field (one of ${schema.anyOf.length} ${found.tag}s)` : `unknown ${found.tag} ${JSON.stringify(tag)}`);
+    return new InputError(
+      memberPath(path, found.tag),
+      tag === undefined
+        ? `missing required field (one of ${schema.anyOf.length} ${found.tag}s)`
+        : `unknown ${found.tag} ${JSON.stringify(tag)}`,
+    );
   }
   return validatorOf(found.member).firstError(value, path) ?? new InputError(path, 'does not match the schema');
 }

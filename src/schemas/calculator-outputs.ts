@@ -23,7 +23,8 @@ import type { SameShape } from '../schema/same-shape.js';
 const WordedLine = <const K extends readonly [string, ...string[]]>(keys: K) =>
   Strict({ key: Enum(keys), rule: Type.String({ minLength: 1 }), value: Int(), detail: Type.String() });
 
-const keysOf = <R extends object>(registry: R) => Object.keys(registry) as [Extract<keyof R, string>, ...Extract<keyof R, string>[]];
+const keysOf = <R extends object>(registry: R) =>
+  Object.keys(registry) as [Extract<keyof R, string>, ...Extract<keyof R, string>[]];
 
 const Violations = Type.Array(Strict({ rule: Type.String({ minLength: 1 }), message: Type.String() }));
 
@@ -43,7 +44,12 @@ export const BritishResistanceOutputSchema = Strict({
   lines: Type.Array(WordedLine(keysOf(britishLineCodes))),
 });
 
-const ForceAmounts = Strict({ infantryFactors: Count(), namedShips: Count(), cruisers: Count(), destroyerFactors: Count() });
+const ForceAmounts = Strict({
+  infantryFactors: Count(),
+  namedShips: Count(),
+  cruisers: Count(),
+  destroyerFactors: Count(),
+});
 
 export const ItalianSurrenderOutputSchema = Strict({
   dpTotal: Int(),
@@ -55,7 +61,8 @@ export const ItalianSurrenderOutputSchema = Strict({
 });
 
 // 59.65-59.75: the points as the engine records them when terms are imposed.
-const { pointsAvailable, pointsUsed, pointsNotTaken, pointsReturned, resistanceModifier, usatChange } = eventDefinitions['britain.terms-imposed'].schema.properties;
+const { pointsAvailable, pointsUsed, pointsNotTaken, pointsReturned, resistanceModifier, usatChange } =
+  eventDefinitions['britain.terms-imposed'].schema.properties;
 
 export const ConcessionsOutputSchema = Strict({
   legal: Type.Boolean(),

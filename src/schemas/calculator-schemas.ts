@@ -22,7 +22,9 @@ import type { CatalogEntry } from './entry.js';
 const RANGE = 'Checked beyond this schema: every number has a magnitude of at most 9007199254740991 (2^53 - 1).';
 
 export interface Calculator {
-  readonly spec: Pick<CalculatorContract<never, unknown>, 'name' | 'rule' | 'summary' | 'refine'> & { readonly input: { readonly schema: TSchema } };
+  readonly spec: Pick<CalculatorContract<never, unknown>, 'name' | 'rule' | 'summary' | 'refine'> & {
+    readonly input: { readonly schema: TSchema };
+  };
   readonly output: TSchema;
   /** What the calculator's `refine` checks beyond its input schema: given exactly when it has one. */
   readonly beyond?: string;
@@ -36,14 +38,17 @@ export const calculators: readonly Calculator[] = [
     spec: concessionsCalculator,
     output: ConcessionsOutputSchema,
     beyond:
-      '`territories` holds exactly the 18 keys of the British Concession Table (59.65); `take`, `return`, `originallyBritish` and `returnedInEarlierSurrender` name table keys, ' +
-      '`demand.minors[].name` minors listed in `minors`, each at most once; `minors[].name` is unique; `previousSurrenderLevel`, where given, is above `surrenderLevel`.',
+      '`territories` holds exactly the 18 keys of the British Concession Table (59.65); `take`, `return`, ' +
+      '`originallyBritish` and `returnedInEarlierSurrender` name table keys, ' +
+      '`demand.minors[].name` minors listed in `minors`, each at most once; `minors[].name` is unique; ' +
+      '`previousSurrenderLevel`, where given, is above `surrenderLevel`.',
   },
   {
     spec: forceReductionCalculator,
     output: ForceReductionOutputSchema,
     beyond:
-      '`units[].id` is unique; a unit has `naval` exactly when its `kind` is `naval`; `selection` names units of `units`, each at most once; `previousSurrenderLevel`, where given, is above `surrenderLevel`.',
+      '`units[].id` is unique; a unit has `naval` exactly when its `kind` is `naval`; `selection` names units of ' +
+      '`units`, each at most once; `previousSurrenderLevel`, where given, is above `surrenderLevel`.',
   },
 ];
 
@@ -51,11 +56,16 @@ export const calculatorSchemas: readonly CatalogEntry[] = calculators.flatMap(({
   {
     name: `calculator/${spec.name}/input`,
     schema: spec.input.schema,
-    description: `The input of \`awaw-surrender ${spec.name}\` (rule ${spec.rule}): ${spec.summary}. A document that fails it exits 2. ${RANGE}${beyond === undefined ? '' : ` ${beyond}`}`,
+    description:
+      `The input of \`awaw-surrender ${spec.name}\` (rule ${spec.rule}): ${spec.summary}. ` +
+      'A document that fails it exits 2. ' +
+      `${RANGE}${beyond === undefined ? '' : ` ${beyond}`}`,
   },
   {
     name: `calculator/${spec.name}/output`,
     schema: output,
-    description: `What \`awaw-surrender ${spec.name} --json\` prints for a well-formed input (exit 0, or 1 when the decision breaks a rule).`,
+    description:
+      `What \`awaw-surrender ${spec.name} --json\` prints for a well-formed input (exit 0, or 1 when ` +
+      `the decision breaks a rule).`,
   },
 ]);

@@ -3,7 +3,14 @@
 // decisions, the calculators' inputs and outputs. Loaded only by `schema` and the generator, never by a calculator
 // call (test/cli/startup.test.ts).
 import { Type, type TSchema } from '@sinclair/typebox';
-import { EnvelopeSchema, eventDefinitions, GAME_ID_PATTERN, LogHeaderSchema, LOG_FORMAT_VERSION, type EventDefinition } from '../../events/index.js';
+import {
+  EnvelopeSchema,
+  eventDefinitions,
+  GAME_ID_PATTERN,
+  LogHeaderSchema,
+  LOG_FORMAT_VERSION,
+  type EventDefinition,
+} from '../../events/index.js';
 import { Strict } from '../schema/types.js';
 import { COMMAND_LIMITS } from '../engine/json-copy.js';
 import { MAX_LINE_BYTES } from '../store/line-format.js';
@@ -21,11 +28,14 @@ const LENGTHS = 'A `maxLength` counts UTF-16 code units (a character beyond U+FF
 
 const LINE_CHECKS =
   `Checked beyond this schema when a log is read: \`seq\` counts from 1 without gaps, \`id\` is unique in the log, ` +
-  `\`hash\` chains the line to the one before (docs/log-format.md), a line holds at most ${MAX_LINE_BYTES} bytes, and \`type\` and \`v\` name a known event version. ${LENGTHS}`;
+  `\`hash\` chains the line to the one before (docs/log-format.md), a line holds at most ${MAX_LINE_BYTES} bytes, ` +
+  `and \`type\` and \`v\` name a known event version. ${LENGTHS}`;
 
 const COMMAND_CHECKS =
-  `Checked beyond this schema when the engine decides it: at most ${COMMAND_LIMITS.maxDepth} levels of nesting and ${COMMAND_LIMITS.maxChars} characters of JSON, ` +
-  `no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). A \`game\` must name the game the command is executed for. ${LENGTHS}`;
+  `Checked beyond this schema when the engine decides it: at most ${COMMAND_LIMITS.maxDepth} levels of nesting and ` +
+  `${COMMAND_LIMITS.maxChars} characters of JSON, ` +
+  `no name or id twice in a list that names them, and the rules themselves (a rejection cites the rule). ` +
+  `A \`game\` must name the game the command is executed for. ${LENGTHS}`;
 
 /** A whole log line of one event type at version `v`: the envelope with its `type`, `v` and payload. */
 const eventLine = (definition: EventDefinition, v: number, data: TSchema): TSchema =>
@@ -35,14 +45,19 @@ const eventEntries = (definition: EventDefinition): CatalogEntry[] => [
   {
     name: `event/${definition.type}`,
     schema: eventLine(definition, definition.version, definition.schema),
-    description: `A log line holding a \`${definition.type}\` event (version ${definition.version}): ${definition.summary} ${LINE_CHECKS}`,
+    description:
+      `A log line holding a \`${definition.type}\` event (version ${definition.version}): ` +
+      `${definition.summary} ${LINE_CHECKS}`,
   },
   ...[...definition.upcasters.values()]
     .sort((a, b) => a.from - b.from)
     .map((upcaster) => ({
       name: `event/${definition.type}/v${upcaster.from}`,
       schema: eventLine(definition, upcaster.from, upcaster.data.schema),
-      description: `A log line holding a \`${definition.type}\` event of version ${upcaster.from}, still read and upgraded on read to version ${definition.version} (the upgrade may refuse a payload it cannot derive). ${LINE_CHECKS}`,
+      description:
+        `A log line holding a \`${definition.type}\` event of version ${upcaster.from}, still read and ` +
+        `upgraded on read to version ${definition.version} (the ` +
+        `upgrade may refuse a payload it cannot derive). ${LINE_CHECKS}`,
     })),
 ];
 
@@ -56,29 +71,63 @@ export const entriesOf = (prefix: string, schemas: Readonly<Record<string, TSche
 
 const origins = definitions.filter((d) => d.source !== 'engine');
 /** A command names its game only as the one it is executed for (a log line carries it): checked by the engine. */
-const CommandGame = Type.String({ pattern: GAME_ID_PATTERN, description: 'optional: the game the command is executed for; another game is refused (malformed, at command.game)' });
-const commandSchema = (definition: EventDefinition): TSchema => Strict({ type: Type.Literal(definition.type), data: definition.schema, game: Type.Optional(CommandGame) });
+const CommandGame = Type.String({
+  pattern: GAME_ID_PATTERN,
+  description: 'optional: the game the command is executed for; another game is refused (malformed, at command.game)',
+});
+const commandSchema = (definition: EventDefinition): TSchema =>
+  Strict({ type: Type.Literal(definition.type), data: definition.schema, game: Type.Optional(CommandGame) });
 
 export const catalog: readonly CatalogEntry[] = [
   {
     name: 'log-header',
     schema: LogHeaderSchema,
-    description: `The first line of every log. Checked beyond this schema: \`formatVersion\` is at most ${LOG_FORMAT_VERSION} (a newer log is refused), and \`hash\` seals the line (docs/log-format.md).`,
+    description:
+      `The first line of every log. Checked beyond this schema: \`formatVersion\` is at most ` +
+      `${LOG_FORMAT_VERSION} (a newer log is refused), and \`hash\` seals the line (docs/log-format.md).`,
   },
-  { name: 'envelope', schema: EnvelopeSchema, description: `Every event line of a log after the header; \`data\` is checked against the schema of its \`type\` and \`v\` (event/TYPE). ${LINE_CHECKS}` },
+  {
+    name: 'envelope',
+    schema: EnvelopeSchema,
+    description:
+      `Every event line of a log after the header; \`data\` is checked against the schema of its ` +
+      `\`type\` and \`v\` (event/TYPE). ${LINE_CHECKS}`,
+  },
   ...definitions.flatMap(eventEntries),
-  { name: 'command', schema: Type.Union(origins.map(commandSchema)), description: `Any command a host executes: one host fact or player decision (command/TYPE). ${COMMAND_CHECKS}` },
-  ...origins.map((d) => ({ name: `command/${d.type}`, schema: commandSchema(d), description: `The command \`${d.type}\`: ${d.summary} ${COMMAND_CHECKS}` })),
+  {
+    name: 'command',
+    schema: Type.Union(origins.map(commandSchema)),
+    description: `Any command a host executes: one host fact or player decision (command/TYPE). ${COMMAND_CHECKS}`,
+  },
+  ...origins.map((d) => ({
+    name: `command/${d.type}`,
+    schema: commandSchema(d),
+    description: `The command \`${d.type}\`: ${d.summary} ${COMMAND_CHECKS}`,
+  })),
   {
     name: 'pending-decision',
     schema: DescribedDecisionSchema,
     description:
-      'A decision the rules wait for, as exec, append, HTTP and `replay --json` deliver it: who makes it, the rule, the commands that answer it, its parameters and its words (`description`; the library\'s `PendingDecision` is the same without them).',
+      'A decision the rules wait for, as exec, append, HTTP and `replay --json` deliver it: who makes it, the ' +
+      "rule, the commands that answer it, its parameters and its words (`description`; the library's " +
+      '`PendingDecision` is the same without them).',
   },
   ...calculatorSchemas,
   // The exec protocol (src/host-protocol/protocol.ts, docs/host-protocol.md): any request and any response, then each.
-  { name: 'exec/request', schema: RequestSchema, description: `One request line of \`awaw-surrender exec\` (docs/host-protocol.md): one of exec/request/OP. A command's \`command\` is checked as the command schema says. ${LENGTHS}` },
-  { name: 'exec/response', schema: ResponseSchema, description: 'One response line of `awaw-surrender exec`, answering the request with the same `id`: one of exec/response/OP, or exec/response/failed.' },
+  {
+    name: 'exec/request',
+    schema: RequestSchema,
+    description:
+      `One request line of \`awaw-surrender exec\` (docs/host-protocol.md): one of exec/request/OP. ` +
+      `A command's \`command\` is checked as the command schema says. ${LENGTHS}`,
+  },
+  {
+    name: 'exec/response',
+    schema: ResponseSchema,
+    description:
+      'One response line of `awaw-surrender exec`, answering the request with the same `id`: one of ' +
+      'exec/response/OP, or exec/response/failed.',
+  },
   ...entriesOf('exec/request', requestSchemas),
   ...entriesOf('exec/response', responseSchemas),
 ];

@@ -7,7 +7,10 @@ import { indexText, jsonSchemaText } from './json-schema.js';
 
 /** The files of a catalogue, by path relative to its directory (`/`-separated), with their text. */
 export function schemaFiles(entries: readonly CatalogEntry[]): ReadonlyMap<string, string> {
-  return new Map([...entries.map((e): [string, string] => [`${e.name}.json`, jsonSchemaText(e)]), ['index.json', indexText(entries)]]);
+  return new Map([
+    ...entries.map((e): [string, string] => [`${e.name}.json`, jsonSchemaText(e)]),
+    ['index.json', indexText(entries)],
+  ]);
 }
 
 /** Every .json file under `dir`, relative and `/`-separated. */

@@ -36,7 +36,11 @@ function failureOf(error: FastifyError): HttpFailure {
   if (error instanceof InputError) return refusal('malformed', 'schema', error.message);
   if (error.validation !== undefined) {
     const [first] = error.validation;
-    return refusal('bad-request', 'schema', `${validationPath(error.validationContext, first?.instancePath)}: ${first?.message ?? error.message}`);
+    return refusal(
+      'bad-request',
+      'schema',
+      `${validationPath(error.validationContext, first?.instancePath)}: ${first?.message ?? error.message}`,
+    );
   }
   switch (error.statusCode) {
     case 413:
@@ -46,9 +50,11 @@ function failureOf(error: FastifyError): HttpFailure {
     case 429:
       return refusal('rate-limited', 'http', error.message);
     default: {
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return refusal('bad-request', 'http', `$: ${error.message}`);
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+        return refusal('bad-request', 'http', `$: ${error.message}`);
       // A store that cannot be read (a seats file, a log, the database) is store-failed (503); anything else internal.
-      if (error instanceof SeatsError) return refusal('store-failed', 'store', `the seats could not be read (SeatsError): ${error.message}`);
+      if (error instanceof SeatsError)
+        return refusal('store-failed', 'store', `the seats could not be read (SeatsError): ${error.message}`);
       const rejection = storeFailure(error);
       return refusal(rejection.code, rejection.rule, rejection.message);
     }
@@ -72,14 +78,22 @@ function jsonBodies(app: Server): void {
 }
 
 export async function buildServer(backend: Backend, limits: ServerLimits = {}): Promise<Server> {
-  const app: Server = Fastify({ bodyLimit: limits.bodyLimit ?? DEFAULT_BODY_LIMIT, forceCloseConnections: true, logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  const app: Server = Fastify({
+    bodyLimit: limits.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    forceCloseConnections: true,
+    logger: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
   jsonBodies(app);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const failure = failureOf(error);
     if (failure.status === 429) reply.header('retry-after', String(reply.getHeader('retry-after') ?? 60));
     return reply.code(failure.status).send(failure.body);
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(refusal('not-found', 'http', `no route ${request.method} ${request.url.split('?')[0] ?? ''}`).body));
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(refusal('not-found', 'http', `no route ${request.method} ${request.url.split('?')[0] ?? ''}`).body),
+  );
   await app.register(rateLimit, {
     max: limits.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE,
     timeWindow: 60_000,
@@ -89,7 +103,10 @@ export async function buildServer(backend: Backend, limits: ServerLimits = {}): 
       return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
     },
     errorResponseBuilder: (_request, context) => {
-      const error = new Error(`too many requests: at most ${context.max} a minute per token (or per address without one); try again in ${context.after}`) as FastifyError;
+      const error = new Error(
+        `too many requests: at most ${context.max} a minute per ` +
+          `token (or per address without one); try again in ${context.after}`,
+      ) as FastifyError;
       error.statusCode = 429;
       return error;
     },
@@ -100,18 +117,39 @@ export async function buildServer(backend: Backend, limits: ServerLimits = {}): 
       await backend.check();
       return reply.send({ ok: true, store: backend.kind });
     } catch (error) {
-      return reply.code(503).send(refusal('store-failed', 'store', `the store cannot be used: ${error instanceof Error ? error.message : String(error)}`).body);
+      return reply
+        .code(503)
+        .send(
+          refusal(
+            'store-failed',
+            'store',
+            `the store cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+          ).body,
+        );
     }
   });
 
-  app.post('/games', { schema: { body: Type.Optional(Type.Object({ game: Type.Optional(GameIdSchema) }, { additionalProperties: false })) } }, async (request, reply) => {
-    const game = request.body?.game ?? `g-${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
-    const { tokens, hashes } = newSeatTokens();
-    if (!(await backend.seats.create(game, hashes))) return reply.code(409).send(refusal('game-exists', 'http', `game ${game} already exists on this server`).body);
-    await backend.createStream(game);
-    // The tokens are shown this once; the server keeps only their hashes.
-    return reply.code(201).send({ ok: true, game, tokens });
-  });
+  app.post(
+    '/games',
+    {
+      schema: {
+        body: Type.Optional(Type.Object({ game: Type.Optional(GameIdSchema) }, { additionalProperties: false })),
+      },
+    },
+    async (request, reply) => {
+      const game =
+        request.body?.game ??
+        `g-${randomBytes(9)
+          .toString('base64url')
+          .replace(/[^A-Za-z0-9]/g, 'x')}`;
+      const { tokens, hashes } = newSeatTokens();
+      if (!(await backend.seats.create(game, hashes)))
+        return reply.code(409).send(refusal('game-exists', 'http', `game ${game} already exists on this server`).body);
+      await backend.createStream(game);
+      // The tokens are shown this once; the server keeps only their hashes.
+      return reply.code(201).send({ ok: true, game, tokens });
+    },
+  );
 
   gameRoutes(app, backend);
   reportRoutes(app, backend);

@@ -19,7 +19,8 @@ const TOKEN = /^[A-Za-z0-9._~+/=-]{1,256}$/;
  */
 export function queryToken(request: FastifyRequest): string | null {
   const query = request.query;
-  const value = typeof query === 'object' && query !== null ? (query as { access_token?: unknown }).access_token : undefined;
+  const value =
+    typeof query === 'object' && query !== null ? (query as { access_token?: unknown }).access_token : undefined;
   return typeof value === 'string' && TOKEN.test(value) ? value : null;
 }
 
@@ -27,16 +28,28 @@ export function queryToken(request: FastifyRequest): string | null {
  * The seat of the request's token in `game`: 401 without a token or with another's, 404 for no such game. With
  * `query`, a token given as `?access_token=` serves where no Authorization header is sent (the event stream).
  */
-export async function seatOf(request: FastifyRequest, seats: SeatStore, game: string, options: { readonly query?: boolean } = {}): Promise<{ readonly seat: Seat } | HttpFailure> {
-  const token = bearerToken(request) ?? (options.query === true && request.headers.authorization === undefined ? queryToken(request) : null);
+export async function seatOf(
+  request: FastifyRequest,
+  seats: SeatStore,
+  game: string,
+  options: { readonly query?: boolean } = {},
+): Promise<{ readonly seat: Seat } | HttpFailure> {
+  const token =
+    bearerToken(request) ??
+    (options.query === true && request.headers.authorization === undefined ? queryToken(request) : null);
   if (token === null) {
-    const how = options.query === true ? 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN)' : 'Authorization: expected "Bearer TOKEN"';
+    const how =
+      options.query === true
+        ? 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN)'
+        : 'Authorization: expected "Bearer TOKEN"';
     return refusal('unauthorized', 'seats', `${how}, a seat token of this game`);
   }
   const hashes = await seats.load(game);
   if (hashes === null) return refusal('not-found', 'http', `no game ${JSON.stringify(game)} on this server`);
   const seat = seatOfToken(token, hashes);
-  return seat === null ? refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`) : { seat };
+  return seat === null
+    ? refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`)
+    : { seat };
 }
 
 /** `If-Match: "5"` (or `W/"5"`, or `5`) → 5; absent → null; anything else a 400 naming the header. */
@@ -44,7 +57,8 @@ export function ifMatchOf(request: FastifyRequest): { readonly version: number |
   const header = request.headers['if-match'];
   if (header === undefined) return { version: null };
   const match = typeof header === 'string' ? /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header) : null;
-  if (match === null) return refusal('bad-request', 'http', 'If-Match: expected the game version the command was decided on, e.g. "5"');
+  if (match === null)
+    return refusal('bad-request', 'http', 'If-Match: expected the game version the command was decided on, e.g. "5"');
   return { version: Number(match[1]) };
 }
 

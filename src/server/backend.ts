@@ -10,11 +10,13 @@ import type { SeatStore } from './seat-store.js';
 
 export type Unsubscribe = () => void;
 
-/** One game as the server holds it: the hosted game (engine, stream, catch-up, one request at a time) and its If-Match guard. */
+/**
+ * One game as the server holds it: the hosted game (engine, stream, catch-up, one request at a time) and its If-Match
+ * guard.
+ */
 export interface GameSlot extends HostedGame {
   readonly guard: IfMatchGuard;
 }
-
 
 export interface Backend {
   readonly kind: 'directory' | 'postgres';
@@ -91,6 +93,11 @@ export class IfMatchGuard {
 }
 
 /** A slot over a hosted game and its If-Match guard (see ../host/hosted-game.ts for `sync`). */
-export function gameSlot(engine: SurrenderEngine, store: EventStore, guard: IfMatchGuard, sync?: { readonly heard: Heard; readonly epoch: number }): GameSlot {
+export function gameSlot(
+  engine: SurrenderEngine,
+  store: EventStore,
+  guard: IfMatchGuard,
+  sync?: { readonly heard: Heard; readonly epoch: number },
+): GameSlot {
   return { ...hostedGame(engine, store, sync), guard };
 }

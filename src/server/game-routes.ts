@@ -22,7 +22,8 @@ function answer(reply: FastifyReply, response: Response): FastifyReply {
   return response.ok ? reply.code(200).send(response) : send(reply, engineRefusal(response));
 }
 
-const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] => (engine.view(game) === undefined ? [] : engine.pending(game));
+const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] =>
+  engine.view(game) === undefined ? [] : engine.pending(game);
 
 /** 403 unless `seat` may send the command (./seats.ts seatsFor): the refusal names whose it is and the rule. */
 function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly PendingDecision[]): HttpFailure | null {
@@ -32,18 +33,33 @@ function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly Pend
   if (allowed === null || allowed.has(seat)) return null;
   const type = (command as { type: string }).type;
   const rule = pending().find((p) => (p.commands as readonly string[]).includes(type))?.rule ?? 'seats';
-  return refusal('forbidden', rule, `${type} is for the seat of ${[...allowed].join(' or ')}: this token is the seat of ${seat}`);
+  return refusal(
+    'forbidden',
+    rule,
+    `${type} is for the seat of ${[...allowed].join(' or ')}: this token is the seat of ${seat}`,
+  );
 }
 
 /** A command under If-Match: refused with 412 when the game is not at that version, before or while it is decided. */
-async function execute(slot: GameSlot, game: string, command: unknown, seat: Seat, expected: number | null): Promise<Response | HttpFailure> {
+async function execute(
+  slot: GameSlot,
+  game: string,
+  command: unknown,
+  seat: Seat,
+  expected: number | null,
+): Promise<Response | HttpFailure> {
   return slot.exclusive(async () => {
     const { engine, guard } = slot;
-    // At the If-Match version, with no other writer's append heard of since (and none missed: ../host/hosted-game.ts), the
-    // store is not asked first (one round trip less): the append is tied to that version and its hash, so one not
+    // At the If-Match version, with no other writer's append heard of since (and none missed: ../host/hosted-game.ts),
+    // the store is not asked first (one round trip less): the append is tied to that version and its hash, so one not
     // yet heard of still fails it.
     if (expected === null || engine.version !== expected || !slot.heardAll()) await slot.catchUp();
-    const stale = (actual: number): HttpFailure => refusal('stale-version', 'concurrency', `If-Match: the game is at version ${actual}, not ${String(expected)}: read it again and decide again`);
+    const stale = (actual: number): HttpFailure =>
+      refusal(
+        'stale-version',
+        'concurrency',
+        `If-Match: the game is at version ${actual}, not ${String(expected)}: read it again and decide again`,
+      );
     // Before the seat: whose decision it is rests on the game's state, and the client saw another one (56.311's
     // Axis and Allied selections alternate: a racing Axis client is stale, not forbidden).
     if (expected !== null && engine.version !== expected) return stale(engine.version);
@@ -51,58 +67,97 @@ async function execute(slot: GameSlot, game: string, command: unknown, seat: Sea
     if (refused !== null) return refused;
     guard.arm(expected);
     // handleRequest never throws; the guard is released before anything else runs on this game.
-    const response = await handleRequest({ op: 'execute', game, command }, { engine, store: slot.store, caughtUp: true });
+    const response = await handleRequest(
+      { op: 'execute', game, command },
+      { engine, store: slot.store, caughtUp: true },
+    );
     const tripped = guard.disarm();
     // Another writer appended between the check and the append: the engine would decide again; nothing was written.
     if (tripped !== null) return stale(tripped.actual);
     // Or the engine read another writer's events while deciding and the rules then refused: that refusal is about a
     // game the client never saw (a second host.game-started, a decision already made), so it is 412 too.
-    if (expected !== null && !response.ok && response.version !== expected && !STATELESS.has(response.rejection.code)) return stale(response.version);
+    if (expected !== null && !response.ok && response.version !== expected && !STATELESS.has(response.rejection.code))
+      return stale(response.version);
     return response;
   });
 }
 
 export function gameRoutes(app: Server, backend: Backend): void {
   /** Runs `body` with the game's slot held, for a request with a seat of it; else the refusal (401, 404). */
-  const open = async <T>(request: FastifyRequest, game: string, body: (slot: GameSlot, seat: Seat) => Promise<T>): Promise<T | HttpFailure> => {
+  const open = async <T>(
+    request: FastifyRequest,
+    game: string,
+    body: (slot: GameSlot, seat: Seat) => Promise<T>,
+  ): Promise<T | HttpFailure> => {
     const seat = await seatOf(request, backend.seats, game);
     if (failed(seat)) return seat;
     return withSlot(backend, game, (slot) => body(slot, seat.seat));
   };
 
-  const respond = (reply: FastifyReply, result: Response | HttpFailure): FastifyReply => (failed(result) ? send(reply, result) : answer(reply, result));
+  const respond = (reply: FastifyReply, result: Response | HttpFailure): FastifyReply =>
+    failed(result) ? send(reply, result) : answer(reply, result);
 
   app.post('/games/:game/commands', { schema: { params: GameParams } }, async (request, reply) => {
     const { game } = request.params;
     const expected = ifMatchOf(request);
     if (failed(expected)) return send(reply, expected);
-    return respond(reply, await open(request, game, (slot, seat) => execute(slot, game, request.body, seat, expected.version)));
+    return respond(
+      reply,
+      await open(request, game, (slot, seat) => execute(slot, game, request.body, seat, expected.version)),
+    );
   });
 
   app.post('/games/:game/preview', { schema: { params: GameParams } }, async (request, reply) => {
     const { game } = request.params;
-    return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'preview', game, command: request.body }, { engine, store })));
+    return respond(
+      reply,
+      await open(request, game, ({ engine, store }) =>
+        handleRequest({ op: 'preview', game, command: request.body }, { engine, store }),
+      ),
+    );
   });
 
   // The menu of a command being built: what is pending with its picks tried (the exec op pending with tried).
   app.post('/games/:game/pending', { schema: { params: GameParams } }, async (request, reply) => {
     const { game } = request.params;
-    return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op: 'pending', game, tried: request.body }, { engine, store })));
+    return respond(
+      reply,
+      await open(request, game, ({ engine, store }) =>
+        handleRequest({ op: 'pending', game, tried: request.body }, { engine, store }),
+      ),
+    );
   });
 
-  const reads = { '': 'state', '/pending': 'pending', '/wars': 'wars', '/permissions': 'permissions', '/declarations': 'declarations' } as const;
+  const reads = {
+    '': 'state',
+    '/pending': 'pending',
+    '/wars': 'wars',
+    '/permissions': 'permissions',
+    '/declarations': 'declarations',
+  } as const;
   for (const [path, op] of Object.entries(reads)) {
     app.get(`/games/:game${path}`, { schema: { params: GameParams } }, async (request, reply) => {
       const { game } = request.params;
-      return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op, game }, { engine, store })));
+      return respond(
+        reply,
+        await open(request, game, ({ engine, store }) => handleRequest({ op, game }, { engine, store })),
+      );
     });
   }
 
   for (const op of ['events', 'audit'] as const) {
-    app.get(`/games/:game/${op}`, { schema: { params: GameParams, querystring: RangeQuery } }, async (request, reply) => {
-      const { game } = request.params;
-      return respond(reply, await open(request, game, ({ engine, store }) => handleRequest({ op, game, ...request.query }, { engine, store })));
-    });
+    app.get(
+      `/games/:game/${op}`,
+      { schema: { params: GameParams, querystring: RangeQuery } },
+      async (request, reply) => {
+        const { game } = request.params;
+        return respond(
+          reply,
+          await open(request, game, ({ engine, store }) =>
+            handleRequest({ op, game, ...request.query }, { engine, store }),
+          ),
+        );
+      },
+    );
   }
 }
-

@@ -3,7 +3,15 @@
 import type { FailedResponse, ResponseCode } from '../host-protocol/protocol.js';
 
 /** The server's own refusals, beside the engine's and the protocol's codes. */
-export type HttpCode = 'unauthorized' | 'forbidden' | 'not-found' | 'game-exists' | 'stale-version' | 'too-large' | 'rate-limited' | 'unsupported-media-type';
+export type HttpCode =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'game-exists'
+  | 'stale-version'
+  | 'too-large'
+  | 'rate-limited'
+  | 'unsupported-media-type';
 
 export interface HttpRejection {
   readonly code: ResponseCode | HttpCode;
@@ -41,15 +49,25 @@ const STATUS: Readonly<Record<ResponseCode | HttpCode, number>> = {
 };
 
 /** The status of a rejection code; an engine `game-exists` (a second host.game-started) is a rule refusal. */
-export const statusOf = (code: ResponseCode | HttpCode, fromEngine = false): number => (fromEngine && code === 'game-exists' ? 422 : STATUS[code]);
+export const statusOf = (code: ResponseCode | HttpCode, fromEngine = false): number =>
+  fromEngine && code === 'game-exists' ? 422 : STATUS[code];
 
-export const refusal = (code: HttpCode | ResponseCode, rule: string, message: string): HttpFailure => ({ status: statusOf(code), body: { ok: false, rejection: { code, rule, message } } });
+export const refusal = (code: HttpCode | ResponseCode, rule: string, message: string): HttpFailure => ({
+  status: statusOf(code),
+  body: { ok: false, rejection: { code, rule, message } },
+});
 
 /** A failed protocol response (src/host-protocol/handle.ts) as the HTTP answer. */
-export const engineRefusal = (response: FailedResponse): HttpFailure => ({ status: statusOf(response.rejection.code, true), body: { ok: false, rejection: response.rejection } });
+export const engineRefusal = (response: FailedResponse): HttpFailure => ({
+  status: statusOf(response.rejection.code, true),
+  body: { ok: false, rejection: response.rejection },
+});
 
 /** The JSON path of a Fastify validation error: `querystring.from`, `params.game`. */
 export function validationPath(context: string | undefined, instancePath: string | undefined): string {
-  const path = (instancePath ?? '').split('/').filter((p) => p !== '').join('.');
+  const path = (instancePath ?? '')
+    .split('/')
+    .filter((p) => p !== '')
+    .join('.');
   return [context ?? '$', path].filter((p) => p !== '').join('.');
 }

@@ -10,7 +10,10 @@ export class PostgresSeatStore implements SeatStore {
   /** Seats found: a game's token hashes never change once stored (no route alters them), so each is read once. */
   readonly #found = new Map<string, TokenHashes>();
 
-  constructor(url: string, private readonly schema: string) {
+  constructor(
+    url: string,
+    private readonly schema: string,
+  ) {
     this.#pool = new pg.Pool({ connectionString: url, max: 2 });
     this.#pool.on('error', () => undefined);
   }
@@ -18,11 +21,11 @@ export class PostgresSeatStore implements SeatStore {
   async create(game: string, hashes: TokenHashes): Promise<boolean> {
     try {
       // One statement: every seat or none; the primary key (game, seat) refuses a second creation.
-      await this.#pool.query(`INSERT INTO "${this.schema}".seats (game, seat, token_sha256) SELECT $1, * FROM unnest($2::text[], $3::text[])`, [
-        game,
-        [...SEATS],
-        SEATS.map((seat) => hashes[seat]),
-      ]);
+      await this.#pool.query(
+        `INSERT INTO "${this.schema}".seats (game, seat, ` +
+          `token_sha256) SELECT $1, * FROM unnest($2::text[], $3::text[])`,
+        [game, [...SEATS], SEATS.map((seat) => hashes[seat])],
+      );
       return true;
     } catch (error) {
       if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return false;
@@ -33,10 +36,14 @@ export class PostgresSeatStore implements SeatStore {
   async load(game: string): Promise<TokenHashes | null> {
     const known = this.#found.get(game);
     if (known !== undefined) return known;
-    const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(`SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`, [game]);
+    const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(
+      `SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`,
+      [game],
+    );
     if (rows.rows.length === 0) return null;
     const hashes = hashesOf(rows.rows.map((row) => [row.seat, row.token_sha256] as const));
-    if (hashes === null) throw new SeatsError(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
+    if (hashes === null)
+      throw new SeatsError(`the seats of game ${game} in "${this.schema}".seats are incomplete or malformed`);
     this.#found.set(game, hashes);
     return hashes;
   }

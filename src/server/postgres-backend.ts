@@ -32,9 +32,17 @@ export class PostgresBackend implements Backend {
   }
 
   /** `maxOpenGames`: the games kept open at most (../host/game-cache.ts). */
-  static async open(url: string, schema?: string, options: { readonly maxOpenGames?: number } = {}): Promise<PostgresBackend> {
+  static async open(
+    url: string,
+    schema?: string,
+    options: { readonly maxOpenGames?: number } = {},
+  ): Promise<PostgresBackend> {
     const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
-    const backend = new PostgresBackend(store, new PostgresSeatStore(url, store.schema), options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES);
+    const backend = new PostgresBackend(
+      store,
+      new PostgresSeatStore(url, store.schema),
+      options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES,
+    );
     const listeners = backend.#listeners;
     backend.#unsubscribe = await store.subscribe(
       (change) => {

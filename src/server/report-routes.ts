@@ -25,14 +25,23 @@ export function reportRoutes(app: Server, backend: Backend): void {
       const view = engine.view(game);
       if (view === undefined) return null;
       const events: StoredEvent[] = [];
-      for await (const batch of store.read({ from: 1 })) for (const event of batch) if (event.game === game && !inert.has(event.type)) events.push(event);
+      for await (const batch of store.read({ from: 1 }))
+        for (const event of batch) if (event.game === game && !inert.has(event.type)) events.push(event);
       const problems = engine.mismatches.filter((m) => m.game === game).map(mismatchProblem);
-      return { version: engine.version, html: await buildReport({ title: game, games: [{ game, events, summary: summarize(view) }], problems }) };
+      return {
+        version: engine.version,
+        html: await buildReport({ title: game, games: [{ game, events, summary: summarize(view) }], problems }),
+      };
     });
     if (page === null) {
       const failure = refusal('no-game', 'sequence', new UnknownGameError(game).message);
       return reply.code(failure.status).send(failure.body);
     }
-    return reply.code(200).header('etag', `"${page.version}"`).header('content-security-policy', POLICY).type('text/html; charset=utf-8').send(page.html);
+    return reply
+      .code(200)
+      .header('etag', `"${page.version}"`)
+      .header('content-security-policy', POLICY)
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   });
 }

@@ -1,5 +1,5 @@
-// Where a game's seat token hashes are kept, so that its tokens survive a restart: a file beside each JSON Lines
-// log (GAME.seats.json), or the seats table of the PostgreSQL schema (migration 2, src/store/postgres/postgres-schema.ts).
+// Where a game's seat token hashes are kept, so that its tokens survive a restart: a file beside each JSON Lines log
+// (GAME.seats.json), or the seats table of the PostgreSQL schema (migration 2, src/store/postgres/postgres-schema.ts).
 // A game exists for the server once its seats are stored; creating it twice is refused.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,7 +24,8 @@ export const SEATS_FORMAT = 'awaw-surrender-seats';
 /** Every seat's hash from stored pairs, or null when one is missing or malformed. */
 export function hashesOf(pairs: Iterable<readonly [string, unknown]>): TokenHashes | null {
   const found = new Map<Seat, string>();
-  for (const [seat, hash] of pairs) if (isSeat(seat) && typeof hash === 'string' && HASH.test(hash)) found.set(seat, hash);
+  for (const [seat, hash] of pairs)
+    if (isSeat(seat) && typeof hash === 'string' && HASH.test(hash)) found.set(seat, hash);
   if (found.size !== SEATS.length) return null;
   return Object.fromEntries(found) as Record<Seat, string>;
 }
@@ -63,7 +64,10 @@ export class FileSeatStore implements SeatStore {
     } catch {
       value = null;
     }
-    const hashes = value?.format === SEATS_FORMAT && value.game === game && typeof value.seats === 'object' && value.seats !== null ? hashesOf(Object.entries(value.seats)) : null;
+    const hashes =
+      value?.format === SEATS_FORMAT && value.game === game && typeof value.seats === 'object' && value.seats !== null
+        ? hashesOf(Object.entries(value.seats))
+        : null;
     if (hashes === null) throw new SeatsError(`${this.path(game)}: not a seats file of game ${game}`);
     return hashes;
   }

@@ -12,13 +12,17 @@ export type Seat = (typeof SEATS)[number];
 /** A seat's token hash: 64 hex digits. */
 export type TokenHashes = Readonly<Record<Seat, string>>;
 
-export const isSeat = (value: unknown): value is Seat => typeof value === 'string' && (SEATS as readonly string[]).includes(value);
+export const isSeat = (value: unknown): value is Seat =>
+  typeof value === 'string' && (SEATS as readonly string[]).includes(value);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** New tokens for every seat (returned once, at creation) and the hashes that are stored. */
 export function newSeatTokens(): { readonly tokens: Readonly<Record<Seat, string>>; readonly hashes: TokenHashes } {
-  const tokens = Object.fromEntries(SEATS.map((seat) => [seat, randomBytes(32).toString('base64url')])) as Record<Seat, string>;
+  const tokens = Object.fromEntries(SEATS.map((seat) => [seat, randomBytes(32).toString('base64url')])) as Record<
+    Seat,
+    string
+  >;
   const hashes = Object.fromEntries(SEATS.map((seat) => [seat, hashToken(tokens[seat])])) as Record<Seat, string>;
   return { tokens, hashes };
 }
@@ -43,13 +47,17 @@ export function seatOfToken(token: string, hashes: TokenHashes): Seat | null {
  * a decision nobody waits for): the engine then refuses it with its own rule. Host facts are the host's; a
  * declaration of war is its aggressor's (59.86A); a decision the rules wait for is its `by`'s.
  */
-export function seatsFor(command: unknown, pending: readonly PendingDecision[] | (() => readonly PendingDecision[])): ReadonlySet<Seat> | null {
+export function seatsFor(
+  command: unknown,
+  pending: readonly PendingDecision[] | (() => readonly PendingDecision[]),
+): ReadonlySet<Seat> | null {
   if (typeof command !== 'object' || command === null) return null;
   const { type, data } = command as { type?: unknown; data?: unknown };
   if (typeof type !== 'string') return null;
   if (type.startsWith('host.')) return new Set(['host']);
   if (type === 'war.declared') {
-    const aggressor = typeof data === 'object' && data !== null ? (data as { aggressor?: unknown }).aggressor : undefined;
+    const aggressor =
+      typeof data === 'object' && data !== null ? (data as { aggressor?: unknown }).aggressor : undefined;
     return isSeat(aggressor) ? new Set([aggressor]) : null;
   }
   // Only a decision's command needs the pending list (worked out from the game's state, so asked for only then).

@@ -33,7 +33,10 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
         }
       } while (again && !reply.raw.destroyed);
     } catch (error) {
-      reply.raw.write(`event: error\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : String(error) })}\n\n`);
+      reply.raw.write(
+        `event: error\ndata: ` +
+          `${JSON.stringify({ message: error instanceof Error ? error.message : String(error) })}\n\n`,
+      );
     } finally {
       running = false;
     }
@@ -43,7 +46,10 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
 
 export function streamRoute(app: Server, backend: Backend): void {
   // access_token: a browser's EventSource sends no Authorization header (./auth.ts queryToken).
-  const querystring = Type.Object({ from: Type.Optional(Type.Integer({ minimum: 1 })), access_token: Type.Optional(Type.String({ maxLength: 256 })) }, { additionalProperties: false });
+  const querystring = Type.Object(
+    { from: Type.Optional(Type.Integer({ minimum: 1 })), access_token: Type.Optional(Type.String({ maxLength: 256 })) },
+    { additionalProperties: false },
+  );
   const schema = { params: GameParams, querystring };
   app.get('/games/:game/stream', { schema }, async (request, reply) => {
     const { game } = request.params;
@@ -55,13 +61,19 @@ export function streamRoute(app: Server, backend: Backend): void {
     const lastId = Number(request.headers['last-event-id']);
     let from: number;
     try {
-      from = request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
+      from =
+        request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
     } catch (error) {
       lease.release();
       throw error;
     }
     reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     reply.raw.write(`: game ${game}, events from seq ${from}\n\n`);
     const pump = pumpOf(slot, reply, from);
     let unwatch: () => void;

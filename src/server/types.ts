@@ -1,14 +1,29 @@
 // The Fastify instance the routes are registered on: TypeBox schemas type each route's params, query and body.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { GameIdSchema } from '../../events/index.js';
 import { MAX_EVENTS_PER_REQUEST } from '../host-protocol/protocol.js';
 
-export type Server = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type Server = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export const GameParams = Type.Object({ game: GameIdSchema });
 export const RangeQuery = Type.Object(
-  { from: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST })) },
+  {
+    from: Type.Optional(Type.Integer({ minimum: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST })),
+  },
   { additionalProperties: false },
 );

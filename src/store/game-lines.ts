@@ -46,4 +46,5 @@ export function resealGame(lines: readonly string[]): GameLines {
 }
 
 /** A game's lines as a JSON Lines log file: the header, then each line with its line feed. */
-export const logText = (lines: readonly string[]): string => `${headerLine().line}\n${lines.map((line) => `${line}\n`).join('')}`;
+export const logText = (lines: readonly string[]): string =>
+  `${headerLine().line}\n${lines.map((line) => `${line}\n`).join('')}`;

@@ -34,7 +34,12 @@ export interface GameStreamStore {
    * `expectedHash`) when its event `expected` is another one, a ConcurrencyError (kind `conflict`) and nothing is
    * written. Appends to other games never conflict with it. Every event must belong to `game` (else an InputError).
    */
-  appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult>;
+  appendToGame(
+    game: string,
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<GameAppendResult>;
   /** The seq and hash of the game's last event; `{ seq: 0, hash: <the header's> }` for a game without events. */
   gameHead(game: string): Promise<LogHead>;
   /** The game's events from seq `from` on, in batches, checked (validate, the default) or fast. */

@@ -70,7 +70,8 @@ export function headerLine(): { line: string; hash: string } {
 /** Checks a line's own hash against the previous one; returns the line's hash or null if it does not match. */
 export function checkSeal(prevHash: string, line: string): string | null {
   const n = line.length;
-  if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}')) return null;
+  if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}'))
+    return null;
   const hash = line.slice(n - HASH_TAIL_BYTES, n - 2);
   return sha256(prevHash + line.slice(0, n - HASH_SUFFIX_LENGTH) + '}') === hash ? hash : null;
 }
@@ -86,7 +87,12 @@ function parseLine(text: string, line: number): unknown {
 /** Reads line 1. A log of another or a newer format is refused, never misread. Returns its hash. */
 export function decodeHeader(text: string): string {
   if (text.endsWith('\r')) {
-    throw new LogError(1, 'format', 'the log has CRLF line endings (converted by an editor or by git?); convert it back to LF line endings, byte for byte');
+    throw new LogError(
+      1,
+      'format',
+      'the log has CRLF line endings (converted by an editor or ' +
+        'by git?); convert it back to LF line endings, byte for byte',
+    );
   }
   const value = parseLine(text, 1);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== LOG_FORMAT) {
@@ -94,7 +100,11 @@ export function decodeHeader(text: string): string {
   }
   const version = (value as { formatVersion?: unknown }).formatVersion;
   if (typeof version === 'number' && Number.isInteger(version) && version > LOG_FORMAT_VERSION) {
-    throw new LogError(1, 'formatVersion', `log format version ${version} is newer than this engine reads (${LOG_FORMAT_VERSION}); upgrade awaw-surrender`);
+    throw new LogError(
+      1,
+      'formatVersion',
+      `log format version ${version} is newer than this engine reads (${LOG_FORMAT_VERSION}); upgrade awaw-surrender`,
+    );
   }
   const issue = logHeader.firstError(value);
   if (issue !== null) throw new LogError(1, issue.path, issue.detail);
@@ -122,12 +132,21 @@ export function decodeEventLine(text: string, line: number, options: DecodeOptio
   const definition = definitionOf(event.type);
   if (definition === undefined) throw new LogError(line, 'type', `unknown event type "${event.type}"`);
   if (event.v > definition.version) {
-    throw new LogError(line, 'v', `"${event.type}" version ${event.v} is newer than this engine reads (${definition.version}); upgrade awaw-surrender`);
+    throw new LogError(
+      line,
+      'v',
+      `"${event.type}" version ${event.v} is newer than this ` +
+        `engine reads (${definition.version}); upgrade awaw-surrender`,
+    );
   }
   let data = event.data;
   if (event.v < definition.version) {
     if (!canUpcast(definition, event.v)) {
-      throw new LogError(line, 'v', `"${event.type}" version ${event.v} is older than this engine reads (${definition.version}) and has no upgrade`);
+      throw new LogError(
+        line,
+        'v',
+        `"${event.type}" version ${event.v} is older than this engine reads (${definition.version}) and has no upgrade`,
+      );
     }
     // An older version is checked against its own schema, then upgraded step by step (events/registry.ts).
     const upgraded = upcastData(definition, event.v, data, true);
@@ -135,9 +154,14 @@ export function decodeEventLine(text: string, line: number, options: DecodeOptio
     data = upgraded.data;
   }
   const dataIssue = definition.data.firstError(data);
-  if (dataIssue !== null) throw new LogError(line, joinPath('data', dataIssue.path === '$' ? '' : dataIssue.path), dataIssue.detail);
+  if (dataIssue !== null)
+    throw new LogError(line, joinPath('data', dataIssue.path === '$' ? '' : dataIssue.path), dataIssue.detail);
   if (options.expectedSeq !== undefined && event.seq !== options.expectedSeq) {
-    throw new LogError(line, 'seq', `expected ${options.expectedSeq}, found ${event.seq} (events missing, repeated or out of order)`);
+    throw new LogError(
+      line,
+      'seq',
+      `expected ${options.expectedSeq}, found ${event.seq} (events missing, repeated or out of order)`,
+    );
   }
   if (options.prevHash !== undefined && checkSeal(options.prevHash, text) === null) {
     throw new LogError(line, 'hash', 'hash does not match: this line (or the chain before it) was changed');
@@ -152,9 +176,10 @@ export function parseTrustedLine(text: string): StoredEvent {
   const definition = definitionOf(event.type);
   if (definition === undefined || event.v >= definition.version) return event;
   const upgraded = upcastData(definition, event.v, event.data, false);
-  return (upgraded instanceof InputError ? event : { ...event, v: definition.version, data: upgraded.data }) as StoredEvent;
+  return (
+    upgraded instanceof InputError ? event : { ...event, v: definition.version, data: upgraded.data }
+  ) as StoredEvent;
 }
-
 
 /** The error for a line over its limit (MAX_HEADER_BYTES for line 1, MAX_LINE_BYTES for the others). */
 export const tooLong = (line: number): LogError =>

@@ -4,7 +4,14 @@ import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '..
 import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import { SharedLogStore } from './shared-log.js';
-import { checkExpected, systemEnvelopeSource, type AppendResult, type EnvelopeSource, type LogHead, type ReadOptions } from './store.js';
+import {
+  checkExpected,
+  systemEnvelopeSource,
+  type AppendResult,
+  type EnvelopeSource,
+  type LogHead,
+  type ReadOptions,
+} from './store.js';
 import { StoreError } from './store-error.js';
 
 export interface MemoryStoreOptions {
@@ -41,7 +48,11 @@ export class MemoryEventStore extends SharedLogStore {
     return { seq: logVersion(this.#tip.seq), hash: this.#tip.hash };
   }
 
-  override async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
+  override async append(
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<AppendResult> {
     this.#assertOpen();
     // The same order of checks as the file store: payloads, then the version; no await in between.
     checkNewEvents(events);
@@ -51,7 +62,11 @@ export class MemoryEventStore extends SharedLogStore {
     this.#lines.push(...batch.lines);
     this.#tip = batch.tip;
     this.announce(batch.events);
-    return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
+    return {
+      version: logVersion(batch.tip.seq),
+      events: batch.events,
+      head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash },
+    };
   }
 
   override async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
@@ -73,7 +88,11 @@ export class MemoryEventStore extends SharedLogStore {
         try {
           event = parseTrustedLine(line);
         } catch (error) {
-          throw new LogError(seq + 1, '$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+          throw new LogError(
+            seq + 1,
+            '$',
+            `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+          );
         }
       }
       batch.push(event);

@@ -33,7 +33,8 @@ export function checkNewEvents(events: readonly NewEvent[]): void {
     const definition = typeof type === 'string' ? definitionOf(type) : undefined;
     if (definition === undefined) throw new InputError(`${at}.type`, `unknown event type ${JSON.stringify(type)}`);
     const game: unknown = (event as { game?: unknown }).game;
-    if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game)) throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
+    if (typeof game !== 'string' || !GAME_ID_REGEXP.test(game))
+      throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
     const issue = definition.data.firstError(event.data, `${at}.data`);
     if (issue !== null) throw issue;
   });
@@ -44,7 +45,12 @@ export function checkNewEvents(events: readonly NewEvent[]): void {
  * in a chain after `tip`, and decodes every line back with the full reader checks, so that nothing a reader
  * would refuse is ever written. One `now()` per batch: the events of one append share their time.
  */
-export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: EnvelopeSource, options: { readonly checked?: boolean } = {}): SealedBatch {
+export function sealEvents(
+  events: readonly NewEvent[],
+  tip: ChainTip,
+  source: EnvelopeSource,
+  options: { readonly checked?: boolean } = {},
+): SealedBatch {
   // `checked`: the caller ran checkNewEvents on these very events (each line is still decoded back below).
   if (options.checked !== true) checkNewEvents(events);
   const at = events.length === 0 ? '' : source.now();
@@ -57,16 +63,30 @@ export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: E
     const id = source.id(seq);
     // A reader refuses a repeated id (docs/log-format.md): a source that repeats one is a bug, caught here.
     const earlier = ids.get(id);
-    if (earlier !== undefined) throw new Error(`the envelope source gave the id "${id}" to events[${earlier}] and events[${index}]: ids must be unique`);
+    if (earlier !== undefined)
+      throw new Error(
+        `the envelope source gave the id "${id}" to events[${earlier}] and events[${index}]: ids must be unique`,
+      );
     ids.set(id, index);
     const definition = definitionOf(event.type);
     if (definition === undefined) throw new InputError(`events[${index}].type`, `unknown event type "${event.type}"`);
     let json: string;
     try {
       // Field order is part of the format: {seq,id,game,type,v,at,data} then the hash.
-      json = JSON.stringify({ seq, id, game: event.game, type: event.type, v: definition.version, at, data: event.data });
+      json = JSON.stringify({
+        seq,
+        id,
+        game: event.game,
+        type: event.type,
+        v: definition.version,
+        at,
+        data: event.data,
+      });
     } catch (error) {
-      throw new InputError(`events[${index}].data`, `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+      throw new InputError(
+        `events[${index}].data`,
+        `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     const sealed = sealLine(hash, json);
     if (Buffer.byteLength(sealed.line, 'utf8') > MAX_LINE_BYTES) {
@@ -75,7 +95,8 @@ export function sealEvents(events: readonly NewEvent[], tip: ChainTip, source: E
     try {
       stored.push(decodeEventLine(sealed.line, seq + 1, { expectedSeq: seq, prevHash: hash }));
     } catch (error) {
-      if (error instanceof LogError) throw new InputError(joinPath(`events[${index}]`, error.path === '$' ? '' : error.path), error.detail);
+      if (error instanceof LogError)
+        throw new InputError(joinPath(`events[${index}]`, error.path === '$' ? '' : error.path), error.detail);
       throw error;
     }
     lines.push(sealed.line);

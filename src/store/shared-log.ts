@@ -7,7 +7,14 @@ import { InputError } from '../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
 import { headerLine } from './line-format.js';
 import { StoreError } from './store-error.js';
-import { checkExpected, ConcurrencyError, type AppendResult, type EventStream, type LogHead, type ReadOptions } from './store.js';
+import {
+  checkExpected,
+  ConcurrencyError,
+  type AppendResult,
+  type EventStream,
+  type LogHead,
+  type ReadOptions,
+} from './store.js';
 
 const GENESIS = headerLine().hash;
 /** Appends of other games that may slip in before an append to this one gives up. */
@@ -32,9 +39,15 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
     this.#logAnnounces = options.logAnnounces;
   }
 
-  async appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult> {
+  async appendToGame(
+    game: string,
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<GameAppendResult> {
     events.forEach((event, index) => {
-      if (typeof event === 'object' && event !== null && event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
+      if (typeof event === 'object' && event !== null && event.game !== game)
+        throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
     });
     for (let attempt = 1; ; attempt += 1) {
       await this.#refresh();
@@ -49,7 +62,12 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
       }
       this.#index(result.events);
       if (!this.#logAnnounces) this.announce(result.events);
-      return { ...result, version: this.#headOf(game).seq, head: this.#headOf(game), position: result.events.at(-1)?.seq ?? 0 };
+      return {
+        ...result,
+        version: this.#headOf(game).seq,
+        head: this.#headOf(game),
+        position: result.events.at(-1)?.seq ?? 0,
+      };
     }
   }
 
@@ -93,7 +111,8 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
       last.delete(event.game);
       last.set(event.game, event.seq);
     }
-    for (const [game, seq] of last) this.#listeners.forEach((listener) => queueMicrotask(() => listener({ game, version: seq, position: seq })));
+    for (const [game, seq] of last)
+      this.#listeners.forEach((listener) => queueMicrotask(() => listener({ game, version: seq, position: seq })));
   }
 
   /** Forgets every subscriber and takes no more (the log was closed). */
@@ -152,7 +171,12 @@ export abstract class SharedLogStore implements EventStream, GameStreamStore {
   abstract append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult>;
   abstract read(options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
 
-  appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult> {
+  appendToGame(
+    game: string,
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<GameAppendResult> {
     return this.#games.appendToGame(game, events, expected, expectedHash);
   }
 

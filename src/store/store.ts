@@ -23,7 +23,7 @@ export interface AppendResult {
   /** The log's version after the append: the seq of its last event. */
   readonly version: LogVersion;
   readonly events: readonly StoredEvent[];
-  /** The log's head after the append: noted elsewhere, `--expect-head SEQ:HASH` shows later that nothing was cut off. */
+  /** The log's head after the append: noted elsewhere, `--expect-head SEQ:HASH` shows later that none was cut off. */
   readonly head: LogHead;
 }
 
@@ -75,15 +75,24 @@ export class ConcurrencyError extends StoreError {
     super(
       'conflict',
       changed
-        ? `expected the log at version ${expected}, but it no longer holds the events read (now at version ${actual}; it was changed other than by appends): read it again from the start`
+        ? `expected the log at version ${expected}, but it no longer holds the events read (now at version ` +
+            `${actual}; it was changed other than by appends): read it again from the start`
         : `expected the log at version ${expected}, but it is at version ${actual}: re-read and decide again`,
     );
   }
 }
 
 /** Whether a log whose last event is `actual` still holds, as its event `expected`, the event the caller read. */
-export function checkExpected(actual: { readonly seq: number; readonly hash: string }, expected: LogVersion, expectedHash: string | undefined): ConcurrencyError | null {
-  if (expectedHash !== undefined && expected > 0 && (actual.seq < expected || (actual.seq === expected && actual.hash !== expectedHash))) {
+export function checkExpected(
+  actual: { readonly seq: number; readonly hash: string },
+  expected: LogVersion,
+  expectedHash: string | undefined,
+): ConcurrencyError | null {
+  if (
+    expectedHash !== undefined &&
+    expected > 0 &&
+    (actual.seq < expected || (actual.seq === expected && actual.hash !== expectedHash))
+  ) {
     return new ConcurrencyError(expected, actual.seq, true);
   }
   return expected === actual.seq ? null : new ConcurrencyError(expected, actual.seq);
@@ -96,6 +105,10 @@ export class TornLogError extends StoreError {
     readonly path: string,
     readonly line: number,
   ) {
-    super('torn', `${path}: line ${line} is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending`);
+    super(
+      'torn',
+      `${path}: line ${line} is torn (a write was cut off); ` +
+        `run \`awaw-surrender verify ${path} --repair\` before appending`,
+    );
   }
 }

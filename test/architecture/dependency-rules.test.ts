@@ -35,7 +35,7 @@ describe('dependency rules', () => {
         'src/engine/decide.ts': [
           "import type { S } from '../store/store.ts';",
           "import { readFileSync } from 'node:fs';",
-          "export const f = [readFileSync];",
+          'export const f = [readFileSync];',
         ],
         'src/host/engine.ts': "import type { S } from '../store/store.ts';\nexport type E = S;",
         'src/rules/lines.ts': "import { io } from '../cli/io.ts';\nexport const l = io;",
@@ -71,7 +71,11 @@ describe('dependency rules', () => {
     expect(
       await violations({
         ...contract,
-        'src/store/memory.ts': ["import { p } from './postgres/postgres.ts';", "import { c } from './shared-log.ts';", 'export const m = [p, c];'],
+        'src/store/memory.ts': [
+          "import { p } from './postgres/postgres.ts';",
+          "import { c } from './shared-log.ts';",
+          'export const m = [p, c];',
+        ],
         'src/store/postgres/postgres.ts': 'export const p = 1;',
       }),
     ).toEqual(['memory-store-alone: src/store/memory.ts -> src/store/postgres/postgres.ts']);
@@ -109,35 +113,39 @@ describe('dependency rules', () => {
     ]);
   });
 
-  it('the host protocol and the host layer name no store, only the contract (a failure is a StoreError); the host of one log file opens the file store alone', async () => {
-    expect(
-      await violations({
-        'src/host-protocol/handle.ts': [
-          "import { j } from '../store/file/jsonl-file.ts';",
-          "import type { S } from '../store/store.ts';",
-          "export const h = j;",
-        ],
-        'src/host/store-failure.ts': [
-          "import { r } from '../store/postgres/row-error.ts';",
-          "import { E } from '../store/store-error.ts';",
-          "export const f = [r, E];",
-        ],
-        'src/host/file/open-log.ts': [
-          "import { j } from '../../store/file/jsonl-file.ts';",
-          "import { r } from '../../store/postgres/row-error.ts';",
-          "export const o = [j, r];",
-        ],
-        'src/store/file/jsonl-file.ts': 'export const j = 1;',
-        'src/store/postgres/row-error.ts': 'export const r = 1;',
-        'src/store/store.ts': 'export type S = number;',
-        'src/store/store-error.ts': 'export const E = 1;',
-      }),
-    ).toEqual([
-      'host-file-is-files: src/host/file/open-log.ts -> src/store/postgres/row-error.ts',
-      'host-names-no-backend: src/host-protocol/handle.ts -> src/store/file/jsonl-file.ts',
-      'host-names-no-backend: src/host/store-failure.ts -> src/store/postgres/row-error.ts',
-    ]);
-  });
+  it(
+    'the host protocol and the host layer name no store, only the contract (a failure is a StoreError); the host ' +
+      'of one log file opens the file store alone',
+    async () => {
+      expect(
+        await violations({
+          'src/host-protocol/handle.ts': [
+            "import { j } from '../store/file/jsonl-file.ts';",
+            "import type { S } from '../store/store.ts';",
+            'export const h = j;',
+          ],
+          'src/host/store-failure.ts': [
+            "import { r } from '../store/postgres/row-error.ts';",
+            "import { E } from '../store/store-error.ts';",
+            'export const f = [r, E];',
+          ],
+          'src/host/file/open-log.ts': [
+            "import { j } from '../../store/file/jsonl-file.ts';",
+            "import { r } from '../../store/postgres/row-error.ts';",
+            'export const o = [j, r];',
+          ],
+          'src/store/file/jsonl-file.ts': 'export const j = 1;',
+          'src/store/postgres/row-error.ts': 'export const r = 1;',
+          'src/store/store.ts': 'export type S = number;',
+          'src/store/store-error.ts': 'export const E = 1;',
+        }),
+      ).toEqual([
+        'host-file-is-files: src/host/file/open-log.ts -> src/store/postgres/row-error.ts',
+        'host-names-no-backend: src/host-protocol/handle.ts -> src/store/file/jsonl-file.ts',
+        'host-names-no-backend: src/host/store-failure.ts -> src/store/postgres/row-error.ts',
+      ]);
+    },
+  );
 
   it('the schemas and the server import nothing from the command line, and no folder loop is left', async () => {
     expect(

@@ -45,10 +45,12 @@ describe('SerialQueue', () => {
       await new Promise((resolve) => setImmediate(resolve));
       done.push('append');
     });
-    void queue.run(async () => {
-      done.push('failed append');
-      throw new Error('the disk is full');
-    }).catch(() => undefined);
+    void queue
+      .run(async () => {
+        done.push('failed append');
+        throw new Error('the disk is full');
+      })
+      .catch(() => undefined);
     await queue.settled();
     expect(done).toEqual(['append', 'failed append']);
   });

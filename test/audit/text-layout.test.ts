@@ -13,7 +13,8 @@ const logs = readdirSync(EXAMPLES).filter((f) => f.endsWith('.jsonl'));
 describe('the text audit', () => {
   it.each(logs)('55.11, 56.11, 59.21: every headline of %s is at most 100 columns', async (name) => {
     const entries = [];
-    for await (const batch of readLog(`${EXAMPLES}${name}`, { validate: true })) entries.push(...batch.flatMap(auditEntries));
+    for await (const batch of readLog(`${EXAMPLES}${name}`, { validate: true }))
+      entries.push(...batch.flatMap(auditEntries));
     expect(entries.length).toBeGreaterThan(10);
     const long = entries.map(auditHeadline).filter((h) => h.length > 100 || h.includes('\n'));
     expect(long).toEqual([]);
@@ -25,7 +26,12 @@ describe('the text audit', () => {
     result: 'Germany surrenders: resistance -1 and Berlin under Allied control',
     breakdown: [
       ...breakdownOf([
-        { key: 'dpTotal', rule: '55.11B', value: -1, detail: 'German DP total at the end of the Allied player turn: -1' },
+        {
+          key: 'dpTotal',
+          rule: '55.11B',
+          value: -1,
+          detail: 'German DP total at the end of the Allied player turn: -1',
+        },
         { key: 'berchtesgaden', rule: '55.11B', value: 0, detail: 'Germany does not control Berchtesgaden: 0' },
         { key: 'firestorms', rule: '55.11B', value: 0, detail: '0 German cities firestormed (26.93A), -1 each: 0' },
       ]),
@@ -46,17 +52,23 @@ describe('the text audit', () => {
     ]);
   });
 
-  it('55.11B: the headline, then each row indented to the rule column, the zero rows on one line where the last stood', () => {
-    expect(formatAuditEntry(entry)).toBe(
-      [
+  it(
+    '55.11B: the headline, then each row indented to the ' +
+      'rule column, the zero rows on one line where the last stood',
+    () => {
+      expect(formatAuditEntry(entry)).toBe(
+        [
+          'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control',
+          '             55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
+          '             zero: 55.11B berchtesgaden, 55.11B firestorms',
+          '             55.11A berlin allied',
+        ].join('\n'),
+      );
+      expect(formatAuditEntry({ ...entry, breakdown: [], zeroRows: [] })).toBe(
         'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control',
-        '             55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
-        '             zero: 55.11B berchtesgaden, 55.11B firestorms',
-        '             55.11A berlin allied',
-      ].join('\n'),
-    );
-    expect(formatAuditEntry({ ...entry, breakdown: [], zeroRows: [] })).toBe('Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control');
-  });
+      );
+    },
+  );
 
   it('a log of several games names each game above its run of entries, not on every headline', () => {
     const other = { ...entry, game: 'h', breakdown: [], zeroRows: [] };

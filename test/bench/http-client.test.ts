@@ -7,12 +7,16 @@ import { BenchConnection, parseHead } from '../../bench/http-client.js';
 
 describe('parseHead', () => {
   it('reads the status and Content-Length, in any letter case; none is 0', () => {
-    expect(parseHead('HTTP/1.1 412 Precondition Failed\r\nContent-Type: application/json\r\nCONTENT-LENGTH: 57')).toEqual({ status: 412, length: 57 });
+    expect(
+      parseHead('HTTP/1.1 412 Precondition Failed\r\nContent-Type: application/json\r\nCONTENT-LENGTH: 57'),
+    ).toEqual({ status: 412, length: 57 });
     expect(parseHead('HTTP/1.1 204 No Content\r\nconnection: keep-alive')).toEqual({ status: 204, length: 0 });
   });
   it('refuses what it cannot read: another protocol, a chunked body', () => {
     expect(() => parseHead('SSH-2.0-OpenSSH')).toThrow('not an HTTP/1.1 response: "SSH-2.0-OpenSSH"');
-    expect(() => parseHead('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked')).toThrow('a chunked response: the bench client reads answers by Content-Length only');
+    expect(() => parseHead('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked')).toThrow(
+      'a chunked response: the bench client reads answers by Content-Length only',
+    );
   });
 });
 
@@ -29,8 +33,13 @@ describe('BenchConnection', () => {
         if (req.url === '/empty') res.writeHead(204).end();
         else if (req.url === '/chunked') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         else {
-          const answer = JSON.stringify({ echo: body === '' ? null : (JSON.parse(body) as unknown), word: 'Dünkirchen' });
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) }).end(answer);
+          const answer = JSON.stringify({
+            echo: body === '' ? null : (JSON.parse(body) as unknown),
+            word: 'Dünkirchen',
+          });
+          res
+            .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) })
+            .end(answer);
         }
       });
     });
@@ -43,7 +52,12 @@ describe('BenchConnection', () => {
 
   it('sends requests one after another on one connection and reads each JSON answer whole', async () => {
     const connection = await BenchConnection.open(base);
-    const first = await connection.send('POST', '/games/g1/commands', { 'if-match': '"3"' }, { n: 1, text: 'Dünkirchen \u{1F6A2}' });
+    const first = await connection.send(
+      'POST',
+      '/games/g1/commands',
+      { 'if-match': '"3"' },
+      { n: 1, text: 'Dünkirchen \u{1F6A2}' },
+    );
     const second = await connection.send('GET', '/games/g1', {});
     const third = await connection.send('GET', '/empty', {});
     connection.close();
@@ -52,7 +66,14 @@ describe('BenchConnection', () => {
     expect(third).toEqual({ status: 204, body: null });
     const ports = new Set(seen.map((line) => line.split(' ')[3]));
     expect(ports.size).toBe(1);
-    expect(seen.map((line) => line.split(' ').filter((_, i) => i !== 3).join(' '))).toEqual([
+    expect(
+      seen.map((line) =>
+        line
+          .split(' ')
+          .filter((_, i) => i !== 3)
+          .join(' '),
+      ),
+    ).toEqual([
       'POST /games/g1/commands "3" {"n":1,"text":"Dünkirchen \u{1F6A2}"}',
       'GET /games/g1 - ',
       'GET /empty - ',

@@ -25,7 +25,9 @@ describe('the HTTP bench floor', () => {
   });
 
   it('a summary without tps is an error naming what pgbench printed', () => {
-    expect(() => parsePgbenchSummary('pgbench: error: connection failed')).toThrow('pgbench printed no tps or transaction count:\npgbench: error: connection failed');
+    expect(() => parsePgbenchSummary('pgbench: error: connection failed')).toThrow(
+      'pgbench printed no tps or transaction count:\npgbench: error: connection failed',
+    );
   });
 
   it("pgbench's transaction log (-l): the third field, in microseconds, as ms; blank lines skipped", () => {

@@ -19,13 +19,27 @@ const CHROMIUM = '/usr/bin/chromium';
 const required = process.env['CI'] === 'true' || process.env['AWAW_REQUIRE_CHROMIUM'] === '1';
 const present = existsSync(CHROMIUM);
 const OUTPUT = join(import.meta.dirname, '..', '..', 'test-output', 'browser');
-if (!present && !required) console.warn(`test/browser: skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI=true or AWAW_REQUIRE_CHROMIUM=1 fails instead)`);
+if (!present && !required)
+  console.warn(
+    `test/browser: skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI=true or ` +
+      `AWAW_REQUIRE_CHROMIUM=1 fails instead)`,
+  );
 
 /** What the log records, read through the engine's replay: each power's turns with a value, the surrender turns. */
 function expected(events: readonly StoredEvent[]) {
-  const turns = (types: readonly string[]): string[] => [...new Set(events.filter((e) => types.includes(e.type)).map((e) => turnName((e.data as { turn: { year: number; season: 'spring' } }).turn)))];
+  const turns = (types: readonly string[]): string[] => [
+    ...new Set(
+      events
+        .filter((e) => types.includes(e.type))
+        .map((e) => turnName((e.data as { turn: { year: number; season: 'spring' } }).turn)),
+    ),
+  ];
   return {
-    points: { Britain: turns(['britain.resistance-determined']).length, Germany: turns(['germany.surrender-checked']).length, Italy: turns(['italy.surrender-checked']).length },
+    points: {
+      Britain: turns(['britain.resistance-determined']).length,
+      Germany: turns(['germany.surrender-checked']).length,
+      Italy: turns(['italy.surrender-checked']).length,
+    },
     surrenders: {
       Britain: turns(['britain.surrendered']),
       Germany: turns(['germany.surrendered']),
@@ -47,7 +61,16 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
     mkdirSync(OUTPUT, { recursive: true });
   });
@@ -56,52 +79,68 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
     dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
 
-  it.each(exampleLogs)('55.2, 56.2, 59.41: the report of %s: no console error, one point per turn per power, the surrenders marked, a decision opens', async (name) => {
-    const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
-    dirs.push(dir);
-    const file = join(dir, name.replace(/\.jsonl$/, '.html'));
-    const io = memoryIo();
-    expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
-    const want = expected((await exampleGame(name)).events);
+  it.each(exampleLogs)(
+    '55.2, 56.2, 59.41: the report of %s: no console error, one ' +
+      'point per turn per power, the surrenders marked, a decision opens',
+    async (name) => {
+      const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
+      dirs.push(dir);
+      const file = join(dir, name.replace(/\.jsonl$/, '.html'));
+      const io = memoryIo();
+      expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+      const want = expected((await exampleGame(name)).events);
 
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
 
-    const labels = await page.locator('svg [aria-roledescription="point"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
-    const points = labels.map((l) => /^(Britain|Germany|Italy), (\w+ \d{4}): [+-]?\d+$/.exec(l)).filter((m) => m !== null);
-    for (const power of ['Britain', 'Germany', 'Italy'] as const) {
-      const turns = points.filter((m) => m[1] === power).map((m) => m[2]);
-      expect(turns, power).toHaveLength(want.points[power]);
-      expect(new Set(turns).size, `${power}: one point per turn`).toBe(turns.length);
-    }
-    // The chart's data in the page agrees with its marks.
-    const data = JSON.parse((await page.locator('script.chart-data').textContent()) ?? 'null') as { points: unknown[]; marks: unknown[] };
-    expect(data.points).toHaveLength(points.length);
-    const marks = labels.map((l) => /^(offer|surrender) (Britain|Germany|Italy), (\w+ \d{4}) /.exec(l)).filter((m) => m !== null);
-    expect(marks).toHaveLength(data.marks.length);
-    for (const power of ['Britain', 'Germany', 'Italy'] as const) {
-      expect(marks.filter((m) => m[1] === 'surrender' && m[2] === power).map((m) => m[3]), `${power} surrenders`).toEqual(want.surrenders[power]);
-    }
-    expect(points.length + marks.length).toBe(labels.length);
-    await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '.png')) });
+      const labels = await page
+        .locator('svg [aria-roledescription="point"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+      const points = labels
+        .map((l) => /^(Britain|Germany|Italy), (\w+ \d{4}): [+-]?\d+$/.exec(l))
+        .filter((m) => m !== null);
+      for (const power of ['Britain', 'Germany', 'Italy'] as const) {
+        const turns = points.filter((m) => m[1] === power).map((m) => m[2]);
+        expect(turns, power).toHaveLength(want.points[power]);
+        expect(new Set(turns).size, `${power}: one point per turn`).toBe(turns.length);
+      }
+      // The chart's data in the page agrees with its marks.
+      const data = JSON.parse((await page.locator('script.chart-data').textContent()) ?? 'null') as {
+        points: unknown[];
+        marks: unknown[];
+      };
+      expect(data.points).toHaveLength(points.length);
+      const marks = labels
+        .map((l) => /^(offer|surrender) (Britain|Germany|Italy), (\w+ \d{4}) /.exec(l))
+        .filter((m) => m !== null);
+      expect(marks).toHaveLength(data.marks.length);
+      for (const power of ['Britain', 'Germany', 'Italy'] as const) {
+        expect(
+          marks.filter((m) => m[1] === 'surrender' && m[2] === power).map((m) => m[3]),
+          `${power} surrenders`,
+        ).toEqual(want.surrenders[power]);
+      }
+      expect(points.length + marks.length).toBe(labels.length);
+      await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '.png')) });
 
-    // A decision opens to its itemized breakdown, rule numbers first; the first surrender when there is one.
-    const seq = want.first?.seq ?? 1;
-    const decision = page.locator(`details[data-seq="${seq}"]`).first();
-    const breakdown = decision.locator('ol.breakdown');
-    expect(await breakdown.isVisible()).toBe(false);
-    await decision.locator('summary').click();
-    await expect.poll(() => breakdown.isVisible()).toBe(true);
-    const rules = await breakdown.locator('.rule').allTextContents();
-    expect(rules.length).toBeGreaterThan(0);
-    for (const rule of rules) expect(rule).toMatch(/^\d{2}\.\d+[A-Z]?$/);
-    await decision.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '-decision.png')) });
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // A decision opens to its itemized breakdown, rule numbers first; the first surrender when there is one.
+      const seq = want.first?.seq ?? 1;
+      const decision = page.locator(`details[data-seq="${seq}"]`).first();
+      const breakdown = decision.locator('ol.breakdown');
+      expect(await breakdown.isVisible()).toBe(false);
+      await decision.locator('summary').click();
+      await expect.poll(() => breakdown.isVisible()).toBe(true);
+      const rules = await breakdown.locator('.rule').allTextContents();
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) expect(rule).toMatch(/^\d{2}\.\d+[A-Z]?$/);
+      await decision.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '-decision.png')) });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

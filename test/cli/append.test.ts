@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let logs = 0;
-const logAt = (count: number, others: readonly string[] = []) => seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
+const logAt = (count: number, others: readonly string[] = []) =>
+  seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
 
 function append(args: readonly string[], input = '') {
   const run = spawnSync(process.execPath, [BIN, 'append', ...args], { input, encoding: 'utf8' });
@@ -45,7 +46,10 @@ describe('awaw-surrender append', () => {
       game: GAME,
       version: version + 2,
       head: { seq: version + 2 },
-      events: [{ seq: version + 1, type: 'britain.offer-accepted' }, { seq: version + 2, type: 'britain.surrendered' }],
+      events: [
+        { seq: version + 1, type: 'britain.offer-accepted' },
+        { seq: version + 2, type: 'britain.surrendered' },
+      ],
       pending: [{ decision: 'report-british-force-pool', rule: '59.513' }, { decision: 'report-british-hex-control' }],
     });
     const after = await readFile(path, 'utf8');
@@ -55,62 +59,130 @@ describe('awaw-surrender append', () => {
     expect(JSON.parse(await readFile(markPathOf(path), 'utf8'))).toMatchObject({ events: version });
   });
 
-  it('the game: the command\'s own, else --game, else the log\'s only game; both given must agree; none on a log of several is exit 2', async () => {
-    const one = await logAt(ACCEPT);
-    expect(append([one.path, '-'], JSON.stringify({ game: GAME, ...accept }))).toMatchObject({ code: 0, json: { ok: true, game: GAME } });
-    const only = await logAt(ACCEPT);
-    expect(append([only.path, '-'], JSON.stringify(accept))).toMatchObject({ code: 0, json: { ok: true, game: GAME } });
-    const several = await logAt(ACCEPT, ['g2']);
-    const before = await readFile(several.path);
-    expect(append([several.path, '-'], JSON.stringify(accept))).toEqual({
-      code: 2,
-      json: { error: { path: 'game', message: `the command names no game and the log holds several (${GAME}, g2): give --game` } },
-      stderr: `game: the command names no game and the log holds several (${GAME}, g2): give --game\n`,
-    });
-    expect(append([several.path, '--game', 'g2', '-'], JSON.stringify({ game: GAME, ...accept }))).toMatchObject({
-      code: 2,
-      json: { error: { path: 'game', message: `the command is for game "${GAME}", --game names "g2"` } },
-    });
-    expect((await readFile(several.path)).equals(before)).toBe(true);
-  });
+  it(
+    "the game: the command's own, else --game, else the log's only game; both given must agree; none on a log of " +
+      'several is exit 2',
+    async () => {
+      const one = await logAt(ACCEPT);
+      expect(append([one.path, '-'], JSON.stringify({ game: GAME, ...accept }))).toMatchObject({
+        code: 0,
+        json: { ok: true, game: GAME },
+      });
+      const only = await logAt(ACCEPT);
+      expect(append([only.path, '-'], JSON.stringify(accept))).toMatchObject({
+        code: 0,
+        json: { ok: true, game: GAME },
+      });
+      const several = await logAt(ACCEPT, ['g2']);
+      const before = await readFile(several.path);
+      expect(append([several.path, '-'], JSON.stringify(accept))).toEqual({
+        code: 2,
+        json: {
+          error: {
+            path: 'game',
+            message: `the command names no game and the log holds several (${GAME}, g2): give --game`,
+          },
+        },
+        stderr: `game: the command names no game and the log holds several (${GAME}, g2): give --game\n`,
+      });
+      expect(append([several.path, '--game', 'g2', '-'], JSON.stringify({ game: GAME, ...accept }))).toMatchObject({
+        code: 2,
+        json: { error: { path: 'game', message: `the command is for game "${GAME}", --game names "g2"` } },
+      });
+      expect((await readFile(several.path)).equals(before)).toBe(true);
+    },
+  );
 
-  it('exit 1: a rule refuses the command; the result names code and rule, and the log is byte for byte as it was', async () => {
+  it("exit 1: a rule refuses the command; the result names code and rule; the log's bytes are unchanged", async () => {
     const { path } = await logAt(ACCEPT);
     const before = await readFile(path);
     const early = { type: 'britain.forces-selected', data: { turn: { season: 'summer', year: 1941 }, selection: [] } };
     const run = append([path, '-'], JSON.stringify(early));
     expect(run.code).toBe(1);
-    expect(run.json).toMatchObject({ ok: false, game: GAME, rejection: { code: 'not-pending', rule: expect.any(String), message: expect.any(String) } });
+    expect(run.json).toMatchObject({
+      ok: false,
+      game: GAME,
+      rejection: { code: 'not-pending', rule: expect.any(String), message: expect.any(String) },
+    });
     expect(run.stderr).toMatch(/^not-pending \(.+\): .*; nothing was appended\n$/);
     const noGame = append([path, '--game', 'g9', '-'], JSON.stringify(accept));
-    expect(noGame).toMatchObject({ code: 1, json: { ok: false, game: 'g9', rejection: { code: 'no-game', rule: 'sequence' } } });
+    expect(noGame).toMatchObject({
+      code: 1,
+      json: { ok: false, game: 'g9', rejection: { code: 'no-game', rule: 'sequence' } },
+    });
     expect((await readFile(path)).equals(before)).toBe(true);
   });
 
-  it('exit 2: malformed input, a malformed command, a torn log, a missing log, bad usage; the log is unchanged', async () => {
+  it('exit 2: malformed input or command, a torn log, a missing log, bad usage; the log is unchanged', async () => {
     const { path } = await logAt(ACCEPT);
     const commandFile = join(dir, 'bad.json');
     await writeFile(commandFile, Buffer.from([0x7b, 0xfe, 0x7d]));
     const before = await readFile(path);
-    expect(append([path, '-'], '{"type":')).toMatchObject({ code: 2, json: { error: { path: '$', message: expect.stringMatching(/^not valid JSON/) } } });
-    expect(append([path, commandFile])).toMatchObject({ code: 2, json: { error: { path: '$', message: 'not valid UTF-8: byte 0xfe at offset 1' } } });
+    expect(append([path, '-'], '{"type":')).toMatchObject({
+      code: 2,
+      json: { error: { path: '$', message: expect.stringMatching(/^not valid JSON/) } },
+    });
+    expect(append([path, commandFile])).toMatchObject({
+      code: 2,
+      json: { error: { path: '$', message: 'not valid UTF-8: byte 0xfe at offset 1' } },
+    });
     expect(append([path, '-'], '[]')).toMatchObject({ code: 2, json: { error: { path: '$' } } });
-    expect(append([path, '-'], JSON.stringify({ game: 7, ...accept }))).toMatchObject({ code: 2, json: { error: { path: 'game' } } });
-    expect(append([path, '-'], JSON.stringify({ type: 'host.game-turn-ended', data: {} }))).toMatchObject({ code: 2, json: { ok: false, rejection: { code: 'malformed', rule: 'schema' } } });
+    expect(append([path, '-'], JSON.stringify({ game: 7, ...accept }))).toMatchObject({
+      code: 2,
+      json: { error: { path: 'game' } },
+    });
+    expect(append([path, '-'], JSON.stringify({ type: 'host.game-turn-ended', data: {} }))).toMatchObject({
+      code: 2,
+      json: { ok: false, rejection: { code: 'malformed', rule: 'schema' } },
+    });
     expect(append([path, '-'], JSON.stringify({ ...accept, extra: 1 }))).toMatchObject({
       code: 2,
-      json: { ok: false, game: GAME, rejection: { code: 'malformed', rule: 'schema', message: 'extra: not a member of a command: expected only type, data and, optionally, game' } },
+      json: {
+        ok: false,
+        game: GAME,
+        rejection: {
+          code: 'malformed',
+          rule: 'schema',
+          message: 'extra: not a member of a command: expected only type, data and, optionally, game',
+        },
+      },
     });
-    expect(append([path, join(dir, 'none.json')])).toMatchObject({ code: 2, json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } } });
+    expect(append([path, join(dir, 'none.json')])).toMatchObject({
+      code: 2,
+      json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } },
+    });
     expect((await readFile(path)).equals(before)).toBe(true);
     await appendFile(path, '{"seq":');
     const torn = await readFile(path);
-    expect(append([path, '-'], JSON.stringify(accept))).toMatchObject({ code: 2, json: { ok: false, rejection: { code: 'store-failed', rule: 'store' } } });
+    expect(append([path, '-'], JSON.stringify(accept))).toMatchObject({
+      code: 2,
+      json: { ok: false, rejection: { code: 'store-failed', rule: 'store' } },
+    });
     expect((await readFile(path)).equals(torn)).toBe(true);
-    expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({ code: 2, json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } } });
-    expect(append([path])).toMatchObject({ code: 2, json: { error: { path: '$', message: 'usage: append takes a log file and a command file (or - for standard input) (awaw-surrender append LOG [--game G] FILE|-)' } } });
+    expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
+      code: 2,
+      json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } },
+    });
+    expect(append([path])).toMatchObject({
+      code: 2,
+      json: {
+        error: {
+          path: '$',
+          message:
+            'usage: append takes a log file and a command file (or - for ' +
+            'standard input) (awaw-surrender append LOG [--game G] FILE|-)',
+        },
+      },
+    });
     const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([0, ['usage:', '  awaw-surrender append LOG [--game G] FILE|-'], '']);
-    expect(append([path, '--game'])).toMatchObject({ code: 2, json: { error: { message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] FILE|-)' } } });
+    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
+      0,
+      ['usage:', '  awaw-surrender append LOG [--game G] FILE|-'],
+      '',
+    ]);
+    expect(append([path, '--game'])).toMatchObject({
+      code: 2,
+      json: { error: { message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] FILE|-)' } },
+    });
   });
 });

@@ -9,9 +9,16 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  bin: Record<string, string>;
+};
 const BIN = pkg.bin['awaw-surrender'] ?? '';
-const run = (args: string[], input?: string) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', ...(input === undefined ? {} : { input }) });
+const run = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
+  });
 
 let tempDir = '';
 afterAll(() => {
@@ -25,7 +32,14 @@ function copyOfExample(): string {
   return path;
 }
 
-const surrender = JSON.stringify({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false, germanCitiesFirestormed: 1, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false });
+const surrender = JSON.stringify({
+  berlin: 'allied',
+  germanDpTotal: -1,
+  germanyControlsBerchtesgaden: false,
+  germanCitiesFirestormed: 1,
+  atomicAttacksOnGermany: 0,
+  allGermanHexesAlliedOrAtomic: false,
+});
 
 describe('the bundled bin', () => {
   it('55.11: german-surrender --json prints what the CLI modules print, exit 0', async () => {
@@ -45,10 +59,12 @@ describe('the bundled bin', () => {
     expect(run(['verify', log]).status).toBe(0);
     const audit = run(['audit', log]);
     expect(audit.status).toBe(0);
-    expect(audit.stdout).toContain('Summer 1941  59.41    Britain surrenders at level -4: peace negotiations follow (59.62)\n');
+    expect(audit.stdout).toContain(
+      'Summer 1941  59.41    Britain surrenders at level -4: peace negotiations follow (59.62)\n',
+    );
   });
 
-  it('replay marks the log with the bundle\'s own id, and the next replay, trusting it, prints the same', () => {
+  it("replay marks the log with the bundle's own id, and the next replay, trusting it, prints the same", () => {
     const log = copyOfExample();
     const first = run(['replay', '--json', log]);
     expect(first.status).toBe(0);

@@ -7,14 +7,16 @@ import { concessionsExample as example } from '../support/calculator-examples.js
 
 const territories = territories1941;
 
-
 async function run(doc: unknown, json = true) {
   const io = memoryIo({ 'in.json': typeof doc === 'string' ? doc : JSON.stringify(doc) });
   const code = await runCli(['concessions', ...(json ? ['--json'] : []), 'in.json'], io);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
 
-const withDemand = (demand: Partial<(typeof example)['demand']>) => ({ ...example, demand: { ...example.demand, ...demand } });
+const withDemand = (demand: Partial<(typeof example)['demand']>) => ({
+  ...example,
+  demand: { ...example.demand, ...demand },
+});
 
 describe('concessions CLI', () => {
   it('59.6: --json prints exactly the contract output for a legal demand (exit 0)', async () => {
@@ -23,7 +25,16 @@ describe('concessions CLI', () => {
     expect(stderr).toBe('');
     expect(stdout).toBe(
       `${JSON.stringify(
-        { legal: true, violations: [], pointsAvailable: 6, pointsUsed: 3, pointsNotTaken: 3, pointsReturned: 0, resistanceModifier: -1, usatChange: -6 },
+        {
+          legal: true,
+          violations: [],
+          pointsAvailable: 6,
+          pointsUsed: 3,
+          pointsNotTaken: 3,
+          pointsReturned: 0,
+          resistanceModifier: -1,
+          usatChange: -6,
+        },
         null,
         2,
       )}\n`,
@@ -44,7 +55,10 @@ describe('concessions CLI', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('59.65  take egypt');
     expect(stdout).toContain('59.75A  resistanceModifier');
-    expect(stdout).toContain('59.66  egypt (priority 4) may not be demanded while eligible lower-priority concessions are not: malta (priority 3), palestine (priority 3), transjordan (priority 3)');
+    expect(stdout).toContain(
+      '59.66  egypt (priority 4) may not be demanded while eligible lower-priority concessions are not: malta ' +
+        '(priority 3), palestine (priority 3), transjordan (priority 3)',
+    );
     const legal = await run(example, false);
     expect(legal.code).toBe(0);
     expect(legal.stdout).toContain('The demand is legal.');
@@ -53,21 +67,53 @@ describe('concessions CLI', () => {
 
   const malformed: [string, unknown, string][] = [
     ['a repeated territory', withDemand({ take: ['malta', 'malta'] }), 'demand.take[1]: repeats "malta"'],
-    ['an unknown territory name', withDemand({ take: ['cyprus'] }), 'demand.take[0]: unknown territory "cyprus" (not on the British Concession Table, 59.65)'],
-    ['an unknown minor in the demand', withDemand({ minors: [{ name: 'turkey', to: 'neutral' }] } as never), 'demand.minors[0].name: unknown minor "turkey" (not listed in minors)'],
-    ['a repeated minor name', { ...example, minors: [example.minors[0], example.minors[0]] }, 'minors[1].name: repeats "greece"'],
-    ['an unknown name in originallyBritish', { ...example, originallyBritish: ['kuwait'] }, 'originallyBritish[0]: unknown territory "kuwait" (not on the British Concession Table, 59.65)'],
-    ['a repeat in returnedInEarlierSurrender', { ...example, returnedInEarlierSurrender: ['malta', 'malta'] }, 'returnedInEarlierSurrender[1]: repeats "malta"'],
+    [
+      'an unknown territory name',
+      withDemand({ take: ['cyprus'] }),
+      'demand.take[0]: unknown territory "cyprus" (not on the British Concession Table, 59.65)',
+    ],
+    [
+      'an unknown minor in the demand',
+      withDemand({ minors: [{ name: 'turkey', to: 'neutral' }] } as never),
+      'demand.minors[0].name: unknown minor "turkey" (not listed in minors)',
+    ],
+    [
+      'a repeated minor name',
+      { ...example, minors: [example.minors[0], example.minors[0]] },
+      'minors[1].name: repeats "greece"',
+    ],
+    [
+      'an unknown name in originallyBritish',
+      { ...example, originallyBritish: ['kuwait'] },
+      'originallyBritish[0]: unknown territory "kuwait" (not on the British Concession Table, 59.65)',
+    ],
+    [
+      'a repeat in returnedInEarlierSurrender',
+      { ...example, returnedInEarlierSurrender: ['malta', 'malta'] },
+      'returnedInEarlierSurrender[1]: repeats "malta"',
+    ],
     ['surrenderLevel 1', { ...example, surrenderLevel: 1 }, 'surrenderLevel: expected an integer from -10 to 0'],
     [
       'a previousSurrenderLevel not above surrenderLevel',
       { ...example, previousSurrenderLevel: -3 },
       'previousSurrenderLevel: must be above surrenderLevel (-3): 59.87, a further surrender is below the previous one',
     ],
-    ['a missing territory key', { ...example, territories: { ...territories, malta: undefined } }, 'territories.malta: missing territory key (all 18 table territories are required, 59.65)'],
-    ['an extra territory key', { ...example, territories: { ...territories, cyprus: 'british' } }, 'territories.cyprus: unknown territory key (not on the British Concession Table, 59.65)'],
+    [
+      'a missing territory key',
+      { ...example, territories: { ...territories, malta: undefined } },
+      'territories.malta: missing territory key (all 18 table territories are required, 59.65)',
+    ],
+    [
+      'an extra territory key',
+      { ...example, territories: { ...territories, cyprus: 'british' } },
+      'territories.cyprus: unknown territory key (not on the British Concession Table, 59.65)',
+    ],
     ['an unknown field', { ...example, demand: { ...example.demand, tribute: 5 } }, 'demand.tribute: unknown field'],
-    ['an indemnity not 0, 10, 20 or 30', withDemand({ indemnityBrps: 15 }), 'demand.indemnityBrps: expected one of 0, 10, 20, 30'],
+    [
+      'an indemnity not 0, 10, 20 or 30',
+      withDemand({ indemnityBrps: 15 }),
+      'demand.indemnityBrps: expected one of 0, 10, 20, 30',
+    ],
     ['not JSON', '{', ''],
   ];
   for (const [what, doc, line] of malformed) {
@@ -93,8 +139,18 @@ describe('concessions CLI', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       legal: false,
       violations: [
-        { rule: '59.61', message: 'the U.S. is at war with Germany, so no concessions or territorial transfers are made: cannot take malta, palestine' },
-        { rule: '59.61', message: 'the U.S. is at war with Germany, so no concessions or territorial transfers are made: cannot impose an indemnity of 10 BRPs' },
+        {
+          rule: '59.61',
+          message:
+            'the U.S. is at war with Germany, so no concessions or ' +
+            'territorial transfers are made: cannot take malta, palestine',
+        },
+        {
+          rule: '59.61',
+          message:
+            'the U.S. is at war with Germany, so no concessions or ' +
+            'territorial transfers are made: cannot impose an indemnity of 10 BRPs',
+        },
       ],
       pointsAvailable: 0,
       pointsUsed: 3,

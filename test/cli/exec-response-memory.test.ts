@@ -22,30 +22,44 @@ beforeAll(async () => {
   path = (await seaLionLog(join(dir, 'large.jsonl'), 1)).path;
   const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { source: deterministicSource(SEA_LION) }));
   // Notes of a million characters, the most a command holds: 64 MB of log.
-  const note = { type: 'host.logged', data: { turn: { season: 'spring', year: 1941 }, kind: 'note', data: { blob: 'x'.repeat(1_000_000 - 100) } } } as const;
+  const note = {
+    type: 'host.logged',
+    data: { turn: { season: 'spring', year: 1941 }, kind: 'note', data: { blob: 'x'.repeat(1_000_000 - 100) } },
+  } as const;
   for (let i = 0; i < NOTES; i += 1) if (!(await engine.execute(SEA_LION, note)).ok) throw new Error('note refused');
   await engine.close();
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const responses = (stdout: string): Record<string, unknown>[] => stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const responses = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('exec on a log of large events', () => {
-  it('events from 1 answers the events up to 4 MiB, next where it stopped, then the request queued behind it; memory as for games alone', async () => {
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').slice(1);
-    expect(lines).toHaveLength(NOTES + 1);
-    // Independently of the handler: the log's lines are the events' JSON text; how many fit in 4 MiB with commas.
-    let fit = 0;
-    for (let bytes = 0; fit < lines.length && (bytes += Buffer.byteLength(lines[fit] as string) + 1) <= 4 * MIB; ) fit += 1;
-    const games = runMeasured(['exec', path], '{"id":1,"op":"games"}\n');
-    const run = runMeasured(['exec', path], '{"id":1,"op":"events","from":1}\n{"id":2,"op":"games"}\n');
-    expect([run.code, run.stderr]).toEqual([0, '']);
-    const [events, after] = responses(run.stdout);
-    expect(events).toMatchObject({ id: 1, ok: true, op: 'events', next: fit + 1 });
-    expect((events?.['events'] as { seq: number }[]).map((e) => e.seq)).toEqual(Array.from({ length: fit }, (_, i) => i + 1));
-    expect(after).toMatchObject({ id: 2, ok: true, op: 'games', games: [SEA_LION] });
-    expect([games.maxRssKiB, run.maxRssKiB].every((kib) => kib !== null)).toBe(true);
-    // Holding the whole 64 MB response would cost several times that; one of 4 MiB costs a few of them.
-    expect((run.maxRssKiB ?? Infinity) - (games.maxRssKiB ?? 0)).toBeLessThan(128 * 1024);
-  });
+  it(
+    'events from 1 answers the events up to 4 MiB, next where it stopped, then the request queued behind it; ' +
+      'memory as for games alone',
+    async () => {
+      const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').slice(1);
+      expect(lines).toHaveLength(NOTES + 1);
+      // Independently of the handler: the log's lines are the events' JSON text; how many fit in 4 MiB with commas.
+      let fit = 0;
+      for (let bytes = 0; fit < lines.length && (bytes += Buffer.byteLength(lines[fit] as string) + 1) <= 4 * MIB; )
+        fit += 1;
+      const games = runMeasured(['exec', path], '{"id":1,"op":"games"}\n');
+      const run = runMeasured(['exec', path], '{"id":1,"op":"events","from":1}\n{"id":2,"op":"games"}\n');
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const [events, after] = responses(run.stdout);
+      expect(events).toMatchObject({ id: 1, ok: true, op: 'events', next: fit + 1 });
+      expect((events?.['events'] as { seq: number }[]).map((e) => e.seq)).toEqual(
+        Array.from({ length: fit }, (_, i) => i + 1),
+      );
+      expect(after).toMatchObject({ id: 2, ok: true, op: 'games', games: [SEA_LION] });
+      expect([games.maxRssKiB, run.maxRssKiB].every((kib) => kib !== null)).toBe(true);
+      // Holding the whole 64 MB response would cost several times that; one of 4 MiB costs a few of them.
+      expect((run.maxRssKiB ?? Infinity) - (games.maxRssKiB ?? 0)).toBeLessThan(128 * 1024);
+    },
+  );
 });

@@ -24,61 +24,158 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let logs = 0;
-const logAt = (count: number, others: readonly string[] = []) => seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
+const logAt = (count: number, others: readonly string[] = []) =>
+  seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
 
 describe('awaw-surrender exec', () => {
-  it('59.23: every operation answers on its own line with the request id; execute appends and answers what is pending next', async () => {
-    const { path, version } = await logAt(ACCEPT);
-    const exec = startExec([path]);
-    expect(await exec.ask({ id: 'g', op: 'games' })).toEqual({ id: 'g', ok: true, op: 'games', games: [GAME], version, othersAppended: 0 });
-    expect(await exec.ask({ id: 1, op: 'pending', game: GAME })).toMatchObject({ id: 1, ok: true, op: 'pending', pending: [{ decision: 'respond-to-british-offer', by: 'germany', rule: '59.23' }] });
-    const preview = await exec.ask({ id: 2, op: 'preview', game: GAME, command: accept });
-    expect(preview).toMatchObject({ id: 2, ok: true, op: 'preview', events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }] });
-    const before = await readFile(path, 'utf8');
-    expect(await exec.ask({ id: 3, op: 'pending', game: GAME })).toMatchObject({ pending: [{ decision: 'respond-to-british-offer' }] });
-    const executed = await exec.ask({ id: 4, op: 'execute', game: GAME, command: accept });
-    expect(executed).toMatchObject({ id: 4, ok: true, op: 'execute', events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }] });
-    expect((executed['pending'] as { decision: string }[]).map((p) => p.decision)).toEqual(['report-british-force-pool', 'report-british-hex-control']);
-    const head = executed['head'] as { seq: number; hash: string };
-    expect([executed['version'], head.seq]).toEqual([version + 2, version + 2]);
-    expect((await readFile(path, 'utf8')).startsWith(before)).toBe(true);
-    expect(spawnSync(process.execPath, [BIN, 'verify', path, '--expect-head', `${head.seq}:${head.hash}`]).status).toBe(0);
-    expect(await exec.ask({ id: 5, op: 'state', game: GAME })).toMatchObject({ id: 5, ok: true, state: { game: GAME, turn: 'Summer 1941', britishSurrenders: [{ turn: 'Summer 1941', level: -4, outcome: 'peace' }] } });
-    expect(await exec.ask({ id: 6, op: 'wars', game: GAME })).toMatchObject({ id: 6, ok: true, wars: [{ axis: 'germany', allied: 'russia' }, { axis: 'italy', allied: 'russia' }] });
-    expect(await exec.ask({ id: 7, op: 'permissions', game: GAME })).toMatchObject({ id: 7, ok: true, permissions: expect.arrayContaining([expect.objectContaining({ rule: '59.52' })]) });
-    expect(await exec.ask({ id: 8, op: 'events', from: head.seq - 1 })).toMatchObject({ id: 8, ok: true, events: [{ seq: head.seq - 1, type: 'britain.offer-accepted' }, { seq: head.seq, type: 'britain.surrendered', hash: head.hash }], next: null });
-    const audit = await exec.ask({ id: 9, op: 'audit', from: head.seq });
-    expect(audit).toMatchObject({ id: 9, ok: true, entries: [{ seq: head.seq, game: GAME, rule: '59.41' }], next: null });
-    exec.child.stdin.end();
-    expect(await exec.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
-  });
+  it(
+    '59.23: every operation answers on its own line with the ' +
+      'request id; execute appends and answers what is pending next',
+    async () => {
+      const { path, version } = await logAt(ACCEPT);
+      const exec = startExec([path]);
+      expect(await exec.ask({ id: 'g', op: 'games' })).toEqual({
+        id: 'g',
+        ok: true,
+        op: 'games',
+        games: [GAME],
+        version,
+        othersAppended: 0,
+      });
+      expect(await exec.ask({ id: 1, op: 'pending', game: GAME })).toMatchObject({
+        id: 1,
+        ok: true,
+        op: 'pending',
+        pending: [{ decision: 'respond-to-british-offer', by: 'germany', rule: '59.23' }],
+      });
+      const preview = await exec.ask({ id: 2, op: 'preview', game: GAME, command: accept });
+      expect(preview).toMatchObject({
+        id: 2,
+        ok: true,
+        op: 'preview',
+        events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }],
+      });
+      const before = await readFile(path, 'utf8');
+      expect(await exec.ask({ id: 3, op: 'pending', game: GAME })).toMatchObject({
+        pending: [{ decision: 'respond-to-british-offer' }],
+      });
+      const executed = await exec.ask({ id: 4, op: 'execute', game: GAME, command: accept });
+      expect(executed).toMatchObject({
+        id: 4,
+        ok: true,
+        op: 'execute',
+        events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }],
+      });
+      expect((executed['pending'] as { decision: string }[]).map((p) => p.decision)).toEqual([
+        'report-british-force-pool',
+        'report-british-hex-control',
+      ]);
+      const head = executed['head'] as { seq: number; hash: string };
+      expect([executed['version'], head.seq]).toEqual([version + 2, version + 2]);
+      expect((await readFile(path, 'utf8')).startsWith(before)).toBe(true);
+      expect(
+        spawnSync(process.execPath, [BIN, 'verify', path, '--expect-head', `${head.seq}:${head.hash}`]).status,
+      ).toBe(0);
+      expect(await exec.ask({ id: 5, op: 'state', game: GAME })).toMatchObject({
+        id: 5,
+        ok: true,
+        state: {
+          game: GAME,
+          turn: 'Summer 1941',
+          britishSurrenders: [{ turn: 'Summer 1941', level: -4, outcome: 'peace' }],
+        },
+      });
+      expect(await exec.ask({ id: 6, op: 'wars', game: GAME })).toMatchObject({
+        id: 6,
+        ok: true,
+        wars: [
+          { axis: 'germany', allied: 'russia' },
+          { axis: 'italy', allied: 'russia' },
+        ],
+      });
+      expect(await exec.ask({ id: 7, op: 'permissions', game: GAME })).toMatchObject({
+        id: 7,
+        ok: true,
+        permissions: expect.arrayContaining([expect.objectContaining({ rule: '59.52' })]),
+      });
+      expect(await exec.ask({ id: 8, op: 'events', from: head.seq - 1 })).toMatchObject({
+        id: 8,
+        ok: true,
+        events: [
+          { seq: head.seq - 1, type: 'britain.offer-accepted' },
+          { seq: head.seq, type: 'britain.surrendered', hash: head.hash },
+        ],
+        next: null,
+      });
+      const audit = await exec.ask({ id: 9, op: 'audit', from: head.seq });
+      expect(audit).toMatchObject({
+        id: 9,
+        ok: true,
+        entries: [{ seq: head.seq, game: GAME, rule: '59.41' }],
+        next: null,
+      });
+      exec.child.stdin.end();
+      expect(await exec.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
+    },
+  );
 
-  it('malformed lines, an unknown op, bytes that are not UTF-8 and a rejected command are answered, and the process goes on', async () => {
-    const { path } = await logAt(ACCEPT);
-    const before = await readFile(path);
-    const exec = startExec([path]);
-    expect(await exec.ask('{"id":1,"op":"games"')).toMatchObject({ id: null, ok: false, op: null, rejection: { code: 'bad-request', rule: 'protocol' } });
-    expect(await exec.ask({ id: 2, op: 'teleport' })).toMatchObject({ id: 2, ok: false, rejection: { code: 'unknown-op', rule: 'protocol' } });
-    exec.child.stdin.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
-    expect(await exec.next()).toMatchObject({ id: null, ok: false, rejection: { code: 'bad-request', message: '$: not valid UTF-8: byte 0xff at offset 1' } });
-    exec.send('');
-    const early = { type: 'britain.forces-selected', data: { turn: { season: 'summer', year: 1941 }, selection: [] } };
-    expect(await exec.ask({ id: 3, op: 'execute', game: GAME, command: early })).toMatchObject({ id: 3, ok: false, op: 'execute', rejection: { code: 'not-pending', message: expect.any(String) } });
-    expect(await exec.ask({ id: 4, op: 'execute', game: GAME, command: { type: 'host.game-turn-ended' } })).toMatchObject({ id: 4, ok: false, rejection: { code: 'malformed', rule: 'schema' } });
-    // The last line, without its `\n`, is answered at EOF.
-    exec.child.stdin.end('{"id":5,"op":"games"}');
-    expect(await exec.next()).toMatchObject({ id: 5, ok: true, games: [GAME] });
-    expect(await exec.exited()).toMatchObject({ code: 0, rest: '' });
-    expect((await readFile(path)).equals(before)).toBe(true);
-  });
+  it(
+    'malformed lines, an unknown op, bytes that are not UTF-8 ' +
+      'and a rejected command are answered, and the process goes on',
+    async () => {
+      const { path } = await logAt(ACCEPT);
+      const before = await readFile(path);
+      const exec = startExec([path]);
+      expect(await exec.ask('{"id":1,"op":"games"')).toMatchObject({
+        id: null,
+        ok: false,
+        op: null,
+        rejection: { code: 'bad-request', rule: 'protocol' },
+      });
+      expect(await exec.ask({ id: 2, op: 'teleport' })).toMatchObject({
+        id: 2,
+        ok: false,
+        rejection: { code: 'unknown-op', rule: 'protocol' },
+      });
+      exec.child.stdin.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
+      expect(await exec.next()).toMatchObject({
+        id: null,
+        ok: false,
+        rejection: { code: 'bad-request', message: '$: not valid UTF-8: byte 0xff at offset 1' },
+      });
+      exec.send('');
+      const early = {
+        type: 'britain.forces-selected',
+        data: { turn: { season: 'summer', year: 1941 }, selection: [] },
+      };
+      expect(await exec.ask({ id: 3, op: 'execute', game: GAME, command: early })).toMatchObject({
+        id: 3,
+        ok: false,
+        op: 'execute',
+        rejection: { code: 'not-pending', message: expect.any(String) },
+      });
+      expect(
+        await exec.ask({ id: 4, op: 'execute', game: GAME, command: { type: 'host.game-turn-ended' } }),
+      ).toMatchObject({ id: 4, ok: false, rejection: { code: 'malformed', rule: 'schema' } });
+      // The last line, without its `\n`, is answered at EOF.
+      exec.child.stdin.end('{"id":5,"op":"games"}');
+      expect(await exec.next()).toMatchObject({ id: 5, ok: true, games: [GAME] });
+      expect(await exec.exited()).toMatchObject({ code: 0, rest: '' });
+      expect((await readFile(path)).equals(before)).toBe(true);
+    },
+  );
 
-  it('a second writer: its appends are read and counted, and a decision it already made is refused as not pending', async () => {
+  it('a second writer: its appends are read and counted; a decision it made is refused: not pending', async () => {
     const { path, version } = await logAt(ACCEPT);
     const first = startExec([path]);
     const second = startExec([path]);
     expect(await first.ask({ id: 'a', op: 'games' })).toMatchObject({ version });
     expect(await second.ask({ id: 'b', op: 'games' })).toMatchObject({ version });
-    expect(await first.ask({ id: 'a1', op: 'execute', game: GAME, command: accept })).toMatchObject({ ok: true, version: version + 2, othersAppended: 0 });
+    expect(await first.ask({ id: 'a1', op: 'execute', game: GAME, command: accept })).toMatchObject({
+      ok: true,
+      version: version + 2,
+      othersAppended: 0,
+    });
     expect(await second.ask({ id: 'b1', op: 'execute', game: GAME, command: accept })).toMatchObject({
       id: 'b1',
       ok: false,
@@ -86,14 +183,17 @@ describe('awaw-surrender exec', () => {
       version: version + 2,
       othersAppended: 2,
     });
-    expect(await second.ask({ id: 'b2', op: 'pending', game: GAME })).toMatchObject({ othersAppended: 0, pending: [{ decision: 'report-british-force-pool' }, { decision: 'report-british-hex-control' }] });
+    expect(await second.ask({ id: 'b2', op: 'pending', game: GAME })).toMatchObject({
+      othersAppended: 0,
+      pending: [{ decision: 'report-british-force-pool' }, { decision: 'report-british-hex-control' }],
+    });
     first.child.stdin.end();
     second.child.stdin.end();
     expect((await first.exited()).code).toBe(0);
     expect((await second.exited()).code).toBe(0);
   });
 
-  it('SIGTERM while a request waits for the log lock: the request finishes and is answered, then exec exits 0', async () => {
+  it('SIGTERM while a request waits for the log lock: the request is finished and answered, then exit 0', async () => {
     const { path } = await logAt(ACCEPT);
     const exec = startExec([path]);
     expect(await exec.ask({ id: 0, op: 'games' })).toMatchObject({ ok: true });
@@ -107,7 +207,11 @@ describe('awaw-surrender exec', () => {
       exec.child.kill('SIGTERM');
     });
     // The lock is released only now: an exec that had exited on SIGTERM could not answer or append.
-    expect(await response).toMatchObject({ id: 'held', ok: true, events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }] });
+    expect(await response).toMatchObject({
+      id: 'held',
+      ok: true,
+      events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }],
+    });
     expect(await exec.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
     const text = await readFile(path, 'utf8');
     expect(text.trimEnd().split('\n').at(-1)).toContain('"type":"britain.surrendered"');
@@ -124,18 +228,38 @@ describe('awaw-surrender exec', () => {
     expect(await eof.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
   });
 
-  it('--create starts a new log; a missing log without it, or a bad command line, is exit 2 with one line', async () => {
+  it('--create starts a new log; a missing log without it, or a bad command line: exit 2 with one line', async () => {
     const path = join(dir, 'new.jsonl');
     const created = startExec([path, '--create']);
-    expect(await created.ask({ id: 1, op: 'execute', game: GAME, command: script[0] })).toMatchObject({ id: 1, ok: true, version: 1, events: [{ seq: 1, type: 'host.game-started' }] });
+    expect(await created.ask({ id: 1, op: 'execute', game: GAME, command: script[0] })).toMatchObject({
+      id: 1,
+      ok: true,
+      version: 1,
+      events: [{ seq: 1, type: 'host.game-started' }],
+    });
     created.child.stdin.end();
     expect((await created.exited()).code).toBe(0);
-    const missing = spawnSync(process.execPath, [BIN, 'exec', join(dir, 'missing.jsonl')], { input: '', encoding: 'utf8' });
-    expect([missing.status, missing.stdout, missing.stderr]).toEqual([2, '', `$: cannot read ${join(dir, 'missing.jsonl')} (ENOENT)\n`]);
+    const missing = spawnSync(process.execPath, [BIN, 'exec', join(dir, 'missing.jsonl')], {
+      input: '',
+      encoding: 'utf8',
+    });
+    expect([missing.status, missing.stdout, missing.stderr]).toEqual([
+      2,
+      '',
+      `$: cannot read ${join(dir, 'missing.jsonl')} (ENOENT)\n`,
+    ]);
     expect(existsSync(join(dir, 'missing.jsonl'))).toBe(false);
     const usage = spawnSync(process.execPath, [BIN, 'exec', path, '--force'], { input: '', encoding: 'utf8' });
-    expect([usage.status, usage.stdout, usage.stderr]).toEqual([2, '', '$: usage: unknown option "--force" (options: --create, --help) (awaw-surrender exec LOG [--create])\n']);
+    expect([usage.status, usage.stdout, usage.stderr]).toEqual([
+      2,
+      '',
+      '$: usage: unknown option "--force" (options: --create, --help) (awaw-surrender exec LOG [--create])\n',
+    ]);
     const help = spawnSync(process.execPath, [BIN, 'exec', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([0, ['usage:', '  awaw-surrender exec LOG [--create]'], '']);
+    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
+      0,
+      ['usage:', '  awaw-surrender exec LOG [--create]'],
+      '',
+    ]);
   });
 });

@@ -4,7 +4,6 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { forceReductionExample as example } from '../support/calculator-examples.js';
 
-
 async function run(doc: unknown, json = true) {
   const io = memoryIo({ 'in.json': typeof doc === 'string' ? doc : JSON.stringify(doc) });
   const code = await runCli(['force-reduction', ...(json ? ['--json'] : []), 'in.json'], io);
@@ -31,12 +30,18 @@ describe('force-reduction CLI', () => {
   });
 
   it('59.514: a selection naming ineligible units exits 1 with the specific letters', async () => {
-    const { code, stdout } = await run({ ...example, selection: ['raf-1', 'can-1', 'asw-1', 'bb-1', 'bb-2', 'bb-3', 'bb-5'] });
+    const { code, stdout } = await run({
+      ...example,
+      selection: ['raf-1', 'can-1', 'asw-1', 'bb-1', 'bb-2', 'bb-3', 'bb-5'],
+    });
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
       legal: false,
       violations: [
-        { rule: '59.514C', message: 'can-1: Canadian, South African, Australian and Indian units are not subject to elimination' },
+        {
+          rule: '59.514C',
+          message: 'can-1: Canadian, South African, Australian and Indian units are not subject to elimination',
+        },
         { rule: '59.514B', message: 'asw-1: ASW and transports are not subject to elimination' },
         { rule: '59.513F', message: '0 BRPs of ground units and NAS selected: at least 4 are required' },
       ],
@@ -64,16 +69,32 @@ describe('force-reduction CLI', () => {
       { ...example, previousSurrenderLevel: -2 },
       'previousSurrenderLevel: must be above surrenderLevel (-1): 59.87, a further surrender is below the previous one',
     ],
-    ['a previousSurrenderLevel of -10', { ...example, surrenderLevel: -10, previousSurrenderLevel: -10 }, 'previousSurrenderLevel: expected an integer from -9 to 0'],
+    [
+      'a previousSurrenderLevel of -10',
+      { ...example, surrenderLevel: -10, previousSurrenderLevel: -10 },
+      'previousSurrenderLevel: expected an integer from -9 to 0',
+    ],
     ['an unknown field', { ...example, units: [{ ...unit, strength: 3 }] }, 'units[0].strength: unknown field'],
-    ['a naval unit without naval', { ...example, units: [{ ...unit, kind: 'naval' }] }, 'units[0].naval: missing required field for a naval unit (type and status)'],
+    [
+      'a naval unit without naval',
+      { ...example, units: [{ ...unit, kind: 'naval' }] },
+      'units[0].naval: missing required field for a naval unit (type and status)',
+    ],
     [
       'naval on a unit that is not naval',
       { ...example, units: [{ ...unit, naval: { type: 'cruiser', status: 'operational' } }] },
       'units[0].naval: only naval units have it (kind is "ground")',
     ],
-    ['negative factors', { ...example, units: [{ ...unit, factors: -1 }] }, 'units[0].factors: expected a non-negative integer'],
-    ['an unknown theater', { ...example, units: [{ ...unit, theater: 'africa' }] }, 'units[0].theater: expected one of "unbuilt", "europe", "pacific", "asia"'],
+    [
+      'negative factors',
+      { ...example, units: [{ ...unit, factors: -1 }] },
+      'units[0].factors: expected a non-negative integer',
+    ],
+    [
+      'an unknown theater',
+      { ...example, units: [{ ...unit, theater: 'africa' }] },
+      'units[0].theater: expected one of "unbuilt", "europe", "pacific", "asia"',
+    ],
   ];
   for (const [what, doc, line] of malformed) {
     it(`59.51: ${what} is malformed input (exit 2, the JSON path on stderr)`, async () => {
@@ -86,7 +107,10 @@ describe('force-reduction CLI', () => {
   }
 
   it('59.51: the built binary reads standard input and exits 0 for a legal selection', () => {
-    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'force-reduction', '--json', '-'], { input: JSON.stringify(example), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'force-reduction', '--json', '-'], {
+      input: JSON.stringify(example),
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ legal: true, selected: { navalFactors: 12 } });

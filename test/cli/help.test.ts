@@ -28,12 +28,30 @@ function exampleInput(example: string): { argv: string[]; input: string } {
   const [command = '', ...rest] = example.split('\n');
   expect(rest.at(-1)).toBe('EOF');
   expect(command).toMatch(/^awaw-surrender [a-z-]+ .*- <<'EOF'$/);
-  return { argv: command.replace(/ <<'EOF'$/, '').split(' ').slice(1), input: rest.slice(0, -1).join('\n') };
+  return {
+    argv: command
+      .replace(/ <<'EOF'$/, '')
+      .split(' ')
+      .slice(1),
+    input: rest.slice(0, -1).join('\n'),
+  };
 }
 
 describe('help COMMAND and COMMAND --help', () => {
   it('cover every command, calculators and log commands, each with usage, fields and an example', () => {
-    expect(commandHelps.map((h) => h.name)).toEqual([...calculators.map((c) => c.name), 'replay', 'audit', 'verify', 'export', 'import', 'exec', 'append', 'schema', 'serve', 'report']);
+    expect(commandHelps.map((h) => h.name)).toEqual([
+      ...calculators.map((c) => c.name),
+      'replay',
+      'audit',
+      'verify',
+      'export',
+      'import',
+      'exec',
+      'append',
+      'schema',
+      'serve',
+      'report',
+    ]);
     for (const h of commandHelps) {
       expect(h.usage.startsWith(`awaw-surrender ${h.name} `)).toBe(true);
       expect(h.fields.length).toBeGreaterThan(0);
@@ -42,27 +60,46 @@ describe('help COMMAND and COMMAND --help', () => {
   });
 
   for (const help of commandHelps) {
-    it(`${help.name}: \`help ${help.name}\`, \`${help.name} --help\` and \`${help.name} -h\` print the same page, exit 0`, async () => {
+    it(`${help.name}: \`help ${help.name}\`, \`--help\` and \`-h\` print the same page, exit 0`, async () => {
       const page = `${renderHelp(help)}\n`;
       expect(page).toContain(`usage:\n  ${help.usage.split('\n')[0]}\n`);
       for (const field of help.fields) expect(page).toContain(`\n  ${field}\n`);
       expect(page).toContain(`example:\n  ${help.example.split('\n')[0]}`);
-      for (const argv of [['help', help.name], [help.name, '--help'], [help.name, '-h'], [help.name, 'in.json', '--json', '--help']]) {
+      for (const argv of [
+        ['help', help.name],
+        [help.name, '--help'],
+        [help.name, '-h'],
+        [help.name, 'in.json', '--json', '--help'],
+      ]) {
         expect(await cli(argv)).toEqual({ code: 0, stdout: page, stderr: '' });
       }
     });
   }
 
-  const specs = [germanSurrenderCommand, britishResistanceCommand, italianSurrenderCommand, concessionsCommand, forceReductionCommand];
+  const specs = [
+    germanSurrenderCommand,
+    britishResistanceCommand,
+    italianSurrenderCommand,
+    concessionsCommand,
+    forceReductionCommand,
+  ];
   for (const spec of specs) {
-    it(`${spec.name}: the help names every input field of the contract's schema, every --option it takes, and --json`, () => {
-      const properties = Object.keys((spec.input.schema as TSchema & { properties: Record<string, unknown> }).properties);
-      const named = spec.help.fields.filter((f) => !f.startsWith('--')).map((f) => f.slice(0, f.indexOf(':')));
-      expect(named).toEqual(properties);
-      const options = spec.help.fields.filter((f) => f.startsWith('--option ')).map((f) => f.slice('--option '.length, f.indexOf('=')));
-      expect(options).toEqual(spec.options);
-      expect(spec.help.fields.some((f) => f.startsWith('--json: '))).toBe(true);
-    });
+    it(
+      `${spec.name}: the help names every input field of the ` +
+        `contract's schema, every --option it takes, and --json`,
+      () => {
+        const properties = Object.keys(
+          (spec.input.schema as TSchema & { properties: Record<string, unknown> }).properties,
+        );
+        const named = spec.help.fields.filter((f) => !f.startsWith('--')).map((f) => f.slice(0, f.indexOf(':')));
+        expect(named).toEqual(properties);
+        const options = spec.help.fields
+          .filter((f) => f.startsWith('--option '))
+          .map((f) => f.slice('--option '.length, f.indexOf('=')));
+        expect(options).toEqual(spec.options);
+        expect(spec.help.fields.some((f) => f.startsWith('--json: '))).toBe(true);
+      },
+    );
 
     it(`${spec.name}: the help's example runs as printed (a legal decision: exit 0)`, async () => {
       const { argv, input } = exampleInput(spec.help.example);
@@ -72,25 +109,38 @@ describe('help COMMAND and COMMAND --help', () => {
     });
   }
 
-  it('the log commands\' examples run as printed against the bundled example games', async () => {
+  it("the log commands' examples run as printed against the bundled example games", async () => {
     for (const name of ['replay', 'audit', 'verify']) {
       const example = commandHelps.find((h) => h.name === name)?.example ?? '';
-      const argv = example.split(' ').slice(1).map((a) => (a.startsWith('examples/') ? join(ROOT, a) : a));
+      const argv = example
+        .split(' ')
+        .slice(1)
+        .map((a) => (a.startsWith('examples/') ? join(ROOT, a) : a));
       const r = await cli(argv);
       expect([name, r.code, r.stderr]).toEqual([name, 0, '']);
     }
   });
 
   it('help of an unknown command, or of two, is a usage error', async () => {
-    expect(await cli(['help', 'german-surender'])).toEqual({ code: 2, stdout: '', stderr: "$: usage: help: unknown command 'german-surender' (see awaw-surrender --help)\n" });
-    expect(await cli(['help', 'replay', 'audit'])).toEqual({ code: 2, stdout: '', stderr: '$: usage: help takes one command name (see awaw-surrender --help)\n' });
+    expect(await cli(['help', 'german-surender'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "$: usage: help: unknown command 'german-surender' (see awaw-surrender --help)\n",
+    });
+    expect(await cli(['help', 'replay', 'audit'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: help takes one command name (see awaw-surrender --help)\n',
+    });
   });
 
   it('`help` alone and `--help` print the overview, naming `help COMMAND` and `--version`', async () => {
     const overview = await cli(['--help']);
     expect(overview.code).toBe(0);
     expect(await cli(['help'])).toEqual(overview);
-    expect(overview.stdout).toContain('       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)\n');
+    expect(overview.stdout).toContain(
+      '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)\n',
+    );
     expect(overview.stdout).toContain('       awaw-surrender --version\n');
   });
 });
@@ -115,16 +165,36 @@ describe('--version', () => {
   });
 });
 
-describe('usage errors in the CLI\'s own words, naming the option and the command', () => {
+describe("usage errors in the CLI's own words, naming the option and the command", () => {
   it.each([
-    ['an unknown option of a log command', ['replay', '--jsno', 'g.jsonl'], 'replay: unknown option --jsno (replay takes --json, --full, --expect-head SEQ:HASH, --help)'],
-    ['an unknown option of verify', ['verify', '--fast', 'g.jsonl'], 'verify: unknown option --fast (verify takes --json, --repair, --expect-head SEQ:HASH, --help)'],
-    ['an unknown short option', ['british-resistance', '-x', 'in.json'], 'british-resistance: unknown option -x (british-resistance takes --json, --option NAME=VALUE, --help)'],
+    [
+      'an unknown option of a log command',
+      ['replay', '--jsno', 'g.jsonl'],
+      'replay: unknown option --jsno (replay takes --json, --full, --expect-head SEQ:HASH, --help)',
+    ],
+    [
+      'an unknown option of verify',
+      ['verify', '--fast', 'g.jsonl'],
+      'verify: unknown option --fast (verify takes --json, --repair, --expect-head SEQ:HASH, --help)',
+    ],
+    [
+      'an unknown short option',
+      ['british-resistance', '-x', 'in.json'],
+      'british-resistance: unknown option -x (british-resistance takes --json, --option NAME=VALUE, --help)',
+    ],
     ['an unknown option without a command', ['--jsno'], 'unknown option --jsno (see awaw-surrender --help)'],
     ['a flag given a value', ['german-surrender', '--json=1', 'in.json'], '--json takes no value (given "--json=1")'],
     ['--expect-head without its value', ['verify', 'g.jsonl', '--expect-head'], '--expect-head needs a value'],
-    ['--expect-head twice', ['verify', '--expect-head', `1:${'a'.repeat(64)}`, '--expect-head', `2:${'a'.repeat(64)}`, 'g.jsonl'], 'verify: --expect-head is given twice'],
-    ['--full on verify', ['verify', '--full', 'g.jsonl'], '--full applies to replay and audit only (verify always checks every line)'],
+    [
+      '--expect-head twice',
+      ['verify', '--expect-head', `1:${'a'.repeat(64)}`, '--expect-head', `2:${'a'.repeat(64)}`, 'g.jsonl'],
+      'verify: --expect-head is given twice',
+    ],
+    [
+      '--full on verify',
+      ['verify', '--full', 'g.jsonl'],
+      '--full applies to replay and audit only (verify always checks every line)',
+    ],
   ])('%s', async (_what, argv, message) => {
     const r = await cli(argv, { 'in.json': '{}' });
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `$: usage: ${message}\n`]);
@@ -132,7 +202,14 @@ describe('usage errors in the CLI\'s own words, naming the option and the comman
   });
 
   it('options may come before the command, and `--` ends them', async () => {
-    const input = JSON.stringify({ berlin: 'axis', germanDpTotal: 3, germanyControlsBerchtesgaden: true, germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false });
+    const input = JSON.stringify({
+      berlin: 'axis',
+      germanDpTotal: 3,
+      germanyControlsBerchtesgaden: true,
+      germanCitiesFirestormed: 0,
+      atomicAttacksOnGermany: 0,
+      allGermanHexesAlliedOrAtomic: false,
+    });
     const before = await cli(['--json', 'german-surrender', 'in.json'], { 'in.json': input });
     expect(before.code).toBe(0);
     expect(JSON.parse(before.stdout)).toMatchObject({ resistance: 4, surrenders: false });

@@ -31,42 +31,56 @@ const dir = mkdtempSync(join(tmpdir(), 'awaw-encoding-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('calculator input that is not UTF-8', () => {
-  it('59.51: a 0xff byte in a unit name is exit 2 naming its offset, not a unit named with U+FFFD (exit 0)', async () => {
+  it('59.51: a 0xff byte in a unit name is exit 2 naming its offset, not a unit named with U+FFFD', async () => {
     const { input, offset } = withUnitName([0xff]);
-    expect(await run(input, false)).toEqual({ code: 2, stdout: '', stderr: `$: not valid UTF-8: byte 0xff at offset ${offset}\n` });
+    expect(await run(input, false)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `$: not valid UTF-8: byte 0xff at offset ${offset}\n`,
+    });
+    const message = `not valid UTF-8: byte 0xff at offset ${offset}`;
     expect(await run(input, true)).toEqual({
       code: 2,
-      stdout: `${JSON.stringify({ error: { path: '$', message: `not valid UTF-8: byte 0xff at offset ${offset}` } })}\n`,
+      stdout: `${JSON.stringify({ error: { path: '$', message } })}\n`,
       stderr: `$: not valid UTF-8: byte 0xff at offset ${offset}\n`,
     });
     // The same name in valid UTF-8 is a unit like any other.
     expect((await run(withUnitName([0xc3, 0xbf]).input, false)).code).toBe(0);
   });
 
-  it('every ill-formed sequence of Unicode table 3-7 is refused at the offset where it starts; well-formed ones pass', async () => {
-    const cases: readonly (readonly [string, readonly number[], string | null])[] = [
-      ['a stray continuation byte', [0x80], '0x80'],
-      ['an overlong two-byte form', [0xc0, 0xaf], '0xc0'],
-      ['an overlong three-byte form', [0xe0, 0x80, 0xaf], '0xe0'],
-      ['an overlong four-byte form', [0xf0, 0x80, 0x80, 0xaf], '0xf0'],
-      ['a UTF-16 surrogate', [0xed, 0xa0, 0x80], '0xed'],
-      ['beyond U+10FFFF', [0xf4, 0x90, 0x80, 0x80], '0xf4'],
-      ['a lead byte no character starts with', [0xf5, 0x80, 0x80, 0x80], '0xf5'],
-      ['a sequence cut short', [0xe2, 0x82], '0xe2'],
-      ['Latin-1 text', [0xe9], '0xe9'],
-      ['ÿ', [0xc3, 0xbf], null],
-      ['€', [0xe2, 0x82, 0xac], null],
-      ['U+10FFFF', [0xf4, 0x8f, 0xbf, 0xbf], null],
-      ['an emoji', [0xf0, 0x9f, 0x92, 0xa5], null],
-    ];
-    for (const [how, bytes, byte] of cases) {
-      const { input, offset } = withUnitName(bytes);
-      const answer = await run(input, false);
-      if (byte === null) expect([how, answer.code]).toEqual([how, 0]);
-      else expect([how, answer.code, answer.stderr]).toEqual([how, 2, `$: not valid UTF-8: byte ${byte} at offset ${offset}\n`]);
-    }
-    expect(firstInvalidSequence(Buffer.from('plain'))).toBe(5);
-  });
+  it(
+    'every ill-formed sequence of Unicode table 3-7 is ' +
+      'refused at the offset where it starts; well-formed ones pass',
+    async () => {
+      const cases: readonly (readonly [string, readonly number[], string | null])[] = [
+        ['a stray continuation byte', [0x80], '0x80'],
+        ['an overlong two-byte form', [0xc0, 0xaf], '0xc0'],
+        ['an overlong three-byte form', [0xe0, 0x80, 0xaf], '0xe0'],
+        ['an overlong four-byte form', [0xf0, 0x80, 0x80, 0xaf], '0xf0'],
+        ['a UTF-16 surrogate', [0xed, 0xa0, 0x80], '0xed'],
+        ['beyond U+10FFFF', [0xf4, 0x90, 0x80, 0x80], '0xf4'],
+        ['a lead byte no character starts with', [0xf5, 0x80, 0x80, 0x80], '0xf5'],
+        ['a sequence cut short', [0xe2, 0x82], '0xe2'],
+        ['Latin-1 text', [0xe9], '0xe9'],
+        ['ÿ', [0xc3, 0xbf], null],
+        ['€', [0xe2, 0x82, 0xac], null],
+        ['U+10FFFF', [0xf4, 0x8f, 0xbf, 0xbf], null],
+        ['an emoji', [0xf0, 0x9f, 0x92, 0xa5], null],
+      ];
+      for (const [how, bytes, byte] of cases) {
+        const { input, offset } = withUnitName(bytes);
+        const answer = await run(input, false);
+        if (byte === null) expect([how, answer.code]).toEqual([how, 0]);
+        else
+          expect([how, answer.code, answer.stderr]).toEqual([
+            how,
+            2,
+            `$: not valid UTF-8: byte ${byte} at offset ${offset}\n`,
+          ]);
+      }
+      expect(firstInvalidSequence(Buffer.from('plain'))).toBe(5);
+    },
+  );
 
   it('a byte order mark is still ignored', async () => {
     const input = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(forceReductionExample))]);
@@ -80,7 +94,10 @@ describe('calculator input that is not UTF-8', () => {
     writeFileSync(file, input);
     const bin = join(ROOT, 'dist/awaw-surrender.cjs');
     const expected = `$: not valid UTF-8: byte 0xff at offset ${offset}\n`;
-    for (const [args, stdin] of [[['force-reduction', file], undefined], [['force-reduction', '-'], input]] as const) {
+    for (const [args, stdin] of [
+      [['force-reduction', file], undefined],
+      [['force-reduction', '-'], input],
+    ] as const) {
       const answer = spawnSync(process.execPath, [bin, ...args], { input: stdin, encoding: 'utf8', timeout: 30_000 });
       expect([answer.status, answer.stdout, answer.stderr]).toEqual([2, '', expected]);
     }

@@ -15,7 +15,11 @@ import { runMeasured } from '../support/measured-cli.js';
 const LIMIT = 8 * 1024 * 1024;
 const MESSAGE = 'the input is larger than 8 MiB (8388608 bytes), the most one input document may be';
 /** What the process prints with --json (append always does): one document, then the one line on standard error. */
-const TOO_LARGE = { code: 2, stdout: `${JSON.stringify({ error: { path: '$', message: MESSAGE } })}\n`, stderr: `$: ${MESSAGE}\n` };
+const TOO_LARGE = {
+  code: 2,
+  stdout: `${JSON.stringify({ error: { path: '$', message: MESSAGE } })}\n`,
+  stderr: `$: ${MESSAGE}\n`,
+};
 const EMPTY = `${JSON.stringify({ error: { path: '$', message: 'not valid JSON (the input is empty)' } })}\n`;
 /** What reading a larger input may add to the peak memory of a process reading a small one: well under 64 MiB. */
 const HEADROOM_KIB = 32 * 1024;
@@ -27,7 +31,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const printed = (run: { code: number | null; stdout: string; stderr: string }) => ({ code: run.code, stdout: run.stdout, stderr: run.stderr });
+const printed = (run: { code: number | null; stdout: string; stderr: string }) => ({
+  code: run.code,
+  stdout: run.stdout,
+  stderr: run.stderr,
+});
 
 /** `/dev/zero` as standard input. */
 function withZeroes<T>(body: (fd: number) => T): T {
@@ -53,7 +61,7 @@ describe('the size of one input document', () => {
     }
   });
 
-  it('append reading /dev/zero, as a file or as standard input, stops after 8 MiB: exit 2, the log untouched', async () => {
+  it('append reading /dev/zero, as a file or standard input, stops after 8 MiB: exit 2, log untouched', async () => {
     const { path } = await seaLionLog(join(dir, 'zero.jsonl'), 1);
     const before = await readFile(path);
     const small = runMeasured(['append', path, '-'], '   ');
@@ -87,13 +95,21 @@ describe('the size of one input document', () => {
     expect(printed(runMeasured(['german-surrender', '--json', over]))).toEqual(TOO_LARGE);
   });
 
-  it('import refuses a log over 500 MiB by its size, before reading it or opening the database: exit 2 naming the limit', async () => {
-    const path = join(dir, 'huge.jsonl');
-    await writeFile(path, '');
-    // Sparse: 600 MiB long, nothing written.
-    await truncate(path, 600 * 1024 * 1024);
-    const io = memoryIo();
-    const code = await runCli(['import', path, '--db', 'postgresql://nobody@127.0.0.1:1/none'], io);
-    expect([code, io.stdout, io.stderr]).toEqual([2, '', `import: ${path}: the log is larger than 500 MiB (524288000 bytes), the most import reads: nothing imported\n`]);
-  });
+  it(
+    'import refuses a log over 500 MiB by its size, before ' +
+      'reading it or opening the database: exit 2 naming the limit',
+    async () => {
+      const path = join(dir, 'huge.jsonl');
+      await writeFile(path, '');
+      // Sparse: 600 MiB long, nothing written.
+      await truncate(path, 600 * 1024 * 1024);
+      const io = memoryIo();
+      const code = await runCli(['import', path, '--db', 'postgresql://nobody@127.0.0.1:1/none'], io);
+      expect([code, io.stdout, io.stderr]).toEqual([
+        2,
+        '',
+        `import: ${path}: the log is larger than 500 MiB (524288000 bytes), the most import reads: nothing imported\n`,
+      ]);
+    },
+  );
 });

@@ -19,8 +19,6 @@ import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { resealed } from '../support/reseal.js';
 
-
-
 let dir = '';
 /** The sea-lion-1941 example: its bytes and its events. */
 let seaLion = '';
@@ -60,8 +58,14 @@ async function writeLog(text: string | Buffer): Promise<string> {
 }
 
 /** Appends one command's batch to a log through the engine, with deterministic envelopes. */
-async function appendThroughEngine(path: string, game: string, origin: Parameters<SurrenderEngine['execute']>[1]): Promise<void> {
-  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { source: deterministicSource(`${game}-extra`) }));
+async function appendThroughEngine(
+  path: string,
+  game: string,
+  origin: Parameters<SurrenderEngine['execute']>[1],
+): Promise<void> {
+  const engine = await SurrenderEngine.open(
+    await JsonlFileStore.open(path, { source: deterministicSource(`${game}-extra`) }),
+  );
   try {
     const result = await engine.execute(game, origin);
     expect(result.ok).toBe(true);
@@ -79,7 +83,14 @@ describe('verify', () => {
     expect(r.stdout).toBe(`${seaLion}: intact: ${events} events, head ${events}:${lastHash}\n`);
     const json = await cli('verify', '--json', seaLion);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ ok: true, events, version: events, formatVersion: 1, lastHash, head: { seq: events, hash: lastHash } });
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: true,
+      events,
+      version: events,
+      formatVersion: 1,
+      lastHash,
+      head: { seq: events, hash: lastHash },
+    });
   });
 
   it('one changed byte anywhere: exit 1 naming the line that holds it', async () => {
@@ -93,10 +104,20 @@ describe('verify', () => {
         const r = await cli('verify', path);
         expect(r.code).toBe(1);
         expect(r.stdout).toBe('');
-        expect(r.stderr).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:line ${line}: [^\\n]+\\n$`));
+        expect(r.stderr).toMatch(
+          new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:line ${line}: [^\\n]+\\n$`),
+        );
         await rm(path);
       }),
-      { numRuns: 60, examples: [[0, 1], [bytes.length - 1, 1], [seaLionText.indexOf('\n'), 1], [seaLionText.indexOf('"hash"', 200) + 10, 3]] },
+      {
+        numRuns: 60,
+        examples: [
+          [0, 1],
+          [bytes.length - 1, 1],
+          [seaLionText.indexOf('\n'), 1],
+          [seaLionText.indexOf('"hash"', 200) + 10, 3],
+        ],
+      },
     );
   });
 
@@ -111,11 +132,31 @@ describe('verify', () => {
   });
 
   it('usage: standard input, no file, two files, --repair on replay or audit: exit 2', async () => {
-    expect(await cli('replay', '-')).toEqual({ code: 2, stdout: '', stderr: '$: usage: replay reads a log file, not standard input\n' });
-    expect(await cli('verify')).toEqual({ code: 2, stdout: '', stderr: '$: usage: verify takes exactly one file argument\n' });
-    expect(await cli('audit', seaLion, seaLion)).toEqual({ code: 2, stdout: '', stderr: '$: usage: audit takes exactly one file argument\n' });
-    expect(await cli('replay', '--repair', seaLion)).toEqual({ code: 2, stdout: '', stderr: '$: usage: --repair applies to verify only\n' });
-    expect(await cli('audit', '--repair', seaLion)).toEqual({ code: 2, stdout: '', stderr: '$: usage: --repair applies to verify only\n' });
+    expect(await cli('replay', '-')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: replay reads a log file, not standard input\n',
+    });
+    expect(await cli('verify')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: verify takes exactly one file argument\n',
+    });
+    expect(await cli('audit', seaLion, seaLion)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: audit takes exactly one file argument\n',
+    });
+    expect(await cli('replay', '--repair', seaLion)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: --repair applies to verify only\n',
+    });
+    expect(await cli('audit', '--repair', seaLion)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: --repair applies to verify only\n',
+    });
   });
 
   it('a log of a newer format version is refused by verify, replay and audit: exit 1, "newer"', async () => {
@@ -124,7 +165,9 @@ describe('verify', () => {
         bodies[0] = bodies[0]?.replace('"formatVersion":1', '"formatVersion":2') ?? '';
       }),
     );
-    const message = `${path}:line 1: formatVersion: log format version 2 is newer than this engine reads (1); upgrade awaw-surrender\n`;
+    const message =
+      `${path}:line 1: formatVersion: log format version 2 is ` +
+      `newer than this engine reads (1); upgrade awaw-surrender\n`;
     for (const command of ['verify', 'replay', 'audit']) {
       const r = await cli(command, path);
       expect([command, r.code, r.stdout, r.stderr]).toEqual([command, 1, '', message]);
@@ -132,23 +175,31 @@ describe('verify', () => {
     const json = await cli('replay', '--json', path);
     expect(JSON.parse(json.stdout)).toEqual({
       ok: false,
-      error: { line: 1, path: 'formatVersion', message: 'log format version 2 is newer than this engine reads (1); upgrade awaw-surrender' },
+      error: {
+        line: 1,
+        path: 'formatVersion',
+        message: 'log format version 2 is newer than this engine reads (1); upgrade awaw-surrender',
+      },
     });
   });
 });
 
 describe('a torn last line (a write cut off by a crash)', () => {
-  it('verify: exit 1 naming the line and --repair; verify --repair: exit 0; then verify and replay exit 0', async () => {
+  it('verify: exit 1 naming the line and --repair; verify --repair: exit 0; then verify, replay exit 0', async () => {
     const lines = seaLionText.split('\n').length - 1;
     const path = await writeLog(seaLionText.slice(0, -40));
     const before = await cli('verify', path);
     expect(before.code).toBe(1);
     expect(before.stderr).toBe(
-      `${path}:line ${lines}: the last line is torn (a write was cut off); --repair truncates it (run \`awaw-surrender verify ${path} --repair\`)\n`,
+      `${path}:line ${lines}: the last line is torn (a write was cut off); ` +
+        `--repair truncates it (run \`awaw-surrender verify ${path} --repair\`)\n`,
     );
     const replayTorn = await cli('replay', path);
     expect(replayTorn.code).toBe(1);
-    expect(replayTorn.stderr).toContain(`${path}:line ${lines}: the last line is torn (a write was cut off); it was not replayed: run \`awaw-surrender verify ${path} --repair\``);
+    expect(replayTorn.stderr).toContain(
+      `${path}:line ${lines}: the last line is torn (a write was cut off); ` +
+        `it was not replayed: run \`awaw-surrender verify ${path} --repair\``,
+    );
 
     const repair = await cli('verify', path, '--repair');
     expect([repair.code, repair.stderr]).toEqual([0, '']);
@@ -160,60 +211,87 @@ describe('a torn last line (a write cut off by a crash)', () => {
     expect([audit.code, audit.stderr]).toEqual([0, '']);
   });
 
-  it('59.11: the last append (a game turn end and its resistance level) cut between its lines is removed whole, and the host reports it again', async () => {
-    const events = seaLionEvents.length;
-    const last = seaLionEvents.at(-1);
-    const origin = seaLionEvents.at(-2);
-    expect([origin?.type, last?.type]).toEqual(['host.game-turn-ended', 'britain.resistance-determined']);
-    const path = await writeLog(seaLionText.slice(0, -40));
+  it(
+    '59.11: the last append (a game turn end and its resistance level) cut between its lines is removed whole, ' +
+      'and the host reports it again',
+    async () => {
+      const events = seaLionEvents.length;
+      const last = seaLionEvents.at(-1);
+      const origin = seaLionEvents.at(-2);
+      expect([origin?.type, last?.type]).toEqual(['host.game-turn-ended', 'britain.resistance-determined']);
+      const path = await writeLog(seaLionText.slice(0, -40));
+      const repair = await cli('verify', '--json', '--repair', path);
+      expect(repair.code).toBe(0);
+      expect(JSON.parse(repair.stdout)).toMatchObject({
+        ok: true,
+        action: 'truncated',
+        line: events + 1,
+        events: events - 2,
+        version: events - 2,
+        cutBatch: {
+          line: events,
+          seq: events - 1,
+          game: 'sea-lion-1941',
+          type: 'host.game-turn-ended',
+          present: 1,
+          expected: 2,
+          missing: ['britain.resistance-determined'],
+        },
+      });
+      expect(await readFile(path, 'utf8')).toBe(`${seaLionText.split('\n').slice(0, -3).join('\n')}\n`);
+      // The host reports the turn end again: the log is the original one once more.
+      if (origin?.type !== 'host.game-turn-ended') throw new Error('fixture');
+      const engine = await SurrenderEngine.open(
+        await JsonlFileStore.open(path, { source: deterministicSource('sea-lion-1941') }),
+      );
+      const again = await engine.execute('sea-lion-1941', { type: origin.type, data: origin.data });
+      await engine.close();
+      expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
+        [events - 1, 'host.game-turn-ended'],
+        [events, 'britain.resistance-determined'],
+      ]);
+      expect((await cli('replay', path)).code).toBe(0);
+    },
+  );
+
+  it('a torn single-event append is cut off alone: nothing before it is removed', async () => {
+    const path = await writeLog(seaLionText);
+    await appendThroughEngine(path, 'sea-lion-1941', {
+      type: 'host.logged',
+      data: { turn: { season: 'spring', year: 1942 }, kind: 'movement', data: { hex: 'K22' } },
+    });
+    const full = await readFile(path, 'utf8');
+    await writeFile(path, full.slice(0, -10));
     const repair = await cli('verify', '--json', '--repair', path);
     expect(repair.code).toBe(0);
     expect(JSON.parse(repair.stdout)).toMatchObject({
       ok: true,
       action: 'truncated',
-      line: events + 1,
-      events: events - 2,
-      version: events - 2,
-      cutBatch: { line: events, seq: events - 1, game: 'sea-lion-1941', type: 'host.game-turn-ended', present: 1, expected: 2, missing: ['britain.resistance-determined'] },
+      events: seaLionEvents.length,
+      cutBatch: null,
     });
-    expect(await readFile(path, 'utf8')).toBe(`${seaLionText.split('\n').slice(0, -3).join('\n')}\n`);
-    // The host reports the turn end again: the log is the original one once more.
-    if (origin?.type !== 'host.game-turn-ended') throw new Error('fixture');
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { source: deterministicSource('sea-lion-1941') }));
-    const again = await engine.execute('sea-lion-1941', { type: origin.type, data: origin.data });
-    await engine.close();
-    expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
-      [events - 1, 'host.game-turn-ended'],
-      [events, 'britain.resistance-determined'],
-    ]);
-    expect((await cli('replay', path)).code).toBe(0);
-  });
-
-  it('a torn single-event append is cut off alone: nothing before it is removed', async () => {
-    const path = await writeLog(seaLionText);
-    await appendThroughEngine(path, 'sea-lion-1941', { type: 'host.logged', data: { turn: { season: 'spring', year: 1942 }, kind: 'movement', data: { hex: 'K22' } } });
-    const full = await readFile(path, 'utf8');
-    await writeFile(path, full.slice(0, -10));
-    const repair = await cli('verify', '--json', '--repair', path);
-    expect(repair.code).toBe(0);
-    expect(JSON.parse(repair.stdout)).toMatchObject({ ok: true, action: 'truncated', events: seaLionEvents.length, cutBatch: null });
     expect(await readFile(path, 'utf8')).toBe(seaLionText);
   });
 
-  it('without a torn line, a log ending inside an append is left alone: replay reports the missing decision, --repair changes nothing', async () => {
-    const shortened = `${seaLionText.split('\n').slice(0, -2).join('\n')}\n`;
-    const path = await writeLog(shortened);
-    expect((await cli('verify', path)).code).toBe(0);
-    const replay = await cli('replay', path);
-    expect(replay.code).toBe(1);
-    const originLine = seaLionEvents.length; // the game turn end, seq n-1, on line n
-    expect(replay.stderr).toBe(
-      `${path}:line ${originLine}: [sea-lion-1941] the log lacks the rule decision "britain.resistance-determined" that follows from event ${seaLionEvents.length - 1}\n`,
-    );
-    const repair = await cli('verify', '--repair', path);
-    expect(repair).toEqual({ code: 0, stdout: `${path}: the log is intact: nothing to repair\n`, stderr: '' });
-    expect(await readFile(path, 'utf8')).toBe(shortened);
-  });
+  it(
+    'without a torn line, a log ending inside an append is left ' +
+      'alone: replay reports the missing decision, --repair changes nothing',
+    async () => {
+      const shortened = `${seaLionText.split('\n').slice(0, -2).join('\n')}\n`;
+      const path = await writeLog(shortened);
+      expect((await cli('verify', path)).code).toBe(0);
+      const replay = await cli('replay', path);
+      expect(replay.code).toBe(1);
+      const originLine = seaLionEvents.length; // the game turn end, seq n-1, on line n
+      expect(replay.stderr).toBe(
+        `${path}:line ${originLine}: [sea-lion-1941] the log lacks the rule decision "britain.resistance-determined" ` +
+          `that follows from event ${seaLionEvents.length - 1}\n`,
+      );
+      const repair = await cli('verify', '--repair', path);
+      expect(repair).toEqual({ code: 0, stdout: `${path}: the log is intact: nothing to repair\n`, stderr: '' });
+      expect(await readFile(path, 'utf8')).toBe(shortened);
+    },
+  );
 
   it('--repair refuses damage other than a torn last line: exit 1, nothing changed', async () => {
     const damaged = seaLionText.replace('"seq":5,', '"seq":6,');
@@ -231,10 +309,29 @@ describe('replay', () => {
     expect([r.code, r.stderr]).toEqual([0, '']);
     const out = JSON.parse(r.stdout) as Record<string, unknown> & { games: Record<string, unknown>[] };
     expect(Object.keys(out)).toEqual(['ok', 'version', 'head', 'games', 'mismatches', 'torn', 'headMismatch']);
-    expect(out).toMatchObject({ ok: true, version: seaLionEvents.length, head: { seq: seaLionEvents.length, hash: seaLionEvents.at(-1)?.hash }, mismatches: [], torn: null, headMismatch: null });
+    expect(out).toMatchObject({
+      ok: true,
+      version: seaLionEvents.length,
+      head: { seq: seaLionEvents.length, hash: seaLionEvents.at(-1)?.hash },
+      mismatches: [],
+      torn: null,
+      headMismatch: null,
+    });
     expect(out.games).toHaveLength(1);
     const [game] = out.games;
-    expect(Object.keys(game ?? {})).toEqual(['game', 'turn', 'scenario', 'wars', 'germany', 'britain', 'italy', 'europeWarEnded', 'britishSurrenders', 'pending', 'permissions']);
+    expect(Object.keys(game ?? {})).toEqual([
+      'game',
+      'turn',
+      'scenario',
+      'wars',
+      'germany',
+      'britain',
+      'italy',
+      'europeWarEnded',
+      'britishSurrenders',
+      'pending',
+      'permissions',
+    ]);
     expect(game).toMatchObject({
       game: 'sea-lion-1941',
       turn: 'Spring 1942',
@@ -249,7 +346,7 @@ describe('replay', () => {
     });
   });
 
-  it('59.23: a log cut after the British offer shows Germany\'s answer pending', async () => {
+  it("59.23: a log cut after the British offer shows Germany's answer pending", async () => {
     const script = seaLion1941();
     const path = join(dir, 'offer-pending.jsonl');
     const cut = script.events.findIndex((e) => e.type === 'britain.offer-accepted');
@@ -270,67 +367,107 @@ describe('replay', () => {
         surrenderLevel: -4,
         previousSurrenderLevel: null,
         forced: false,
-        choices: { answers: [
-          { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } } } },
-          { rule: '59.31', allowed: true, refusedBy: null, command: { type: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } } } },
-        ] },
-        description: 'Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)',
+        choices: {
+          answers: [
+            {
+              rule: '59.41',
+              allowed: true,
+              refusedBy: null,
+              command: { type: 'britain.offer-accepted', data: { turn: { season: 'summer', year: 1941 } } },
+            },
+            {
+              rule: '59.31',
+              allowed: true,
+              refusedBy: null,
+              command: { type: 'britain.offer-rejected', data: { turn: { season: 'summer', year: 1941 } } },
+            },
+          ],
+        },
+        description:
+          'Germany must accept or reject the British surrender offer ' +
+          'of Summer 1941 at level -4 (surrender level -4 if accepted)',
       },
     ]);
     const readable = await cli('replay', path);
     expect(readable.stdout).toContain(
-      '\n  pending:\n    59.23   germany: Germany must accept or reject the British surrender offer of Summer 1941 at level -4 (surrender level -4 if accepted)\n            answered by britain.offer-accepted or britain.offer-rejected\n',
+      '\n  pending:\n    59.23   germany: Germany must accept or reject the ' +
+        'British surrender offer of Summer 1941 at level -4 (surrender level -4 if ' +
+        'accepted)\n            answered by britain.offer-accepted or britain.offer-rejected\n',
     );
   });
 });
 
 describe('audit', () => {
-  it.each(Object.keys(exampleGames))('%s: one line per rule decision, with its turn and its rule number', async (name) => {
-    const make = exampleGames[name];
-    if (make === undefined) throw new Error(name);
-    const path = join(dir, `${name}.jsonl`);
-    await buildExample(make(), path);
-    const events = eventsOf(await readFile(path, 'utf8'));
-    const json = await cli('audit', '--json', path);
-    expect([json.code, json.stderr]).toEqual([0, '']);
-    const { entries, ok, mismatches } = JSON.parse(json.stdout) as { ok: boolean; mismatches: unknown[]; entries: { seq: number; turn: string; rule: string; result: string; breakdown: string[]; zeroRows: { row: number; name: string }[] }[] };
-    expect([ok, mismatches]).toEqual([true, []]);
-    const decisions = events.filter((e) => definitionOf(e.type)?.source === 'engine');
-    expect(decisions.length).toBeGreaterThan(0);
-    for (const event of decisions) {
-      const own = entries.filter((e) => e.seq === event.seq);
-      expect(own.length, `${event.type} at seq ${event.seq}`).toBeGreaterThan(0);
-      for (const entry of own) {
-        expect(entry.turn).toBe(turnName(event.data.turn));
-        // The entry cites one of the rules the event records, or the section holding them (55.2 for 55.21 ...).
-        const rules = definitionOf(event.type)?.rules ?? [];
-        expect(rules.some((r) => r === entry.rule || r.startsWith(entry.rule)), `${entry.rule} for ${event.type} (${rules.join(', ')})`).toBe(true);
+  it.each(Object.keys(exampleGames))(
+    '%s: one line per rule decision, with its turn and its rule number',
+    async (name) => {
+      const make = exampleGames[name];
+      if (make === undefined) throw new Error(name);
+      const path = join(dir, `${name}.jsonl`);
+      await buildExample(make(), path);
+      const events = eventsOf(await readFile(path, 'utf8'));
+      const json = await cli('audit', '--json', path);
+      expect([json.code, json.stderr]).toEqual([0, '']);
+      const { entries, ok, mismatches } = JSON.parse(json.stdout) as {
+        ok: boolean;
+        mismatches: unknown[];
+        entries: {
+          seq: number;
+          turn: string;
+          rule: string;
+          result: string;
+          breakdown: string[];
+          zeroRows: { row: number; name: string }[];
+        }[];
+      };
+      expect([ok, mismatches]).toEqual([true, []]);
+      const decisions = events.filter((e) => definitionOf(e.type)?.source === 'engine');
+      expect(decisions.length).toBeGreaterThan(0);
+      for (const event of decisions) {
+        const own = entries.filter((e) => e.seq === event.seq);
+        expect(own.length, `${event.type} at seq ${event.seq}`).toBeGreaterThan(0);
+        for (const entry of own) {
+          expect(entry.turn).toBe(turnName(event.data.turn));
+          // The entry cites one of the rules the event records, or the section holding them (55.2 for 55.21 ...).
+          const rules = definitionOf(event.type)?.rules ?? [];
+          expect(
+            rules.some((r) => r === entry.rule || r.startsWith(entry.rule)),
+            `${entry.rule} for ${event.type} (${rules.join(', ')})`,
+          ).toBe(true);
+        }
       }
-    }
-    // The text: per entry a headline (turn, rule, result), then its rows indented, the zero ones gathered on one line.
-    const readable = await cli('audit', path);
-    const lines = readable.stdout.trimEnd().split('\n');
-    const headlines = lines.filter((l) => !l.startsWith(' '));
-    expect(headlines).toEqual(entries.map((e) => `${e.turn.padEnd(11)}  ${e.rule.padEnd(7)}  ${e.result}`));
-    const rows = lines.filter((l) => l.startsWith(' '));
-    const expected = entries.map((e) => e.breakdown.length - e.zeroRows.length + (e.zeroRows.length > 0 ? 1 : 0));
-    expect(rows).toHaveLength(expected.reduce((a, b) => a + b, 0));
-    expect(rows.every((r) => r.startsWith(' '.repeat(13)) && r[13] !== ' ')).toBe(true);
-  });
+      // The text: per entry a headline (turn, rule, result), then its rows indented, the zero ones on one line.
+      const readable = await cli('audit', path);
+      const lines = readable.stdout.trimEnd().split('\n');
+      const headlines = lines.filter((l) => !l.startsWith(' '));
+      expect(headlines).toEqual(entries.map((e) => `${e.turn.padEnd(11)}  ${e.rule.padEnd(7)}  ${e.result}`));
+      const rows = lines.filter((l) => l.startsWith(' '));
+      const expected = entries.map((e) => e.breakdown.length - e.zeroRows.length + (e.zeroRows.length > 0 ? 1 : 0));
+      expect(rows).toHaveLength(expected.reduce((a, b) => a + b, 0));
+      expect(rows.every((r) => r.startsWith(' '.repeat(13)) && r[13] !== ' ')).toBe(true);
+    },
+  );
 
   it('59.12, 59.23, 59.41: the sea-lion surrender reads line by line', async () => {
     const r = await cli('audit', seaLion);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     const text = r.stdout;
-    expect(text).toContain('\nSummer 1941  59.12    Britain offers to surrender at -4\n             59.41 surrender level if accepted -4\nSummer 1941  59.23    Germany accepts the British surrender offer\n');
     expect(text).toContain(
-      '\nSummer 1941  59.21    British resistance level -4; naval 51:44\n             59.22A dpLevel -1: British DP level, calculated as though a YSS were taking place: -1\n',
+      '\nSummer 1941  59.12    Britain offers to surrender at -4\n             59.41 surrender level if accepted ' +
+        '-4\nSummer 1941  59.23    Germany accepts the British surrender offer\n',
+    );
+    expect(text).toContain(
+      '\nSummer 1941  59.21    British resistance level -4; naval 51:44\n             59.22A dpLevel -1: British ' +
+        'DP level, calculated as though a YSS were taking place: -1\n',
     );
     expect(lines.filter((l) => l.includes('  55.11    Germany fights on: resistance '))).toHaveLength(5);
-    // 59.21: the rows that count zero are gathered on one line, named by rule and key, where the last of them stands in the table.
+    // 59.21: the rows that count zero are gathered on one line, named by rule and key, where the last of them stands in
+    // the table.
     expect(text).toContain(
-      '\n             59.21 majorPowersAtWar +1: Russia at war with the European Axis, +1 each: +1\n             zero: 59.22B maltaSingapore, 59.21 australiaIndia, 59.21 atomicAttacks, 59.21 noRussianUnitInEasternEurope, 59.22F navalRatio, ',
+      '\n             59.21 majorPowersAtWar +1: Russia at war with the European Axis, +1 each: +1\n             ' +
+        'zero: 59.22B maltaSingapore, 59.21 australiaIndia, 59.21 atomicAttacks, 59.21 ' +
+        'noRussianUnitInEasternEurope, 59.22F navalRatio, ',
     );
   });
 });
@@ -356,7 +493,11 @@ describe('a rule decision edited in the log (the hash chain sealed again, so tha
       expect(r.code).toBe(1);
       const reports = r.stderr.trimEnd().split('\n');
       expect(reports).toHaveLength(1);
-      expect(reports[0]).toMatch(new RegExp(`:line ${line}: \\[sea-lion-1941\\] "britain.resistance-determined" no longer matches the rules at data\\.`));
+      expect(reports[0]).toMatch(
+        new RegExp(
+          `:line ${line}: \\[sea-lion-1941\\] "britain.resistance-determined" no longer matches the rules at data\\.`,
+        ),
+      );
       expect(reports[0]?.startsWith(`${path}:line ${line}: `)).toBe(true);
     }
     const json = await cli('replay', '--json', path);
@@ -365,27 +506,33 @@ describe('a rule decision edited in the log (the hash chain sealed again, so tha
     expect(out.mismatches.map((m) => [m.seq, m.game])).toEqual([[line - 1, 'sea-lion-1941']]);
   });
 
-  it('59.12: an offer removed from the log (sealed again, renumbered) is reported as missing where play went on without it', async () => {
-    let offerSeq = 0;
-    const text = resealed(seaLionText, (bodies) => {
-      offerSeq = bodies.findIndex((b) => b.includes('"type":"britain.surrender-offered"'));
-      bodies.splice(offerSeq, 1);
-      for (let seq = offerSeq; seq < bodies.length; seq += 1) {
-        const event = JSON.parse(bodies[seq] ?? '') as { seq: number };
-        event.seq = seq;
-        bodies[seq] = JSON.stringify(event);
-      }
-    });
-    const path = await writeLog(text);
-    expect((await cli('verify', path)).code).toBe(0);
-    const r = await cli('replay', path);
-    expect(r.code).toBe(1);
-    // The game turn end (two events before the offer) expected it; Germany's acceptance now holds its place.
-    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
-      `${path}:line ${offerSeq + 1}: [sea-lion-1941] the log lacks the rule decision "britain.surrender-offered" that follows from event ${offerSeq - 2}`,
-      `${path}:line ${offerSeq + 1}: [sea-lion-1941] the rules refuse this britain.offer-accepted: Britain has made no surrender offer (59.12)`,
-    ]);
-  });
+  it(
+    '59.12: an offer removed from the log (sealed again, ' +
+      'renumbered) is reported as missing where play went on without it',
+    async () => {
+      let offerSeq = 0;
+      const text = resealed(seaLionText, (bodies) => {
+        offerSeq = bodies.findIndex((b) => b.includes('"type":"britain.surrender-offered"'));
+        bodies.splice(offerSeq, 1);
+        for (let seq = offerSeq; seq < bodies.length; seq += 1) {
+          const event = JSON.parse(bodies[seq] ?? '') as { seq: number };
+          event.seq = seq;
+          bodies[seq] = JSON.stringify(event);
+        }
+      });
+      const path = await writeLog(text);
+      expect((await cli('verify', path)).code).toBe(0);
+      const r = await cli('replay', path);
+      expect(r.code).toBe(1);
+      // The game turn end (two events before the offer) expected it; Germany's acceptance now holds its place.
+      expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+        `${path}:line ${offerSeq + 1}: [sea-lion-1941] the log lacks the rule decision "britain.surrender-offered" ` +
+          `that follows from event ${offerSeq - 2}`,
+        `${path}:line ${offerSeq + 1}: [sea-lion-1941] the rules refuse this britain.offer-accepted: Britain has ` +
+          `made no surrender offer (59.12)`,
+      ]);
+    },
+  );
 });
 
 const NPX_MS = 60_000;
@@ -396,18 +543,41 @@ const NPX_ENV = { ...process.env, npm_config_ignore_scripts: 'true' };
 describe('the installed command', () => {
   beforeAll(ensureBuilt, 120_000);
 
-  it('`npx awaw-surrender --help` works from the project directory', () => {
-    const r = spawnSync('npx', ['awaw-surrender', '--help'], { cwd: ROOT, env: NPX_ENV, encoding: 'utf8', timeout: NPX_MS });
-    expect(r.status).toBe(0);
-    expect(r.stdout.startsWith('usage: awaw-surrender <calculator> [--json] [--option NAME=VALUE] <file|->\n')).toBe(true);
-    expect(r.stdout).toContain('  german-surrender    German resistance level and surrender (55.11, 55.12) [55.1]\n');
-  }, NPX_MS + 5_000);
+  it(
+    '`npx awaw-surrender --help` works from the project directory',
+    () => {
+      const r = spawnSync('npx', ['awaw-surrender', '--help'], {
+        cwd: ROOT,
+        env: NPX_ENV,
+        encoding: 'utf8',
+        timeout: NPX_MS,
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout.startsWith('usage: awaw-surrender <calculator> [--json] [--option NAME=VALUE] <file|->\n')).toBe(
+        true,
+      );
+      expect(r.stdout).toContain('  german-surrender    German resistance level and surrender (55.11, 55.12) [55.1]\n');
+    },
+    NPX_MS + 5_000,
+  );
 
-  it('`npx awaw-surrender verify LOG` reads a log from the project directory', () => {
-    const r = spawnSync('npx', ['awaw-surrender', 'verify', seaLion], { cwd: ROOT, env: NPX_ENV, encoding: 'utf8', timeout: NPX_MS });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toBe(`${seaLion}: intact: ${seaLionEvents.length} events, head ${seaLionEvents.length}:${seaLionEvents.at(-1)?.hash}\n`);
-  }, NPX_MS + 5_000);
+  it(
+    '`npx awaw-surrender verify LOG` reads a log from the project directory',
+    () => {
+      const r = spawnSync('npx', ['awaw-surrender', 'verify', seaLion], {
+        cwd: ROOT,
+        env: NPX_ENV,
+        encoding: 'utf8',
+        timeout: NPX_MS,
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(
+        `${seaLion}: intact: ${seaLionEvents.length} events, head ` +
+          `${seaLionEvents.length}:${seaLionEvents.at(-1)?.hash}\n`,
+      );
+    },
+    NPX_MS + 5_000,
+  );
 });
 
 describe('a log converted to CRLF line endings', () => {
@@ -419,7 +589,10 @@ describe('a log converted to CRLF line endings', () => {
       await writeFile(path, text.replace(/\n/g, '\r\n'));
       const io = memoryIo();
       expect(await runCli(['verify', path], io)).toBe(1);
-      expect(io.stderr).toBe(`${path}:line 1: format: the log has CRLF line endings (converted by an editor or by git?); convert it back to LF line endings, byte for byte\n`);
+      expect(io.stderr).toBe(
+        `${path}:line 1: format: the log has CRLF line endings (converted by an editor or by git?); convert it ` +
+          `back to LF line endings, byte for byte\n`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -35,7 +35,11 @@ describe('the progress line', () => {
     const progress = startProgress(terminal, 'replay g', 1_048_576);
     for (const bytes of [1, 2, 3, 4, 5, 6, 7, 8]) progress.onProgress?.(bytes * 100_000);
     progress.done();
-    expect(terminal.writes).toEqual([`\r${progressLine('replay g', 500_000, 1_048_576)}\u001b[K`, `\r${progressLine('replay g', 700_000, 1_048_576)}\u001b[K`, ERASE]);
+    expect(terminal.writes).toEqual([
+      `\r${progressLine('replay g', 500_000, 1_048_576)}\u001b[K`,
+      `\r${progressLine('replay g', 700_000, 1_048_576)}\u001b[K`,
+      ERASE,
+    ]);
   });
 
   it('a short run shows nothing, and there is nothing to erase', () => {
@@ -53,18 +57,28 @@ describe('the progress line', () => {
 
 describe('replay, audit and verify report their reads to the terminal', () => {
   for (const command of ['replay', 'audit', 'verify']) {
-    it(`${command}: progress goes to the terminal only, erased before the result; stdout and stderr are as without it`, async () => {
-      const terminal = scriptedTerminal(300);
-      const withTerminal = Object.assign(memoryIo(), { terminal });
-      const plain = memoryIo();
-      const args = [command, ...(command === 'verify' ? [] : ['--full']), seaLion];
-      expect(await runCli(args, withTerminal, { engineId: null })).toBe(0);
-      expect(await runCli(args, plain, { engineId: null })).toBe(0);
-      expect([withTerminal.stdout, withTerminal.stderr]).toEqual([plain.stdout, plain.stderr]);
-      expect(terminal.writes.at(-1)).toBe(ERASE);
-      expect(terminal.writes.slice(0, -1).length).toBeGreaterThan(0);
-      for (const w of terminal.writes.slice(0, -1)) expect(w).toMatch(new RegExp(`^\\r${command} ${seaLion.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+% \\(\\d+\\.\\d of \\d+\\.\\d MiB\\)\\u001b\\[K$`));
-    });
+    it(
+      `${command}: progress goes to the terminal only, ` +
+        `erased before the result; stdout and stderr are as without it`,
+      async () => {
+        const terminal = scriptedTerminal(300);
+        const withTerminal = Object.assign(memoryIo(), { terminal });
+        const plain = memoryIo();
+        const args = [command, ...(command === 'verify' ? [] : ['--full']), seaLion];
+        expect(await runCli(args, withTerminal, { engineId: null })).toBe(0);
+        expect(await runCli(args, plain, { engineId: null })).toBe(0);
+        expect([withTerminal.stdout, withTerminal.stderr]).toEqual([plain.stdout, plain.stderr]);
+        expect(terminal.writes.at(-1)).toBe(ERASE);
+        expect(terminal.writes.slice(0, -1).length).toBeGreaterThan(0);
+        for (const w of terminal.writes.slice(0, -1))
+          expect(w).toMatch(
+            new RegExp(
+              `^\\r${command} ${seaLion.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+% \\(\\d+\\.\\d of \\d+\\.\\d ` +
+                `MiB\\)\\u001b\\[K$`,
+            ),
+          );
+      },
+    );
   }
 });
 
@@ -88,7 +102,8 @@ p.wait()
 print(json.dumps({'status': p.returncode, 'stdout': out.decode(), 'stderr': err.decode('latin-1')}))
 `;
 const python = spawnSync('python3', ['--version']).status === 0;
-if (!python && process.env['AWAW_REQUIRE_PYTHON'] === '1') throw new Error('the pseudo-terminal tests need python3 (AWAW_REQUIRE_PYTHON=1)');
+if (!python && process.env['AWAW_REQUIRE_PYTHON'] === '1')
+  throw new Error('the pseudo-terminal tests need python3 (AWAW_REQUIRE_PYTHON=1)');
 
 describe.runIf(python)('the built command, standard error a terminal or a pipe', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awaw-progress-'));
@@ -108,16 +123,32 @@ describe.runIf(python)('the built command, standard error a terminal or a pipe',
     const fast = ['--require', FAST_CLOCK, bin];
     const piped = spawnSync(process.execPath, [...fast, 'verify', log], { encoding: 'utf8', timeout: 60_000 });
     expect([piped.status, piped.stderr]).toEqual([0, '']);
-    const tty = spawnSync('python3', ['-c', PTY, process.execPath, ...fast, 'verify', log], { encoding: 'utf8', timeout: 60_000 });
+    const tty = spawnSync('python3', ['-c', PTY, process.execPath, ...fast, 'verify', log], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const onTty = JSON.parse(tty.stdout) as { status: number; stdout: string; stderr: string };
     expect([onTty.status, onTty.stdout]).toEqual([0, piped.stdout]);
-    expect(onTty.stderr).toMatch(new RegExp(`^(\\r\\n?verify ${log.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+% \\(\\d+\\.\\d of \\d+\\.\\d MiB\\)\\u001b\\[K)+\\r\\n?\\u001b\\[K$`));
+    expect(onTty.stderr).toMatch(
+      new RegExp(
+        `^(\\r\\n?verify ${log.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+% \\(\\d+\\.\\d of \\d+\\.\\d ` +
+          `MiB\\)\\u001b\\[K)+\\r\\n?\\u001b\\[K$`,
+      ),
+    );
   });
 
   it('replay --full: the same; and with --json the document is unchanged', () => {
-    const tty = spawnSync('python3', ['-c', PTY, process.execPath, '--require', FAST_CLOCK, bin, 'replay', '--full', '--json', log], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const tty = spawnSync(
+      'python3',
+      ['-c', PTY, process.execPath, '--require', FAST_CLOCK, bin, 'replay', '--full', '--json', log],
+      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
     const onTty = JSON.parse(tty.stdout) as { status: number; stdout: string; stderr: string };
-    const piped = spawnSync(process.execPath, [bin, 'replay', '--full', '--json', log], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const piped = spawnSync(process.execPath, [bin, 'replay', '--full', '--json', log], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect([piped.status, piped.stderr]).toEqual([0, '']);
     expect([onTty.status, onTty.stdout]).toEqual([0, piped.stdout]);
     expect(onTty.stderr).toContain(`replay ${log}: `);

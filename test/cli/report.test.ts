@@ -24,21 +24,27 @@ async function cli(...argv: string[]) {
 }
 
 describe('awaw-surrender report', () => {
-  it('59.41: writes the page to --out (its directory made) and prints its file:// URL; the page on standard output without it', async () => {
-    const out = join(dir, 'new', 'sea-lion.html');
-    const written = await cli('report', EXAMPLE, '--out', out);
-    expect(written).toEqual({ code: 0, stdout: `report written: ${pathToFileURL(out).href}\n`, stderr: '' });
-    const page = await readFile(out, 'utf8');
-    expect(page).toContain('<title>Surrender report: sea-lion-1941.jsonl</title>');
-    expect(page).toContain('Britain surrenders at level -4: peace negotiations follow (59.62)');
-    const printed = await cli('report', EXAMPLE);
-    expect(printed.code).toBe(0);
-    expect(printed.stdout).toBe(page);
-    // --game: that game alone, titled by its id.
-    expect((await cli('report', EXAMPLE, '--game', 'sea-lion-1941')).stdout).toContain('<title>Surrender report: sea-lion-1941</title>');
-  });
+  it(
+    '59.41: writes the page to --out (its directory made) and ' +
+      'prints its file:// URL; the page on standard output without it',
+    async () => {
+      const out = join(dir, 'new', 'sea-lion.html');
+      const written = await cli('report', EXAMPLE, '--out', out);
+      expect(written).toEqual({ code: 0, stdout: `report written: ${pathToFileURL(out).href}\n`, stderr: '' });
+      const page = await readFile(out, 'utf8');
+      expect(page).toContain('<title>Surrender report: sea-lion-1941.jsonl</title>');
+      expect(page).toContain('Britain surrenders at level -4: peace negotiations follow (59.62)');
+      const printed = await cli('report', EXAMPLE);
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toBe(page);
+      // --game: that game alone, titled by its id.
+      expect((await cli('report', EXAMPLE, '--game', 'sea-lion-1941')).stdout).toContain(
+        '<title>Surrender report: sea-lion-1941</title>',
+      );
+    },
+  );
 
-  it('exit 2: usage, standard input, an unknown --game, an unreadable log, an --out that cannot be written', async () => {
+  it('exit 2: usage, standard input, an unknown --game, an unreadable log, an --out it cannot write', async () => {
     expect((await cli('report')).code).toBe(2);
     expect((await cli('report', '-')).stderr).toContain('report reads a log file, not standard input');
     expect((await cli('report', EXAMPLE, '--nope')).stderr).toContain('unknown option "--nope"');
@@ -54,7 +60,7 @@ describe('awaw-surrender report', () => {
     expect(unwritable.stderr).toContain(`--out: cannot write ${join(dir, 'file', 'x.html')}`);
   });
 
-  it('59.21: exit 1 for a decision the rules no longer produce: the page is written all the same and names the line', async () => {
+  it('59.21: exit 1 for a decision the rules no longer make: the page is written anyway, naming the line', async () => {
     let line = 0;
     const text = resealed(await readFile(EXAMPLE, 'utf8'), (bodies) => {
       const index = bodies.findIndex((b) => b.includes('"type":"britain.resistance-determined"'));
@@ -67,8 +73,14 @@ describe('awaw-surrender report', () => {
     await writeFile(path, text);
     const r = await cli('report', path);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^${path}:line ${line}: \\[sea-lion-1941\\] "britain.resistance-determined" no longer matches the rules`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^${path}:line ${line}: \\[sea-lion-1941\\] "britain.resistance-determined" no longer matches the rules`,
+      ),
+    );
     expect(r.stdout).toContain('<h3>Problems in the log</h3>');
-    expect(r.stdout).toContain(`<li>line ${line}: [sea-lion-1941] &quot;britain.resistance-determined&quot; no longer matches the rules`);
+    expect(r.stdout).toContain(
+      `<li>line ${line}: [sea-lion-1941] &quot;britain.resistance-determined&quot; no longer matches the rules`,
+    );
   });
 });

@@ -25,7 +25,13 @@ describe('awaw-surrender schema', () => {
   });
 
   it('prints a schema exactly as schemas/NAME.json holds it', async () => {
-    for (const name of ['log-header', 'event/britain.resistance-determined', 'event/britain.resistance-determined/v1', 'command/host.game-turn-ended', 'calculator/concessions/output']) {
+    for (const name of [
+      'log-header',
+      'event/britain.resistance-determined',
+      'event/britain.resistance-determined/v1',
+      'command/host.game-turn-ended',
+      'calculator/concessions/output',
+    ]) {
       expect(await cli('schema', name), name).toEqual({ code: 0, stdout: shipped(`${name}.json`), stderr: '' });
     }
   });
@@ -34,24 +40,47 @@ describe('awaw-surrender schema', () => {
     expect(await cli('schema', 'event/host.loged')).toEqual({
       code: 2,
       stdout: '',
-      stderr: '$: unknown schema "event/host.loged"; close names: event/host.logged (awaw-surrender schema lists them all)\n',
+      stderr:
+        '$: unknown schema "event/host.loged"; close names: event/host.logged (awaw-surrender schema lists them all)\n',
     });
     const json = await cli('schema', '--json', 'nothing-like-it-at-all');
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stdout)).toEqual({ error: { path: '$', message: 'unknown schema "nothing-like-it-at-all" (awaw-surrender schema lists them all)' } });
+    expect(JSON.parse(json.stdout)).toEqual({
+      error: { path: '$', message: 'unknown schema "nothing-like-it-at-all" (awaw-surrender schema lists them all)' },
+    });
   });
 
-  it('the close names: containing the name or a few edits away, closest first, at most five; failing those, of its group', () => {
-    const names = ['envelope', 'log-header', 'calculator/concessions/input', 'calculator/concessions/output', 'event/host.logged', 'command/host.logged'];
-    expect(closeNames('host.logged', names)).toEqual(['command/host.logged', 'event/host.logged']);
-    expect(closeNames('envelop', names)).toEqual(['envelope']);
-    expect(closeNames('calculator/x', names)).toEqual(['calculator/concessions/input', 'calculator/concessions/output']);
-    expect(closeNames('zzz', names)).toEqual([]);
-  });
+  it(
+    'the close names: containing the name or a few edits ' +
+      'away, closest first, at most five; failing those, of its group',
+    () => {
+      const names = [
+        'envelope',
+        'log-header',
+        'calculator/concessions/input',
+        'calculator/concessions/output',
+        'event/host.logged',
+        'command/host.logged',
+      ];
+      expect(closeNames('host.logged', names)).toEqual(['command/host.logged', 'event/host.logged']);
+      expect(closeNames('envelop', names)).toEqual(['envelope']);
+      expect(closeNames('calculator/x', names)).toEqual([
+        'calculator/concessions/input',
+        'calculator/concessions/output',
+      ]);
+      expect(closeNames('zzz', names)).toEqual([]);
+    },
+  );
 
   it('usage errors: an unknown option, two names (exit 2)', async () => {
-    expect(await cli('schema', '--full')).toMatchObject({ code: 2, stderr: "$: usage: unknown option '--full' for schema (awaw-surrender schema [--json] [NAME])\n" });
-    expect(await cli('schema', 'envelope', 'log-header')).toMatchObject({ code: 2, stderr: '$: usage: schema takes at most one NAME (awaw-surrender schema [--json] [NAME])\n' });
+    expect(await cli('schema', '--full')).toMatchObject({
+      code: 2,
+      stderr: "$: usage: unknown option '--full' for schema (awaw-surrender schema [--json] [NAME])\n",
+    });
+    expect(await cli('schema', 'envelope', 'log-header')).toMatchObject({
+      code: 2,
+      stderr: '$: usage: schema takes at most one NAME (awaw-surrender schema [--json] [NAME])\n',
+    });
   });
 
   it('--help prints its usage, fields and an example', async () => {

@@ -1,5 +1,5 @@
-// What a CLI process loads (docs/performance.md): a calculator call loads neither the engine nor the event
-// vocabulary nor the schema catalogue, and the log commands it lists without loading them are the log commands there are.
+// What a CLI process loads (docs/performance.md): a calculator call loads neither the engine nor the event vocabulary
+// nor the schema catalogue, and the log commands it lists without loading them are the log commands there are.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +18,19 @@ function modulesLoaded(args: readonly string[]): string[] {
   const hooks = join(dir, 'hooks.mjs');
   writeFileSync(
     hooks,
-    "import { writeSync } from 'node:fs';\nexport async function load(url, context, next) { writeSync(2, `LOADED ${url}\\n`); return next(url, context); }\n",
+    "import { writeSync } from 'node:fs';\nexport async function load(url, context, next) { writeSync(2, `LOADED " +
+      '${url}\\n`); return next(url, context); }\n',
   );
   const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, join(ROOT, 'dist/src/cli/main.js'), ...args], { encoding: 'utf8' });
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const run = spawnSync(
+    process.execPath,
+    ['--import', pathToFileURL(register).href, join(ROOT, 'dist/src/cli/main.js'), ...args],
+    { encoding: 'utf8' },
+  );
   const root = pathToFileURL(ROOT).href;
   return run.stderr
     .split('\n')
@@ -37,10 +45,26 @@ describe('CLI startup', () => {
 
   it('a calculator call loads no engine, store, audit or event module, nor xstate or immer', () => {
     const input = join(dir, 'german.json');
-    writeFileSync(input, JSON.stringify({ berlin: 'axis', germanDpTotal: 3, germanyControlsBerchtesgaden: true, germanCitiesFirestormed: 0, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false }));
+    writeFileSync(
+      input,
+      JSON.stringify({
+        berlin: 'axis',
+        germanDpTotal: 3,
+        germanyControlsBerchtesgaden: true,
+        germanCitiesFirestormed: 0,
+        atomicAttacksOnGermany: 0,
+        allGermanHexesAlliedOrAtomic: false,
+      }),
+    );
     const loaded = modulesLoaded(['german-surrender', input]);
     expect(loaded).toContain('dist/src/rules/german-resistance.js');
-    expect(loaded.filter((m) => /^dist\/(events|machines|src\/engine|src\/store|src\/audit|src\/schemas)\/|node_modules\/(xstate|immer)\//.test(m))).toEqual([]);
+    expect(
+      loaded.filter((m) =>
+        /^dist\/(events|machines|src\/engine|src\/store|src\/audit|src\/schemas)\/|node_modules\/(xstate|immer)\//.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('the schema catalogue is loaded when `schema` runs, and only then', () => {

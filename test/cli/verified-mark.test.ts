@@ -1,7 +1,7 @@
-// `replay` and `audit` with verification marks (src/store/file/verified-mark.ts): a clean pass writes LOG.verified.json;
-// a later run by the same build trusts the bytes it vouches for and fully checks only what was appended. The
-// invariant: a mark never changes a verdict. Whatever the log holds, replay and audit print and exit exactly as
-// they do with `--full`.
+// `replay` and `audit` with verification marks (src/store/file/verified-mark.ts): a clean pass writes
+// LOG.verified.json; a later run by the same build trusts the bytes it vouches for and fully checks only what was
+// appended. The invariant: a mark never changes a verdict. Whatever the log holds, replay and audit print and exit
+// exactly as they do with `--full`.
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,20 +57,33 @@ async function appendThroughEngine(path: string, origin: Parameters<SurrenderEng
 }
 
 describe('verification marks', () => {
-  it('a clean replay writes the mark: this build, every event, the whole file, the chain\'s last hash', async () => {
+  it("a clean replay writes the mark: this build, every event, the whole file, the chain's last hash", async () => {
     const path = await writeLog(seaLionText);
     const r = await cli(['replay', path]);
     expect(r.code).toBe(0);
     const mark = JSON.parse(await readFile(markPathOf(path), 'utf8')) as Record<string, unknown>;
     const last = JSON.parse(lines(seaLionText).at(-1) ?? '') as { seq: number; hash: string };
-    expect(mark).toMatchObject({ format: MARK_FORMAT, formatVersion: 1, engine: ENGINE, logFormatVersion: 1, events: last.seq, bytes: Buffer.byteLength(seaLionText), lastHash: last.hash, skipped: ['host.logged'] });
+    expect(mark).toMatchObject({
+      format: MARK_FORMAT,
+      formatVersion: 1,
+      engine: ENGINE,
+      logFormatVersion: 1,
+      events: last.seq,
+      bytes: Buffer.byteLength(seaLionText),
+      lastHash: last.hash,
+      skipped: ['host.logged'],
+    });
     expect(await readVerifiedMark(path, ENGINE)).not.toBeNull();
     expect(await readVerifiedMark(path, 'another-build')).toBeNull();
   });
 
   it('the next replay and audit trust it: the same output, and the mark is left as it is', async () => {
     const path = await writeLog(seaLionText);
-    const first = { replay: await cli(['replay', path]), audit: await cli(['audit', path]), json: await cli(['replay', '--json', path]) };
+    const first = {
+      replay: await cli(['replay', path]),
+      audit: await cli(['audit', path]),
+      json: await cli(['replay', '--json', path]),
+    };
     const before = await inode(markPathOf(path));
     expect(await cli(['replay', path])).toEqual(first.replay);
     expect(await cli(['audit', path])).toEqual(first.audit);
@@ -98,44 +111,56 @@ describe('verification marks', () => {
     const path = await writeLog(seaLionText);
     expect((await cli(['replay', path])).code).toBe(0);
     const events = (await readVerifiedMark(path, ENGINE))?.events ?? 0;
-    await appendThroughEngine(path, { type: 'host.logged', data: { turn: { year: 1942, season: 'spring' }, kind: 'note', data: { text: 'after the mark' } } });
+    await appendThroughEngine(path, {
+      type: 'host.logged',
+      data: { turn: { year: 1942, season: 'spring' }, kind: 'note', data: { text: 'after the mark' } },
+    });
     const r = await cli(['replay', '--json', path]);
     expect(r).toEqual(await cli(['replay', '--json', '--full', path], null));
     expect((JSON.parse(r.stdout) as { version: number }).version).toBe(events + 1);
     expect((await readVerifiedMark(path, ENGINE))?.events).toBe(events + 1);
   });
 
-  it('59.21: a rule decision edited after the mark (the chain sealed again) is reported as without it; the mark is not moved', async () => {
-    const path = await writeLog(seaLionText);
-    const all = lines(seaLionText);
-    const at = all.findLastIndex((l) => l.includes('"type":"britain.resistance-determined"'));
-    // Mark the log up to the event the decision follows from, then write the rest with the decision edited.
-    expect(all[at - 1]).toContain('"type":"host.game-turn-ended"');
-    await writeFile(path, `${all.slice(0, at - 1).join('\n')}\n`);
-    expect((await cli(['replay', path])).code).toBe(0);
-    const marked = await readVerifiedMark(path, ENGINE);
-    expect(marked?.events).toBe(at - 2);
-    let prev = JSON.parse(all[at - 2] ?? '').hash as string;
-    const rest = all.slice(at - 1).map((line, i) => {
-      const body = JSON.parse(line) as { data: { level?: number }; hash?: string };
-      delete body.hash;
-      if (i === 1 && body.data.level !== undefined) body.data.level += 1;
-      const sealed = sealLine(prev, JSON.stringify(body));
-      prev = sealed.hash;
-      return sealed.line;
-    });
-    await writeFile(path, `${[...all.slice(0, at - 1), ...rest].join('\n')}\n`);
-    expect((await cli(['verify', path])).code).toBe(0);
-    for (const command of ['replay', 'audit']) {
-      const r = await cli([command, path]);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`:line ${at + 1}: \\[sea-lion-1941\\] "britain.resistance-determined" no longer matches the rules at data\\.level`));
-      expect(r).toEqual(await cli([command, '--full', path], null));
-    }
-    expect((await readVerifiedMark(path, ENGINE))?.events).toBe(at - 2);
-  });
+  it(
+    '59.21: a rule decision edited after the mark (the chain ' +
+      'sealed again) is reported as without it; the mark is not moved',
+    async () => {
+      const path = await writeLog(seaLionText);
+      const all = lines(seaLionText);
+      const at = all.findLastIndex((l) => l.includes('"type":"britain.resistance-determined"'));
+      // Mark the log up to the event the decision follows from, then write the rest with the decision edited.
+      expect(all[at - 1]).toContain('"type":"host.game-turn-ended"');
+      await writeFile(path, `${all.slice(0, at - 1).join('\n')}\n`);
+      expect((await cli(['replay', path])).code).toBe(0);
+      const marked = await readVerifiedMark(path, ENGINE);
+      expect(marked?.events).toBe(at - 2);
+      let prev = JSON.parse(all[at - 2] ?? '').hash as string;
+      const rest = all.slice(at - 1).map((line, i) => {
+        const body = JSON.parse(line) as { data: { level?: number }; hash?: string };
+        delete body.hash;
+        if (i === 1 && body.data.level !== undefined) body.data.level += 1;
+        const sealed = sealLine(prev, JSON.stringify(body));
+        prev = sealed.hash;
+        return sealed.line;
+      });
+      await writeFile(path, `${[...all.slice(0, at - 1), ...rest].join('\n')}\n`);
+      expect((await cli(['verify', path])).code).toBe(0);
+      for (const command of ['replay', 'audit']) {
+        const r = await cli([command, path]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(
+          new RegExp(
+            `:line ${at + 1}: \\[sea-lion-1941\\] ` +
+              `"britain.resistance-determined" no longer matches the rules at data\\.level`,
+          ),
+        );
+        expect(r).toEqual(await cli([command, '--full', path], null));
+      }
+      expect((await readVerifiedMark(path, ENGINE))?.events).toBe(at - 2);
+    },
+  );
 
-  it('a mark of another build, a malformed one, or one that cannot be written: a full check, the same output', async () => {
+  it('a mark of another build, a malformed one, or one that cannot be written: a full check, same output', async () => {
     const path = await writeLog(seaLionText);
     const expected = await cli(['replay', path], null);
     await writeFile(markPathOf(path), '{"format":"awaw-surrender-verified"');
@@ -145,7 +170,17 @@ describe('verification marks', () => {
     expect((await readVerifiedMark(path, 'another-build'))?.engine).toBe('another-build');
     const blocked = await writeLog(seaLionText);
     await mkdir(markPathOf(blocked));
-    expect(await writeVerifiedMark(blocked, { engine: ENGINE, logFormatVersion: 1, events: 1, bytes: 1, lastHash: GENESIS_HASH, skipped: [], segments: [] })).toBe(false);
+    expect(
+      await writeVerifiedMark(blocked, {
+        engine: ENGINE,
+        logFormatVersion: 1,
+        events: 1,
+        bytes: 1,
+        lastHash: GENESIS_HASH,
+        skipped: [],
+        segments: [],
+      }),
+    ).toBe(false);
     const r = await cli(['replay', blocked]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(expected.stdout.replace(path, blocked));
@@ -174,16 +209,21 @@ describe('verification marks', () => {
     const bytes = Buffer.from(seaLionText);
     const path = join(dir, 'mutated.jsonl');
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: bytes.length - 1 }), fc.integer({ min: 1, max: 255 }), fc.constantFrom('replay', 'audit'), async (at, delta, command) => {
-        await writeFile(path, bytes);
-        await rm(markPathOf(path), { force: true });
-        expect((await cli(['replay', path])).code).toBe(0);
-        const changed = Buffer.from(bytes);
-        changed[at] = ((changed[at] ?? 0) + delta) % 256;
-        await writeFile(path, changed);
-        const marked = await cli([command, '--json', path]);
-        expect(marked).toEqual(await cli([command, '--json', '--full', path], null));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: bytes.length - 1 }),
+        fc.integer({ min: 1, max: 255 }),
+        fc.constantFrom('replay', 'audit'),
+        async (at, delta, command) => {
+          await writeFile(path, bytes);
+          await rm(markPathOf(path), { force: true });
+          expect((await cli(['replay', path])).code).toBe(0);
+          const changed = Buffer.from(bytes);
+          changed[at] = ((changed[at] ?? 0) + delta) % 256;
+          await writeFile(path, changed);
+          const marked = await cli([command, '--json', path]);
+          expect(marked).toEqual(await cli([command, '--json', '--full', path], null));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -24,7 +24,8 @@ if (!hasPython && process.env['AWAW_REQUIRE_PYTHON'] === '1') {
       throw new Error(`test/clients/python: no python3 on this machine: ${python.error?.message ?? python.stderr}`);
     });
   });
-} else if (!hasPython) console.log('test/clients/python: skipped, no python3 on this machine (AWAW_REQUIRE_PYTHON=1 fails instead)');
+} else if (!hasPython)
+  console.log('test/clients/python: skipped, no python3 on this machine (AWAW_REQUIRE_PYTHON=1 fails instead)');
 
 const dir = mkdtempSync(join(tmpdir(), 'awaw-python-'));
 beforeAll(() => ensureBuilt(), 120_000);
@@ -55,7 +56,10 @@ describe.skipIf(!hasPython)('a Python host through exec', () => {
       const scriptPath = join(dir, `${name}.script.json`);
       writeFileSync(scriptPath, JSON.stringify({ game: script.game, commands: script.events }));
       const log = join(dir, `${name}.jsonl`);
-      const run = spawnSync('python3', [CLIENT, scriptPath, log, process.execPath, BIN], { encoding: 'utf8', timeout: 120_000 });
+      const run = spawnSync('python3', [CLIENT, scriptPath, log, process.execPath, BIN], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect([run.status, run.stderr]).toEqual([0, '']);
       const bundled = join(ROOT, 'examples', `${name}.jsonl`);
       const played = decisions(log);
@@ -65,15 +69,28 @@ describe.skipIf(!hasPython)('a Python host through exec', () => {
       const reference = replayJson(bundled);
       expect(replayed.games).toEqual(reference.games);
       expect([replayed.ok, replayed.version, replayed.mismatches]).toEqual([true, reference.version, []]);
-      const summary = JSON.parse(run.stdout) as { game: string; commands: number; head: { seq: number }; pending: string[] };
-      expect(summary).toMatchObject({ game: script.game, commands: script.events.length, head: { seq: reference.version } });
+      const summary = JSON.parse(run.stdout) as {
+        game: string;
+        commands: number;
+        head: { seq: number };
+        pending: string[];
+      };
+      expect(summary).toMatchObject({
+        game: script.game,
+        commands: script.events.length,
+        head: { seq: reference.version },
+      });
     });
   }
 });
 
 const MENUS_CLIENT = join(ROOT, 'test/clients/python/play_menus.py');
 const PYTHON_DIR = join(ROOT, 'test/clients/python');
-const MENU_DECISIONS = ['select-british-force-reductions', 'state-german-terms', 'select-post-surrender-italian-forces'] as const;
+const MENU_DECISIONS = [
+  'select-british-force-reductions',
+  'state-german-terms',
+  'select-post-surrender-italian-forces',
+] as const;
 const BUILT_TYPES = ['britain.forces-selected', 'britain.terms-demanded', 'italy.forces-selected'];
 
 interface MenuSummary {
@@ -93,7 +110,8 @@ function enumerated(file: string): string[] {
     if (Array.isArray(node)) node.forEach(walk);
     else if (typeof node === 'object' && node !== null) {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'enum' && Array.isArray(value)) found.push(...value.filter((v): v is string => typeof v === 'string'));
+        if (key === 'enum' && Array.isArray(value))
+          found.push(...value.filter((v): v is string => typeof v === 'string'));
         else if (key === 'const' && typeof value === 'string') found.push(value);
         else walk(value);
       }
@@ -107,12 +125,15 @@ describe.skipIf(!hasPython)('a Python host that builds its decisions from the me
   const built: Record<string, number> = {};
   let differing = 0;
   for (const [name, make] of Object.entries(exampleGames)) {
-    it(`plays ${name}: every selection, demand and answer built from the choices is accepted, and the log replays`, () => {
+    it(`plays ${name}: every selection, demand and answer built from the choices is accepted; the log replays`, () => {
       const script = make();
       const scriptPath = join(dir, `${name}.menus.script.json`);
       writeFileSync(scriptPath, JSON.stringify({ game: script.game, commands: script.events }));
       const log = join(dir, `${name}.menus.jsonl`);
-      const run = spawnSync('python3', [MENUS_CLIENT, scriptPath, log, '--seed', '1', process.execPath, BIN], { encoding: 'utf8', timeout: 120_000 });
+      const run = spawnSync('python3', [MENUS_CLIENT, scriptPath, log, '--seed', '1', process.execPath, BIN], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect([run.status, run.stderr]).toEqual([0, '']);
       const summary = JSON.parse(run.stdout) as MenuSummary;
       expect(summary).toMatchObject({ game: script.game, seed: 1, pending: [] });
@@ -120,20 +141,29 @@ describe.skipIf(!hasPython)('a Python host that builds its decisions from the me
       const replayed = replayJson(log);
       expect([replayed.ok, replayed.version, replayed.mismatches]).toEqual([true, summary.head.seq, []]);
       // Each menu-built command is in the log as a player decision (war declarations are sent as scripted).
-      const players = decisions(log).filter((e) => definitionOf(e.type)?.source === 'player' && e.type !== 'war.declared').length;
+      const players = decisions(log).filter(
+        (e) => definitionOf(e.type)?.source === 'player' && e.type !== 'war.declared',
+      ).length;
       expect(players).toBe(Object.values(summary.built).reduce((a, b) => a + b, 0));
       // The menus, not the script, chose: selections and demands that differ from the bundled game's.
-      const chosen = (path: string): string[] => decisions(path).filter((e) => BUILT_TYPES.includes(e.type)).map((e) => JSON.stringify(e.data));
+      const chosen = (path: string): string[] =>
+        decisions(path)
+          .filter((e) => BUILT_TYPES.includes(e.type))
+          .map((e) => JSON.stringify(e.data));
       const scripted = chosen(join(ROOT, 'examples', `${name}.jsonl`));
       differing += chosen(log).filter((data, at) => data !== scripted[at]).length;
     });
   }
 
-  it('built at least one British selection, one set of German terms and one Italian allocation from the menus, not all as the script chose', () => {
-    expect(Object.keys(built).length).toBeGreaterThan(0);
-    for (const decision of MENU_DECISIONS) expect([decision, (built[decision] ?? 0) > 0]).toEqual([decision, true]);
-    expect(differing).toBeGreaterThan(0);
-  });
+  it(
+    'built at least one British selection, one set of German terms and ' +
+      'one Italian allocation from the menus, not all as the script chose',
+    () => {
+      expect(Object.keys(built).length).toBeGreaterThan(0);
+      for (const decision of MENU_DECISIONS) expect([decision, (built[decision] ?? 0) > 0]).toEqual([decision, true]);
+      expect(differing).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('the Python host carries no copy of the rules', () => {
@@ -144,23 +174,57 @@ describe('the Python host carries no copy of the rules', () => {
     ...new Set([
       ...enumerated('host.british-force-pool.json'),
       ...enumerated('host.italian-forces-reported.json'),
-      ...Object.keys((JSON.parse(readFileSync(join(ROOT, 'schemas/command/host.british-hex-control.json'), 'utf8')) as { properties: { data: { properties: { territories: { properties: object } } } } }).properties.data.properties.territories.properties),
+      ...Object.keys(
+        (
+          JSON.parse(readFileSync(join(ROOT, 'schemas/command/host.british-hex-control.json'), 'utf8')) as {
+            properties: { data: { properties: { territories: { properties: object } } } };
+          }
+        ).properties.data.properties.territories.properties,
+      ),
     ]),
     'kind',
     'factors',
   ].filter((v) => !['spring', 'summer', 'fall', 'winter'].includes(v) && !v.includes('.'));
 
-  it('reads the menus module and its player among the Python files, and the forbidden values from the shipped schemas', () => {
-    expect(sources.map((s) => s.file).sort()).toEqual(['awaw_client.py', 'menus.py', 'play_example.py', 'play_menus.py']);
-    expect(forbidden).toEqual(expect.arrayContaining(['british', 'minor', 'aaf', 'naval', 'battleship', 'destroyer', 'row-3-plus', 'malta', 'southern-england']));
-  });
+  it(
+    'reads the menus module and its player among the Python ' +
+      'files, and the forbidden values from the shipped schemas',
+    () => {
+      expect(sources.map((s) => s.file).sort()).toEqual([
+        'awaw_client.py',
+        'menus.py',
+        'play_example.py',
+        'play_menus.py',
+      ]);
+      expect(forbidden).toEqual(
+        expect.arrayContaining([
+          'british',
+          'minor',
+          'aaf',
+          'naval',
+          'battleship',
+          'destroyer',
+          'row-3-plus',
+          'malta',
+          'southern-england',
+        ]),
+      );
+    },
+  );
 
-  it('59.513, 59.514, 59.65, 59.66, 56.31, 56.32: no rule number, unit kind, nationality, ship type or status, territory or Italian category in the Python files', () => {
-    for (const { file, text } of sources) {
-      expect([file, text.match(/\b\d{2}\.\d+[A-Z]?\b/g)]).toEqual([file, null]);
-      expect([file, text.match(/\b(nationality|exempt\w*|eligib\w*|infantry|namedShips|cruisers?|destroyers?|battleships?)\b/gi)]).toEqual([file, null]);
-      const quoted = forbidden.filter((value) => text.includes(`"${value}"`) || text.includes(`'${value}'`));
-      expect([file, quoted]).toEqual([file, []]);
-    }
-  });
+  it(
+    '59.513, 59.514, 59.65, 59.66, 56.31, 56.32: no rule number, unit kind, nationality, ship type or status, ' +
+      'territory or Italian category in the Python files',
+    () => {
+      for (const { file, text } of sources) {
+        expect([file, text.match(/\b\d{2}\.\d+[A-Z]?\b/g)]).toEqual([file, null]);
+        expect([
+          file,
+          text.match(/\b(nationality|exempt\w*|eligib\w*|infantry|namedShips|cruisers?|destroyers?|battleships?)\b/gi),
+        ]).toEqual([file, null]);
+        const quoted = forbidden.filter((value) => text.includes(`"${value}"`) || text.includes(`'${value}'`));
+        expect([file, quoted]).toEqual([file, []]);
+      }
+    },
+  );
 });

@@ -15,7 +15,12 @@ import { italianSurrenderCommand } from '../../src/cli/italian-surrender.js';
 import { TerritoryKeys } from '../../src/rules/british-concession-table.js';
 import { defaultRulingOptions, rulingOptionValues } from '../../src/rules/options.js';
 import { ROOT } from '../support/build.js';
-import { britishResistanceExample, concessionsExample, forceReductionExample, italianSurrenderExample } from '../support/calculator-examples.js';
+import {
+  britishResistanceExample,
+  concessionsExample,
+  forceReductionExample,
+  italianSurrenderExample,
+} from '../support/calculator-examples.js';
 
 const doc = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
 
@@ -32,7 +37,8 @@ function schemaWords(schema: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const s of schema) schemaWords(s, into);
   else if (typeof schema === 'object' && schema !== null) {
     const record = schema as Record<string, unknown>;
-    if ('const' in record && (typeof record['const'] === 'string' || typeof record['const'] === 'number')) into.add(String(record['const']));
+    if ('const' in record && (typeof record['const'] === 'string' || typeof record['const'] === 'number'))
+      into.add(String(record['const']));
     const properties = record['properties'];
     if (typeof properties === 'object' && properties !== null) for (const key of Object.keys(properties)) into.add(key);
     for (const value of Object.values(record)) schemaWords(value, into);
@@ -53,10 +59,21 @@ function outputWords(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const word = (text: string, w: string): boolean => new RegExp(`(^|[^A-Za-z0-9-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9-]|$)`).test(text);
+const word = (text: string, w: string): boolean =>
+  new RegExp(`(^|[^A-Za-z0-9-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9-]|$)`).test(text);
 
 const cases = [
-  { spec: germanSurrenderCommand, example: { berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false, germanCitiesFirestormed: 1, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false } },
+  {
+    spec: germanSurrenderCommand,
+    example: {
+      berlin: 'allied',
+      germanDpTotal: -1,
+      germanyControlsBerchtesgaden: false,
+      germanCitiesFirestormed: 1,
+      atomicAttacksOnGermany: 0,
+      allGermanHexesAlliedOrAtomic: false,
+    },
+  },
   { spec: britishResistanceCommand, example: britishResistanceExample },
   { spec: italianSurrenderCommand, example: italianSurrenderExample },
   { spec: concessionsCommand, example: concessionsExample },
@@ -65,25 +82,35 @@ const cases = [
 
 describe('docs/cli.md', () => {
   it('has a section for every calculator and every log command', () => {
-    for (const name of [...calculators.map((c) => c.name), 'replay', 'audit', 'verify']) expect(doc).toContain(`\`${name}`);
+    for (const name of [...calculators.map((c) => c.name), 'replay', 'audit', 'verify'])
+      expect(doc).toContain(`\`${name}`);
     expect(cases.map((c) => c.spec.name).sort()).toEqual(calculators.map((c) => c.name).sort());
   });
 
   it('documents every command the CLI has help for, each with a section or a row of its own', () => {
-    const undocumented = commandHelps.map((h) => h.name).filter((name) => !doc.includes(`## \`${name}`) && !doc.includes(`| \`${name}`));
+    const undocumented = commandHelps
+      .map((h) => h.name)
+      .filter((name) => !doc.includes(`## \`${name}`) && !doc.includes(`| \`${name}`));
     expect(undocumented).toEqual([]);
   });
 
   for (const { spec, example } of cases) {
-    it(`${spec.name}: every input field and enum value of its schema, and every output field and line key, is in its section`, () => {
-      const text = section(spec.name);
-      const missingInput = [...schemaWords(spec.input.schema as TSchema)].filter((w) => !word(text, w));
-      expect(missingInput).toEqual([]);
-      const input = spec.input.parse(example as unknown);
-      const missingOutput = [...outputWords(spec.compute(input as never, defaultRulingOptions))].filter((w) => !word(text, w));
-      expect(missingOutput).toEqual([]);
-      for (const option of spec.options) expect(text).toContain(`--option ${option}=${rulingOptionValues[option].join('|')}`);
-    });
+    it(
+      `${spec.name}: every input field and enum value of its ` +
+        `schema, and every output field and line key, is in its section`,
+      () => {
+        const text = section(spec.name);
+        const missingInput = [...schemaWords(spec.input.schema as TSchema)].filter((w) => !word(text, w));
+        expect(missingInput).toEqual([]);
+        const input = spec.input.parse(example as unknown);
+        const missingOutput = [...outputWords(spec.compute(input as never, defaultRulingOptions))].filter(
+          (w) => !word(text, w),
+        );
+        expect(missingOutput).toEqual([]);
+        for (const option of spec.options)
+          expect(text).toContain(`--option ${option}=${rulingOptionValues[option].join('|')}`);
+      },
+    );
   }
 
   it('concessions: every territory key of the table is in its section', () => {
@@ -104,7 +131,12 @@ describe('docs/cli.md', () => {
 });
 
 describe('README and docs point at nothing outside the repository', () => {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   for (const file of files) {
     it(`${file}: no path outside the repository, and every relative link names a file of it`, () => {
       const text = readFileSync(join(ROOT, file), 'utf8');

@@ -9,7 +9,8 @@ import { britainMachineEvents, germanyMachineEvents, italyMachineEvents } from '
 const doc = readFileSync(new URL('../../docs/machines.md', import.meta.url), 'utf8');
 
 /** The Mermaid blocks of a Markdown text. */
-const mermaidBlocks = (text: string): string[] => [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+const mermaidBlocks = (text: string): string[] =>
+  [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
 
 interface Scope {
   readonly declared: Set<string>;
@@ -21,7 +22,10 @@ interface Scope {
  * an arrow must join states already declared in its own composite state (or below it), or it would make new ones.
  */
 function readDiagram(block: string): { scopes: Scope[]; problems: string[] } {
-  const lines = block.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = block
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const problems: string[] = [];
   if (lines[0] !== 'stateDiagram-v2') problems.push(`first line: ${lines[0]}`);
   const all: Scope[] = [];
@@ -45,7 +49,8 @@ function readDiagram(block: string): { scopes: Scope[]; problems: string[] } {
       continue;
     }
     let m: RegExpMatchArray | null;
-    if ((m = line.match(/^state "([A-Za-z]+)" as ([A-Za-z_]+)$/))) for (const scope of stack) scope.declared.add(m[2] ?? '');
+    if ((m = line.match(/^state "([A-Za-z]+)" as ([A-Za-z_]+)$/)))
+      for (const scope of stack) scope.declared.add(m[2] ?? '');
     else if ((m = line.match(/^state ([A-Za-z_]+) \{$/))) {
       if (!top.declared.has(m[1] ?? '')) problems.push(`composite ${m[1]} not declared in its scope`);
       open();
@@ -53,10 +58,11 @@ function readDiagram(block: string): { scopes: Scope[]; problems: string[] } {
     else if (line === '--') continue;
     else if ((m = line.match(/^(\[\*\]|[A-Za-z_]+) --> (\[\*\]|[A-Za-z_]+)(?: : (.+))?$/))) {
       const arrow = { from: m[1] ?? '', to: m[2] ?? '', label: m[3] ?? '' };
-      for (const end of [arrow.from, arrow.to]) if (end !== '[*]' && !top.declared.has(end)) problems.push(`${line}: ${end} is not declared before it in the state the arrow is in`);
+      for (const end of [arrow.from, arrow.to])
+        if (end !== '[*]' && !top.declared.has(end))
+          problems.push(`${line}: ${end} is not declared before it in the state the arrow is in`);
       top.arrows.push(arrow);
-    }
-    else if ((m = line.match(/^note right of ([A-Za-z_]+)$/))) {
+    } else if ((m = line.match(/^note right of ([A-Za-z_]+)$/))) {
       if (!top.declared.has(m[1] ?? '')) problems.push(`note on undeclared ${m[1]}`);
       inNote = true;
     } else problems.push(`not Mermaid state syntax: ${line}`);
@@ -72,93 +78,118 @@ describe('docs/machines.md', () => {
     expect(doc).toBe(renderMachinesDoc());
   });
 
-  it('holds one Mermaid diagram per machine, each structurally valid: every arrow joins states of its own scope', () => {
+  it('holds one Mermaid diagram per machine, structurally valid: every arrow joins states of its own scope', () => {
     const blocks = mermaidBlocks(doc);
     expect(blocks).toHaveLength(3);
     for (const block of blocks) expect(readDiagram(block).problems).toEqual([]);
   });
 
-  it.each(drawnMachines.map((d) => [d.machine.id, d] as const))('%s: every state is drawn, every event the machine takes labels an arrow or the note', (id, { machine }) => {
-    const block = machineDiagram(machine);
-    const { scopes } = readDiagram(block);
-    const declared = new Set(scopes.flatMap((s) => [...s.declared]));
-    const states = allStates(machine.root);
-    expect(states.length).toBeGreaterThan(1);
-    for (const state of states) expect(declared.has(mermaidId(state)), state.id).toBe(true);
-    expect(declared.size).toBe(states.length);
-    const types = EVENTS[id as keyof typeof EVENTS];
-    expect(types.size).toBeGreaterThan(0);
-    for (const type of types) expect(block, type).toMatch(new RegExp(`(: |in every state: |, )${type.replace(/\./g, '\\.')}( |$|,)`, 'm'));
-    // Every final state ends in [*].
-    for (const state of states.filter((s) => s.type === 'final')) expect(block).toContain(`${mermaidId(state)} --> [*]`);
-  });
+  it.each(drawnMachines.map((d) => [d.machine.id, d] as const))(
+    '%s: every state is drawn, every event the machine takes labels an arrow or the note',
+    (id, { machine }) => {
+      const block = machineDiagram(machine);
+      const { scopes } = readDiagram(block);
+      const declared = new Set(scopes.flatMap((s) => [...s.declared]));
+      const states = allStates(machine.root);
+      expect(states.length).toBeGreaterThan(1);
+      for (const state of states) expect(declared.has(mermaidId(state)), state.id).toBe(true);
+      expect(declared.size).toBe(states.length);
+      const types = EVENTS[id as keyof typeof EVENTS];
+      expect(types.size).toBeGreaterThan(0);
+      for (const type of types)
+        expect(block, type).toMatch(new RegExp(`(: |in every state: |, )${type.replace(/\./g, '\\.')}( |$|,)`, 'm'));
+      // Every final state ends in [*].
+      for (const state of states.filter((s) => s.type === 'final'))
+        expect(block).toContain(`${mermaidId(state)} --> [*]`);
+    },
+  );
 
   it('59.23, 59.32, 59.61, 56.311: the guards and the parallel regions are named as in the code', () => {
     const britain = machineDiagram(drawnMachines[1].machine);
-    expect(britain).toContain('offerPending --> atWar : britain.offer-rejected [answeredInOfferTurn and not acceptanceForced]');
+    expect(britain).toContain(
+      'offerPending --> atWar : britain.offer-rejected [answeredInOfferTurn and not acceptanceForced]',
+    );
     expect(britain).toContain('offerPending --> surrendered : britain.surrendered [acceptanceForced]');
-    expect(britain).toContain('surrendered --> atWar : onDone [warContinues]\n  surrendered --> atPeace : onDone [else]');
-    expect(britain).toContain('surrendered_forces_waitingForTerms --> surrendered_forces_selecting : [in surrendered.terms.done]');
-    expect(britain).toContain('      surrendered_forces_done --> [*]\n    }\n    --\n    state "terms" as surrendered_terms');
+    expect(britain).toContain(
+      'surrendered --> atWar : onDone [warContinues]\n  surrendered --> atPeace : onDone [else]',
+    );
+    expect(britain).toContain(
+      'surrendered_forces_waitingForTerms --> surrendered_forces_selecting : [in surrendered.terms.done]',
+    );
+    expect(britain).toContain(
+      '      surrendered_forces_done --> [*]\n    }\n    --\n    state "terms" as surrendered_terms',
+    );
     const italy = machineDiagram(drawnMachines[2].machine);
     expect(italy).toContain('    surrendered_axisSelecting --> surrendered_routing : italy.forces-selected [axisSide]');
     // An arrow out of a composite state is written where both its ends are states.
     expect(italy).toContain('\n  surrendered_disposing --> done : italy.forces-disposed\n');
   });
 
-  it('draws a machine it was given, exactly: nesting, parallel regions, guards, eventless and targetless arrows, finals', () => {
-    const machine = setup({ guards: { ready: () => true, late: () => false } }).createMachine({
-      id: 'toy',
-      initial: 'a',
-      on: { ping: {} },
-      states: {
-        a: { always: [{ guard: 'ready', target: 'b' }, { target: 'c' }] },
-        b: {
-          type: 'parallel',
-          states: {
-            x: { initial: 'one', states: { one: { on: { go: { guard: and(['ready', not('late')]), target: 'two' } } }, two: { type: 'final' } } },
-            y: { initial: 'one', states: { one: { on: { stay: {}, leave: { target: '#toy.c' } } } } },
+  it(
+    'draws a machine it was given, exactly: nesting, ' +
+      'parallel regions, guards, eventless and targetless arrows, finals',
+    () => {
+      const machine = setup({ guards: { ready: () => true, late: () => false } }).createMachine({
+        id: 'toy',
+        initial: 'a',
+        on: { ping: {} },
+        states: {
+          a: { always: [{ guard: 'ready', target: 'b' }, { target: 'c' }] },
+          b: {
+            type: 'parallel',
+            states: {
+              x: {
+                initial: 'one',
+                states: {
+                  one: { on: { go: { guard: and(['ready', not('late')]), target: 'two' } } },
+                  two: { type: 'final' },
+                },
+              },
+              y: { initial: 'one', states: { one: { on: { stay: {}, leave: { target: '#toy.c' } } } } },
+            },
+            onDone: { target: 'c' },
           },
-          onDone: { target: 'c' },
+          c: { type: 'final' },
         },
-        c: { type: 'final' },
-      },
-    });
-    expect(machineDiagram(machine)).toBe(
-      [
-        'stateDiagram-v2',
-        '  state "a" as a',
-        '  state "b" as b',
-        '  state b {',
-        '    state "x" as b_x',
-        '    state b_x {',
-        '      state "one" as b_x_one',
-        '      state "two" as b_x_two',
-        '      [*] --> b_x_one',
-        '      b_x_one --> b_x_two : go [ready and not late]',
-        '      b_x_two --> [*]',
-        '    }',
-        '    --',
-        '    state "y" as b_y',
-        '    state b_y {',
-        '      state "one" as b_y_one',
-        '      [*] --> b_y_one',
-        '      b_y_one --> b_y_one : stay',
-        '    }',
-        '  }',
-        '  state "c" as c',
-        '  [*] --> a',
-        '  a --> b : [ready]',
-        '  a --> c : [else]',
-        '  b --> c : onDone',
-        '  b_y_one --> c : leave',
-        '  c --> [*]',
-        '  note right of a',
-        '    in every state: ping',
-        '  end note',
-      ].join('\n'),
-    );
-    expect(readDiagram(machineDiagram(machine)).problems).toEqual([]);
-    expect(machineDiagram(createMachine({ id: 'one', initial: 's', states: { s: {} } }))).toBe('stateDiagram-v2\n  state "s" as s\n  [*] --> s');
-  });
+      });
+      expect(machineDiagram(machine)).toBe(
+        [
+          'stateDiagram-v2',
+          '  state "a" as a',
+          '  state "b" as b',
+          '  state b {',
+          '    state "x" as b_x',
+          '    state b_x {',
+          '      state "one" as b_x_one',
+          '      state "two" as b_x_two',
+          '      [*] --> b_x_one',
+          '      b_x_one --> b_x_two : go [ready and not late]',
+          '      b_x_two --> [*]',
+          '    }',
+          '    --',
+          '    state "y" as b_y',
+          '    state b_y {',
+          '      state "one" as b_y_one',
+          '      [*] --> b_y_one',
+          '      b_y_one --> b_y_one : stay',
+          '    }',
+          '  }',
+          '  state "c" as c',
+          '  [*] --> a',
+          '  a --> b : [ready]',
+          '  a --> c : [else]',
+          '  b --> c : onDone',
+          '  b_y_one --> c : leave',
+          '  c --> [*]',
+          '  note right of a',
+          '    in every state: ping',
+          '  end note',
+        ].join('\n'),
+      );
+      expect(readDiagram(machineDiagram(machine)).problems).toEqual([]);
+      expect(machineDiagram(createMachine({ id: 'one', initial: 's', states: { s: {} } }))).toBe(
+        'stateDiagram-v2\n  state "s" as s\n  [*] --> s',
+      );
+    },
+  );
 });

@@ -18,43 +18,75 @@ const sp44 = turn('spring', 1944);
 const forcesArb: fc.Arbitrary<ItalianForces> = fc
   .record({
     infantry: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 8 }),
-    navy: fc.array(fc.record({ type: fc.constantFrom(...ItalianNavalTypes), factors: fc.integer({ min: 0, max: 3 }), status: fc.constantFrom(...ItalianNavalStatuses) }), { maxLength: 10 }),
+    navy: fc.array(
+      fc.record({
+        type: fc.constantFrom(...ItalianNavalTypes),
+        factors: fc.integer({ min: 0, max: 3 }),
+        status: fc.constantFrom(...ItalianNavalStatuses),
+      }),
+      { maxLength: 10 },
+    ),
   })
-  .map(({ infantry, navy }) => ({ infantry: infantry.map((factors, i) => ({ id: `inf-${i}`, factors })), navy: navy.map((s, i) => ({ id: `ship-${i}`, ...s })) }));
+  .map(({ infantry, navy }) => ({
+    infantry: infantry.map((factors, i) => ({ id: `inf-${i}`, factors })),
+    navy: navy.map((s, i) => ({ id: `ship-${i}`, ...s })),
+  }));
 
-describe('56.31: a menu-only host allocates Italy\'s forces through the engine', () => {
+describe("56.31: a menu-only host allocates Italy's forces through the engine", () => {
   it('56.311, 56.32: every selection built from the choices alone is accepted, and the allocation completes', () => {
     fc.assert(
-      fc.property(forcesArb, fc.constantFrom(...ItalianSurrenderLevels), fc.constantFrom(...rulingOptionValues.unfinishedLightShips), fc.infiniteStream(fc.nat()), (forces, level, unfinishedLightShips, stream) => {
-        const random = stream[Symbol.iterator]();
-        const live = liveGame();
-        const options = { ...defaultRulingOptions, unfinishedLightShips };
-        for (const origin of [gameStarted({ options }), alliedTurnEnded(sp44, germanFacts(), surrenderFacts(level)), forcesReported(sp44, forces)]) expect(execute(live, origin).ok).toBe(true);
-        const sides: string[] = [];
-        for (;;) {
-          const view = live.replayer.view(GAME);
-          const decision = view && pendingDecisions(view).find((p) => p.decision === 'select-post-surrender-italian-forces');
-          if (view === undefined || decision === undefined) break;
-          const { side } = decision;
-          sides.push(side);
-          const selection: Record<keyof AllocationSelection, string[]> = { infantry: [], namedShips: [], cruisers: [], destroyers: [] };
-          const command = (): OriginEvent => ({ type: 'italy.forces-selected', data: { turn: decision.turn, side, selection } });
+      fc.property(
+        forcesArb,
+        fc.constantFrom(...ItalianSurrenderLevels),
+        fc.constantFrom(...rulingOptionValues.unfinishedLightShips),
+        fc.infiniteStream(fc.nat()),
+        (forces, level, unfinishedLightShips, stream) => {
+          const random = stream[Symbol.iterator]();
+          const live = liveGame();
+          const options = { ...defaultRulingOptions, unfinishedLightShips };
+          for (const origin of [
+            gameStarted({ options }),
+            alliedTurnEnded(sp44, germanFacts(), surrenderFacts(level)),
+            forcesReported(sp44, forces),
+          ])
+            expect(execute(live, origin).ok).toBe(true);
+          const sides: string[] = [];
           for (;;) {
-            const tried = pendingDecisions(view, command()).find((p) => p.decision === 'select-post-surrender-italian-forces');
-            const offered = tried?.choices.units.filter((u) => u.canAdd) ?? [];
-            const pick = offered[(random.next().value ?? 0) % Math.max(1, offered.length)];
-            if (pick === undefined) {
-              expect(tried?.choices.complete).toBe(true);
-              break;
+            const view = live.replayer.view(GAME);
+            const decision =
+              view && pendingDecisions(view).find((p) => p.decision === 'select-post-surrender-italian-forces');
+            if (view === undefined || decision === undefined) break;
+            const { side } = decision;
+            sides.push(side);
+            const selection: Record<keyof AllocationSelection, string[]> = {
+              infantry: [],
+              namedShips: [],
+              cruisers: [],
+              destroyers: [],
+            };
+            const command = (): OriginEvent => ({
+              type: 'italy.forces-selected',
+              data: { turn: decision.turn, side, selection },
+            });
+            for (;;) {
+              const tried = pendingDecisions(view, command()).find(
+                (p) => p.decision === 'select-post-surrender-italian-forces',
+              );
+              const offered = tried?.choices.units.filter((u) => u.canAdd) ?? [];
+              const pick = offered[(random.next().value ?? 0) % Math.max(1, offered.length)];
+              if (pick === undefined) {
+                expect(tried?.choices.complete).toBe(true);
+                break;
+              }
+              selection[pick.category].push(pick.id);
             }
-            selection[pick.category].push(pick.id);
+            const decided = execute(live, command());
+            expect(decided.ok ? null : decided.rejection).toBeNull();
           }
-          const decided = execute(live, command());
-          expect(decided.ok ? null : decided.rejection).toBeNull();
-        }
-        expect(sides).toEqual(level === 0 ? ['axis', 'allied'] : level > 0 ? ['axis'] : ['allied']);
-        expect(live.log.filter((e) => e.type === 'italy.forces-disposed')).toHaveLength(1);
-      }),
+          expect(sides).toEqual(level === 0 ? ['axis', 'allied'] : level > 0 ? ['axis'] : ['allied']);
+          expect(live.log.filter((e) => e.type === 'italy.forces-disposed')).toHaveLength(1);
+        },
+      ),
       { numRuns: 200 },
     );
   });

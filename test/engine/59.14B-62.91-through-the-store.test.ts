@@ -21,26 +21,50 @@ const start = gameStarted({
 const russiaSurrenders = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } } as const;
 
 describe('59.14B/59.85 (62.91): the U.S. and Britain leave the war in Europe', () => {
-  it('59.14B/59.85: at -2 with Russia surrendered and Japan not, the accepted offer is appended and replays', async () => {
+  it('59.14B/59.85: at -2, Russia surrendered and Japan not, the accepted offer is appended and replays', async () => {
     // DP -3, +1 for the U.S. at war with the European Axis (Russia surrendered): -2.
-    const { engine, store, last, log } = await hostedPlay([start, russiaSurrenders, gameTurnEnded(sp43, { britishDpLevel: -3 }), accept(sp43)]);
+    const { engine, store, last, log } = await hostedPlay([
+      start,
+      russiaSurrenders,
+      gameTurnEnded(sp43, { britishDpLevel: -3 }),
+      accept(sp43),
+    ]);
     expect(last.ok).toBe(true);
     const events = await log();
     const [surrender] = ofType(events, 'britain.surrendered');
-    expect(surrender).toMatchObject({ surrenderLevel: -2, forced: false, outcome: 'war-ends-62.91', concessionPoints: 0, farEast: 'not-at-war' });
+    expect(surrender).toMatchObject({
+      surrenderLevel: -2,
+      forced: false,
+      outcome: 'war-ends-62.91',
+      concessionPoints: 0,
+      farEast: 'not-at-war',
+    });
     expect(surrender?.effects.find((e) => e.rule === '62.91')?.code).toBe('us-britain-war-ends');
     expect(engine.wars('g1')).toEqual([]);
     expect(engine.pending('g1').map((p) => p.decision)).toEqual(['report-british-force-pool']);
     await expectCleanReplay(store);
   });
 
-  it('59.14B/59.85: at -12 the forced surrender (59.23) is appended with the turn end, so the next turn waits for it', async () => {
-    const { engine, store, last, log } = await hostedPlay([start, russiaSurrenders, gameTurnEnded(sp43, { britishDpLevel: -13 })]);
-    expect(last.ok && last.events.map((e) => e.type)).toEqual(['host.game-turn-ended', 'britain.resistance-determined', 'britain.surrender-offered', 'britain.surrendered']);
-    const [surrender] = ofType(await log(), 'britain.surrendered');
-    expect(surrender).toMatchObject({ surrenderLevel: -10, forced: true, outcome: 'war-ends-62.91' });
-    const next = await engine.execute('g1', gameTurnEnded(su43));
-    expect(next.ok === false && [next.rejection.code, next.rejection.rule]).toEqual(['decision-pending', '59.513']);
-    await expectCleanReplay(store);
-  });
+  it(
+    '59.14B/59.85: at -12 the forced surrender (59.23) is ' +
+      'appended with the turn end, so the next turn waits for it',
+    async () => {
+      const { engine, store, last, log } = await hostedPlay([
+        start,
+        russiaSurrenders,
+        gameTurnEnded(sp43, { britishDpLevel: -13 }),
+      ]);
+      expect(last.ok && last.events.map((e) => e.type)).toEqual([
+        'host.game-turn-ended',
+        'britain.resistance-determined',
+        'britain.surrender-offered',
+        'britain.surrendered',
+      ]);
+      const [surrender] = ofType(await log(), 'britain.surrendered');
+      expect(surrender).toMatchObject({ surrenderLevel: -10, forced: true, outcome: 'war-ends-62.91' });
+      const next = await engine.execute('g1', gameTurnEnded(su43));
+      expect(next.ok === false && [next.rejection.code, next.rejection.rule]).toEqual(['decision-pending', '59.513']);
+      await expectCleanReplay(store);
+    },
+  );
 });

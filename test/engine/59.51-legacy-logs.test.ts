@@ -22,26 +22,36 @@ async function replayFixture(name: string): Promise<{ replayer: Replayer; events
 }
 
 describe('59.513: logs whose British selection carried the units inline', () => {
-  it('59.513E: a peace log (selection before the terms) replays with every force decision re-derived from its inline pool', async () => {
-    const { replayer, events } = await replayFixture('legacy-sea-lion-1941');
-    // Every force decision re-derives from the inline pool. The one mismatch is a reading added since the log
-    // was written: the terms now also carry the 59.66B effect on Russian units in a neutral Britain.
-    expect(replayer.finish()).toEqual([
-      {
-        game: 'sea-lion-1941',
-        seq: 72,
-        message: '"britain.terms-imposed" no longer matches the rules at data.effects[3].rule: the rules give "59.66B", the log holds "59.66E"',
-      },
-    ]);
-    const selection = events.find((e) => e.type === 'britain.forces-selected');
-    expect(selection?.type === 'britain.forces-selected' && selection.data.units?.length).toBe(38);
-    const reduced = events.find((e) => e.type === 'britain.forces-reduced');
-    expect(reduced?.type === 'britain.forces-reduced' && reduced.data.required).toEqual({ aafFactors: 8, groundNasBrps: 16, navalFactors: 40 });
-    const view = replayer.view('sea-lion-1941');
-    expect(view?.britain.value).toBe('atPeace');
-  });
+  it(
+    '59.513E: a peace log (selection before the terms) ' +
+      'replays with every force decision re-derived from its inline pool',
+    async () => {
+      const { replayer, events } = await replayFixture('legacy-sea-lion-1941');
+      // Every force decision re-derives from the inline pool. The one mismatch is a reading added since the log
+      // was written: the terms now also carry the 59.66B effect on Russian units in a neutral Britain.
+      expect(replayer.finish()).toEqual([
+        {
+          game: 'sea-lion-1941',
+          seq: 72,
+          message:
+            '"britain.terms-imposed" no longer matches the rules at ' +
+            'data.effects[3].rule: the rules give "59.66B", the log holds "59.66E"',
+        },
+      ]);
+      const selection = events.find((e) => e.type === 'britain.forces-selected');
+      expect(selection?.type === 'britain.forces-selected' && selection.data.units?.length).toBe(38);
+      const reduced = events.find((e) => e.type === 'britain.forces-reduced');
+      expect(reduced?.type === 'britain.forces-reduced' && reduced.data.required).toEqual({
+        aafFactors: 8,
+        groundNasBrps: 16,
+        navalFactors: 40,
+      });
+      const view = replayer.view('sea-lion-1941');
+      expect(view?.britain.value).toBe('atPeace');
+    },
+  );
 
-  it('59.23 and 59.61: a forced surrender with the war continuing replays without a mismatch and Britain is at war', async () => {
+  it('59.23, 59.61: a forced surrender, the war continuing, replays without a mismatch; Britain at war', async () => {
     const { replayer } = await replayFixture('legacy-rejected-then-forced-1943');
     expect(replayer.finish()).toEqual([]);
     expect(replayer.view('rejected-then-forced-1943')?.britain.value).toBe('atWar');
@@ -58,7 +68,13 @@ describe('59.513: logs whose British selection carried the units inline', () => 
     const decision = decide(replayer.view('sea-lion-1941'), { type: selection.type, data: selection.data });
     expect(decision).toEqual({
       ok: false,
-      rejection: { code: 'malformed', rule: '59.513A', message: 'data.units: the host reports the British force pool (host.british-force-pool); the selection names its units by id' },
+      rejection: {
+        code: 'malformed',
+        rule: '59.513A',
+        message:
+          'data.units: the host reports the British force pool ' +
+          '(host.british-force-pool); the selection names its units by id',
+      },
     });
   });
 });

@@ -11,27 +11,101 @@ import { decisionOf } from '../support/pending-of.js';
 const script = seaLion1941();
 const { view, command: selected } = beforeFirst(script, 'britain.forces-selected');
 const su41 = { season: 'summer', year: 1941 } as const;
-const trying = (selection: string[], turn: { season: 'summer' | 'fall'; year: number } = su41): OriginEvent => ({ type: 'britain.forces-selected', data: { turn, selection } });
+const trying = (selection: string[], turn: { season: 'summer' | 'fall'; year: number } = su41): OriginEvent => ({
+  type: 'britain.forces-selected',
+  data: { turn, selection },
+});
 
-const decision = (tried?: OriginEvent): SelectBritishForceReductions => decisionOf(view, 'select-british-force-reductions', tried);
+const decision = (tried?: OriginEvent): SelectBritishForceReductions =>
+  decisionOf(view, 'select-british-force-reductions', tried);
 const offered = (p: SelectBritishForceReductions): string[] => p.choices.units.filter((u) => u.canAdd).map((u) => u.id);
 
 const AAF = ['raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5', 'raf-6'];
-const GROUND = ['1st-armd', '7th-armd', '50th-inf', '51st-inf', 'guards-inf', '1st-airborne', 'fleet-air-arm', 'persian-inf'];
-const NAVAL = ['hood', 'nelson', 'rodney', 'kgv', 'pow', 'warspite', 'ark-royal', 'illustrious', 'ca-home', 'ca-med', 'ca-force-h', 'dd-1', 'dd-2', 'dd-3', 'ss-1'];
+const GROUND = [
+  '1st-armd',
+  '7th-armd',
+  '50th-inf',
+  '51st-inf',
+  'guards-inf',
+  '1st-airborne',
+  'fleet-air-arm',
+  'persian-inf',
+];
+const NAVAL = [
+  'hood',
+  'nelson',
+  'rodney',
+  'kgv',
+  'pow',
+  'warspite',
+  'ark-royal',
+  'illustrious',
+  'ca-home',
+  'ca-med',
+  'ca-force-h',
+  'dd-1',
+  'dd-2',
+  'dd-3',
+  'ss-1',
+];
 
 describe('59.513 force choices in the Sea Lion 1941 example (surrender level -4)', () => {
-  it('59.512: each category requires 2 AAF, 4 BRPs and 10 naval factors per level, none capped; nothing picked yet', () => {
+  it('59.512: each category requires 2 AAF, 4 BRPs and 10 naval factors per level, uncapped; nothing picked', () => {
     expect(decision().choices.categories).toEqual([
-      { category: 'aaf', rule: '59.512', required: 8, uncapped: 8, chosen: 0, missing: 8, over: 0, droppable: [], met: false, allMustGo: false, divisor: 1 },
-      { category: 'groundNas', rule: '59.512', required: 16, uncapped: 16, chosen: 0, missing: 16, over: 0, droppable: [], met: false, allMustGo: false, divisor: 1 },
-      { category: 'naval', rule: '59.512', required: 40, uncapped: 40, chosen: 0, missing: 40, over: 0, droppable: [], met: false, allMustGo: false, divisor: 2 },
+      {
+        category: 'aaf',
+        rule: '59.512',
+        required: 8,
+        uncapped: 8,
+        chosen: 0,
+        missing: 8,
+        over: 0,
+        droppable: [],
+        met: false,
+        allMustGo: false,
+        divisor: 1,
+      },
+      {
+        category: 'groundNas',
+        rule: '59.512',
+        required: 16,
+        uncapped: 16,
+        chosen: 0,
+        missing: 16,
+        over: 0,
+        droppable: [],
+        met: false,
+        allMustGo: false,
+        divisor: 1,
+      },
+      {
+        category: 'naval',
+        rule: '59.512',
+        required: 40,
+        uncapped: 40,
+        chosen: 0,
+        missing: 40,
+        over: 0,
+        droppable: [],
+        met: false,
+        allMustGo: false,
+        divisor: 2,
+      },
     ]);
     expect(decision().choices.complete).toBe(false);
   });
 
-  it('59.513B-D, 59.514A-E: every pool unit with its category, size, weight, exemption and whether it may be added', () => {
-    const rows = decision().choices.units.map((u) => [u.id, u.category, u.size, u.counts, u.selectable, u.exemptBy, u.subjectToEliminationBy, u.canAdd]);
+  it('59.513B-D, 59.514A-E: each pool unit with its category, size, weight, exemption, whether it may be added', () => {
+    const rows = decision().choices.units.map((u) => [
+      u.id,
+      u.category,
+      u.size,
+      u.counts,
+      u.selectable,
+      u.exemptBy,
+      u.subjectToEliminationBy,
+      u.canAdd,
+    ]);
     expect(rows).toEqual([
       ['raf-1', 'aaf', 2, 2, true, null, null, true],
       ['raf-2', 'aaf', 2, 2, true, null, null, true],
@@ -75,17 +149,40 @@ describe('59.513 force choices in the Sea Lion 1941 example (surrender level -4)
       // 59.514E: the terms passed Persia to the Axis.
       ['persian-inf', 'groundNas', 2, 2, true, null, '59.514E', true],
     ]);
-    expect(decision().choices.units.find((u) => u.id === 'pow')?.naval).toEqual({ type: 'battleship', status: 'incomplete', discounted: true });
+    expect(decision().choices.units.find((u) => u.id === 'pow')?.naval).toEqual({
+      type: 'battleship',
+      status: 'incomplete',
+      discounted: true,
+    });
   });
 
-  it('59.513F: with 7 of 8 AAF factors picked by a 1-factor unit, only the other 1-factor unit completes it (a 2 would leave the 1 droppable)', () => {
-    const p = decision(trying(['raf-1', 'raf-2', 'raf-3', 'raf-5']));
-    expect(p.choices.categories[0]).toEqual({ category: 'aaf', rule: '59.512', required: 8, uncapped: 8, chosen: 7, missing: 1, over: 0, droppable: [], met: false, allMustGo: false, divisor: 1 });
-    expect(offered(p).filter((id) => AAF.includes(id))).toEqual(['raf-6']);
-    expect(describePending(p)).toBe(
-      'the British player must select, by id from the reported force pool, 8 AAF factors, 16 BRPs of ground units or NAS and 40 naval factors to remove (59.512); the terms changed the status of their minor countries, so persian-inf may be removed (59.514E); with the units picked, 1 AAF factors still missing (59.512), 16 BRPs of ground units or NAS still missing (59.512), 40 naval factors still missing (59.512)',
-    );
-  });
+  it(
+    '59.513F: with 7 of 8 AAF factors picked by a 1-factor unit, only the other 1-factor unit completes it (a 2 ' +
+      'would leave the 1 droppable)',
+    () => {
+      const p = decision(trying(['raf-1', 'raf-2', 'raf-3', 'raf-5']));
+      expect(p.choices.categories[0]).toEqual({
+        category: 'aaf',
+        rule: '59.512',
+        required: 8,
+        uncapped: 8,
+        chosen: 7,
+        missing: 1,
+        over: 0,
+        droppable: [],
+        met: false,
+        allMustGo: false,
+        divisor: 1,
+      });
+      expect(offered(p).filter((id) => AAF.includes(id))).toEqual(['raf-6']);
+      expect(describePending(p)).toBe(
+        'the British player must select, by id from the reported force pool, 8 AAF factors, 16 BRPs of ground ' +
+          'units or NAS and 40 naval factors to remove (59.512); the terms changed the status of their minor ' +
+          'countries, so persian-inf may be removed (59.514E); with the units picked, 1 AAF factors still missing ' +
+          '(59.512), 16 BRPs of ground units or NAS still missing (59.512), 40 naval factors still missing (59.512)',
+      );
+    },
+  );
 
   it('59.513F: once a category is met nothing more in it may be added; the other categories are still open', () => {
     const p = decision(trying(['raf-1', 'raf-2', 'raf-3', 'raf-4']));
@@ -93,34 +190,75 @@ describe('59.513 force choices in the Sea Lion 1941 example (surrender level -4)
     expect(offered(p)).toEqual([...GROUND.filter((id) => id !== 'persian-inf'), ...NAVAL, 'persian-inf']);
   });
 
-  it('59.513F: a pick over the least that meets the requirement is shown over and droppable, and nothing may be added', () => {
-    const p = decision(trying(['raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5']));
-    expect(p.choices.categories[0]).toEqual({ category: 'aaf', rule: '59.512', required: 8, uncapped: 8, chosen: 9, missing: 0, over: 1, droppable: ['raf-5'], met: false, allMustGo: false, divisor: 1 });
-    expect(offered(p)).toEqual([]);
-  });
+  it(
+    '59.513F: a pick over the least that meets the ' +
+      'requirement is shown over and droppable, and nothing may be added',
+    () => {
+      const p = decision(trying(['raf-1', 'raf-2', 'raf-3', 'raf-4', 'raf-5']));
+      expect(p.choices.categories[0]).toEqual({
+        category: 'aaf',
+        rule: '59.512',
+        required: 8,
+        uncapped: 8,
+        chosen: 9,
+        missing: 0,
+        over: 1,
+        droppable: ['raf-5'],
+        met: false,
+        allMustGo: false,
+        divisor: 1,
+      });
+      expect(offered(p)).toEqual([]);
+    },
+  );
 
-  it('59.513A: the example selection is complete, as the engine accepts it; a selection of another turn is not the one tried', () => {
-    if (selected?.type !== 'britain.forces-selected') throw new Error('no selection in the example');
-    const p = decision(selected);
-    expect(p.choices.complete).toBe(true);
-    expect(p.choices.categories.map((c) => [c.chosen, c.met])).toEqual([[8, true], [16, true], [40, true]]);
-    expect(offered(p)).toEqual([]);
-    expect(describePending(p)).toMatch(/; the units picked meet every requirement$/);
-    expect(decision(trying(selected.data.selection, { season: 'fall', year: 1941 })).choices.units.some((u) => u.picked)).toBe(false);
-  });
+  it(
+    '59.513A: the example selection is complete, as the engine ' +
+      'accepts it; a selection of another turn is not the one tried',
+    () => {
+      if (selected?.type !== 'britain.forces-selected') throw new Error('no selection in the example');
+      const p = decision(selected);
+      expect(p.choices.complete).toBe(true);
+      expect(p.choices.categories.map((c) => [c.chosen, c.met])).toEqual([
+        [8, true],
+        [16, true],
+        [40, true],
+      ]);
+      expect(offered(p)).toEqual([]);
+      expect(describePending(p)).toMatch(/; the units picked meet every requirement$/);
+      expect(
+        decision(trying(selected.data.selection, { season: 'fall', year: 1941 })).choices.units.some((u) => u.picked),
+      ).toBe(false);
+    },
+  );
 
-  it('59.513A, 59.514C: a pick the rules refuse (an unknown id, a repeat, an exempt unit) leaves nothing to add and the selection incomplete', () => {
-    for (const picks of [['raf-1', 'no-such-unit'], ['raf-1', 'raf-1'], ['raaf-1']]) {
-      const p = decision(trying(picks));
-      expect([p.choices.complete, offered(p)]).toEqual([false, []]);
-    }
-  });
+  it(
+    '59.513A, 59.514C: a pick the rules refuse (an unknown id, a repeat, an exempt unit) leaves nothing to add ' +
+      'and the selection incomplete',
+    () => {
+      for (const picks of [['raf-1', 'no-such-unit'], ['raf-1', 'raf-1'], ['raaf-1']]) {
+        const p = decision(trying(picks));
+        expect([p.choices.complete, offered(p)]).toEqual([false, []]);
+      }
+    },
+  );
 
-  it('59.513A: a malformed command tried (a selection that is no list, a turn that is no turn) is not read as picks, and nothing throws', () => {
-    const bad = [{ turn: su41, selection: 5 }, { turn: 'summer', selection: ['raf-1'] }];
-    for (const data of bad) {
-      const p = decision(JSON.parse(JSON.stringify({ type: 'britain.forces-selected', data })) as OriginEvent);
-      expect([p.choices.units.some((u) => u.picked), p.choices.complete, offered(p).length]).toEqual([false, false, 29]);
-    }
-  });
+  it(
+    '59.513A: a malformed command tried (a selection that is no list, a turn that is no turn) is not read as ' +
+      'picks, and nothing throws',
+    () => {
+      const bad = [
+        { turn: su41, selection: 5 },
+        { turn: 'summer', selection: ['raf-1'] },
+      ];
+      for (const data of bad) {
+        const p = decision(JSON.parse(JSON.stringify({ type: 'britain.forces-selected', data })) as OriginEvent);
+        expect([p.choices.units.some((u) => u.picked), p.choices.complete, offered(p).length]).toEqual([
+          false,
+          false,
+          29,
+        ]);
+      }
+    },
+  );
 });

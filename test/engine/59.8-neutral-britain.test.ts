@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { auditEntries } from '../../src/audit/audit.js';
 import { summarize } from '../../src/engine/summary.js';
 import { turn } from '../support/fixtures.js';
-import { accept, declareWar, demand, gameTurnEnded, hexControl, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import {
+  accept,
+  declareWar,
+  demand,
+  gameTurnEnded,
+  hexControl,
+  reportPool,
+  seaLionStart,
+  selectForces,
+} from '../support/british-fixtures.js';
 import { ofType } from '../support/given.js';
 import { expectCleanReplay, hostedPlay } from '../support/hosted.js';
 
@@ -23,19 +32,28 @@ const peace = [
   // 59.514E: the selection follows the terms.
   selectForces(su41, ['aaf-3', 'aaf-4', 'arm-1', 'nas-1', 'bb-1', 'bb-2', 'ca-1', 'ca-2']),
 ];
-const dominionSurrenders = (t: typeof fa41, dominion: 'australia' | 'india') => ({ type: 'host.dominion-surrendered', data: { turn: t, dominion } }) as const;
+const dominionSurrenders = (t: typeof fa41, dominion: 'australia' | 'india') =>
+  ({ type: 'host.dominion-surrendered', data: { turn: t, dominion } }) as const;
 
 describe('59.83: a neutral Britain after the peace treaty (59.62)', () => {
-  it('59.83: Italy may not declare war on the neutral Britain, alone or with the U.S., in any later turn; nothing is appended', async () => {
-    const { engine } = await hostedPlay(peace);
-    const before = engine.version;
-    for (const [t, targets] of [[fa41, ['britain']], [sp42, ['britain']], [sp42, ['us', 'britain']]] as const) {
-      const result = await engine.execute('g1', declareWar(t, 'italy', [...targets]));
-      expect(result.ok === false && [result.rejection.code, result.rejection.rule]).toEqual(['illegal', '59.83']);
-    }
-    expect(engine.version).toBe(before);
-    expect(engine.wars('g1')).toEqual([]);
-  });
+  it(
+    '59.83: Italy may not declare war on the neutral Britain, ' +
+      'alone or with the U.S., in any later turn; nothing is appended',
+    async () => {
+      const { engine } = await hostedPlay(peace);
+      const before = engine.version;
+      for (const [t, targets] of [
+        [fa41, ['britain']],
+        [sp42, ['britain']],
+        [sp42, ['us', 'britain']],
+      ] as const) {
+        const result = await engine.execute('g1', declareWar(t, 'italy', [...targets]));
+        expect(result.ok === false && [result.rejection.code, result.rejection.rule]).toEqual(['illegal', '59.83']);
+      }
+      expect(engine.version).toBe(before);
+      expect(engine.wars('g1')).toEqual([]);
+    },
+  );
 
   it('59.83: Italy may declare war on the U.S. alone; Britain stays neutral and every query says so', async () => {
     const { engine, store } = await hostedPlay([...peace, declareWar(fa41, 'italy', ['us'])]);
@@ -47,8 +65,12 @@ describe('59.83: a neutral Britain after the peace treaty (59.62)', () => {
 });
 
 describe('59.81: the floor of the British BRP base', () => {
-  it('59.81: Australia, then India, surrendering after the British surrender lower the floor to 30, then 20 BRPs', async () => {
-    const { store, log } = await hostedPlay([...peace, dominionSurrenders(fa41, 'australia'), dominionSurrenders(wi41, 'india')]);
+  it('59.81: Australia, then India, surrendering after Britain lower the floor to 30, then 20 BRPs', async () => {
+    const { store, log } = await hostedPlay([
+      ...peace,
+      dominionSurrenders(fa41, 'australia'),
+      dominionSurrenders(wi41, 'india'),
+    ]);
     const events = await log();
     expect(ofType(events, 'britain.brp-floor-lowered')).toEqual([
       {
@@ -66,10 +88,12 @@ describe('59.81: the floor of the British BRP base', () => {
     ]);
     const stored = [];
     for await (const batch of store.read()) stored.push(...batch);
-    expect(stored.flatMap(auditEntries).filter((e) => e.rule === '59.81').map((e) => e.result)).toEqual([
-      "Britain's BRP base may not drop below 30 BRPs",
-      "Britain's BRP base may not drop below 20 BRPs",
-    ]);
+    expect(
+      stored
+        .flatMap(auditEntries)
+        .filter((e) => e.rule === '59.81')
+        .map((e) => e.result),
+    ).toEqual(["Britain's BRP base may not drop below 30 BRPs", "Britain's BRP base may not drop below 20 BRPs"]);
     await expectCleanReplay(store);
   });
 

@@ -65,7 +65,10 @@ function otherWriter(path: string, origin: OriginEvent): CommandResult {
 }
 
 /** The script's Spring 1942 commands (the Allied player turn end, the game turn end), moved to `turn`. */
-function spring1942(type: 'host.allied-player-turn-ended' | 'host.game-turn-ended', turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 } = sp42): OriginEvent {
+function spring1942(
+  type: 'host.allied-player-turn-ended' | 'host.game-turn-ended',
+  turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 } = sp42,
+): OriginEvent {
   const origin = seaLion1941().events.findLast((e) => e.type === type);
   if (origin === undefined) throw new Error(`fixture: no ${type}`);
   return { ...origin, data: { ...origin.data, turn } } as OriginEvent;
@@ -73,12 +76,16 @@ function spring1942(type: 'host.allied-player-turn-ended' | 'host.game-turn-ende
 
 // Britain is at peace from Summer 1941, so no British city can be firestormed then: the other writer reports that
 // Russia has surrendered, which the resistance level counts (59.21: one major power fewer at war with the Axis).
-const russiaSurrenders = (turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 }): OriginEvent => ({ type: 'host.power-surrendered', data: { turn, power: 'russia' } });
+const russiaSurrenders = (turn: { readonly season: 'spring' | 'summer'; readonly year: 1942 }): OriginEvent => ({
+  type: 'host.power-surrendered',
+  data: { turn, power: 'russia' },
+});
 
-/** The British resistance level a result appended: its line for major powers at war with the Axis (59.21), and its level. */
+/** The British resistance level appended: its line for major powers at war with the Axis (59.21), and its level. */
 function resistance(result: CommandResult): { line: number | undefined; level: number } {
   const event = result.ok ? result.events.find((e) => e.type === 'britain.resistance-determined') : undefined;
-  if (event?.type !== 'britain.resistance-determined') throw new Error(`no resistance level appended: ${JSON.stringify(result)}`);
+  if (event?.type !== 'britain.resistance-determined')
+    throw new Error(`no resistance level appended: ${JSON.stringify(result)}`);
   return { line: event.data.lines.find((l) => l.key === 'majorPowersAtWar')?.value, level: event.data.level };
 }
 
@@ -104,59 +111,75 @@ async function regrownUnderEngine(name: string): Promise<{ path: string; engine:
 }
 
 describe('an engine left open across verify --repair and another writer', () => {
-  it("59.21: the issue's sequence: repair, the engine's next report, another writer's report, the engine's next append counts it", async () => {
-    const path = await cutLog('sequence.jsonl');
-    const whole = events(example).length;
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
-    // The engine read the cut batch's first line: a game turn end without its resistance level.
-    expect(engine.version).toBe(whole - 1);
+  it(
+    "59.21: the issue's sequence: repair, the engine's next report, another writer's report, the engine's next " +
+      'append counts it',
+    async () => {
+      const path = await cutLog('sequence.jsonl');
+      const whole = events(example).length;
+      const engine = await SurrenderEngine.open(await JsonlFileStore.open(path));
+      // The engine read the cut batch's first line: a game turn end without its resistance level.
+      expect(engine.version).toBe(whole - 1);
 
-    const repair = run(CLI, 'verify', '--json', '--repair', path);
-    expect(repair.code).toBe(0);
-    expect(JSON.parse(repair.stdout)).toMatchObject({ ok: true, events: whole - 2, cutBatch: { seq: whole - 1, type: 'host.game-turn-ended' } });
+      const repair = run(CLI, 'verify', '--json', '--repair', path);
+      expect(repair.code).toBe(0);
+      expect(JSON.parse(repair.stdout)).toMatchObject({
+        ok: true,
+        events: whole - 2,
+        cutBatch: { seq: whole - 1, type: 'host.game-turn-ended' },
+      });
 
-    // The host reports the Spring 1942 game turn end again: the engine reads the repaired log before deciding.
-    const again = await engine.execute(GAME, spring1942('host.game-turn-ended'));
-    expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
-      [whole - 1, 'host.game-turn-ended'],
-      [whole, 'britain.resistance-determined'],
-    ]);
-    expect(resistance(again)).toEqual({ line: 1, level: 2 });
+      // The host reports the Spring 1942 game turn end again: the engine reads the repaired log before deciding.
+      const again = await engine.execute(GAME, spring1942('host.game-turn-ended'));
+      expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
+        [whole - 1, 'host.game-turn-ended'],
+        [whole, 'britain.resistance-determined'],
+      ]);
+      expect(resistance(again)).toEqual({ line: 1, level: 2 });
 
-    const storm = otherWriter(path, russiaSurrenders(su42));
-    expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole + 1]);
+      const storm = otherWriter(path, russiaSurrenders(su42));
+      expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole + 1]);
 
-    expect((await engine.execute(GAME, spring1942('host.allied-player-turn-ended', su42))).ok).toBe(true);
-    const summer = await engine.execute(GAME, spring1942('host.game-turn-ended', su42));
-    // 59.21: with Russia surrendered no major power other than Britain is at war with the European Axis.
-    expect(resistance(summer)).toEqual({ line: 0, level: 1 });
-    await engine.close();
-    expectReplaysClean(path);
-  });
+      expect((await engine.execute(GAME, spring1942('host.allied-player-turn-ended', su42))).ok).toBe(true);
+      const summer = await engine.execute(GAME, spring1942('host.game-turn-ended', su42));
+      // 59.21: with Russia surrendered no major power other than Britain is at war with the European Axis.
+      expect(resistance(summer)).toEqual({ line: 0, level: 1 });
+      await engine.close();
+      expectReplaysClean(path);
+    },
+  );
 
-  it('59.21: the log cut back by a repair and grown again to the very seq the engine had read: the engine reads it again', async () => {
-    const { path, engine, whole } = await regrownUnderEngine('same-seq.jsonl');
-    // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds Russia's surrender.
-    const ended = await engine.execute(GAME, spring1942('host.game-turn-ended'));
-    expect(ended.ok && ended.events.map((e) => [e.seq, e.type])).toEqual([
-      [whole, 'host.game-turn-ended'],
-      [whole + 1, 'britain.resistance-determined'],
-    ]);
-    expect(resistance(ended)).toEqual({ line: 0, level: 1 });
-    expect(engine.version).toBe(whole + 1);
-    await engine.close();
-    expectReplaysClean(path);
-  });
+  it(
+    '59.21: the log cut back by a repair and grown again to ' +
+      'the very seq the engine had read: the engine reads it again',
+    async () => {
+      const { path, engine, whole } = await regrownUnderEngine('same-seq.jsonl');
+      // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds Russia's surrender.
+      const ended = await engine.execute(GAME, spring1942('host.game-turn-ended'));
+      expect(ended.ok && ended.events.map((e) => [e.seq, e.type])).toEqual([
+        [whole, 'host.game-turn-ended'],
+        [whole + 1, 'britain.resistance-determined'],
+      ]);
+      expect(resistance(ended)).toEqual({ line: 0, level: 1 });
+      expect(engine.version).toBe(whole + 1);
+      await engine.close();
+      expectReplaysClean(path);
+    },
+  );
 
-  it('a command legal in either view is not appended on top of the old one: the log changed at the same seq is read again first', async () => {
-    const { path, engine, whole } = await regrownUnderEngine('legal-either-way.jsonl');
-    const note = await engine.execute(GAME, { type: 'host.logged', data: { turn: sp42, kind: 'note', data: {} } });
-    expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole]);
-    // The engine's view is the log's: the surrender it did not write is in it, the removed game turn end is not.
-    const fresh = await SurrenderEngine.open(await JsonlFileStore.open(path));
-    expect(engine.view(GAME)?.world).toEqual(fresh.view(GAME)?.world);
-    expect(engine.view(GAME)?.world.surrendered.russia).toBe(true);
-    await Promise.all([engine.close(), fresh.close()]);
-    expectReplaysClean(path);
-  });
+  it(
+    'a command legal in either view is not appended on top of ' +
+      'the old one: the log changed at the same seq is read again first',
+    async () => {
+      const { path, engine, whole } = await regrownUnderEngine('legal-either-way.jsonl');
+      const note = await engine.execute(GAME, { type: 'host.logged', data: { turn: sp42, kind: 'note', data: {} } });
+      expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole]);
+      // The engine's view is the log's: the surrender it did not write is in it, the removed game turn end is not.
+      const fresh = await SurrenderEngine.open(await JsonlFileStore.open(path));
+      expect(engine.view(GAME)?.world).toEqual(fresh.view(GAME)?.world);
+      expect(engine.view(GAME)?.world.surrendered.russia).toBe(true);
+      await Promise.all([engine.close(), fresh.close()]);
+      expectReplaysClean(path);
+    },
+  );
 });

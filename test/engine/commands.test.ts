@@ -8,7 +8,18 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import { warList } from '../../src/engine/wars.js';
 import { atomicAttack, firestorm, turn } from '../support/fixtures.js';
 import { given, play, replay, GAME } from '../support/given.js';
-import { accept, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces, usAtWarStart } from '../support/british-fixtures.js';
+import {
+  accept,
+  declareWar,
+  demand,
+  gameTurnEnded,
+  hexControl,
+  rejectOffer,
+  reportPool,
+  seaLionStart,
+  selectForces,
+  usAtWarStart,
+} from '../support/british-fixtures.js';
 
 const sp41 = turn('spring', 1941);
 const su41 = turn('summer', 1941);
@@ -17,9 +28,18 @@ const sp43 = turn('spring', 1943);
 
 /** Britain offers to surrender at -1 at the end of Summer 1941 (59.12). */
 const offerAtMinus1 = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 })]);
-const awaitingTerms = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41), hexControl(su41)]);
+const awaitingTerms = () =>
+  play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41), hexControl(su41)]);
 /** The -1 peace with the pool reported and conciliatory terms imposed: the British selection is awaited (59.514E). */
-const selectingAtMinus1 = () => play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -1 }), accept(su41), reportPool(su41), hexControl(su41), demand(su41, {})]);
+const selectingAtMinus1 = () =>
+  play([
+    seaLionStart(),
+    gameTurnEnded(su41, { britishDpLevel: -1 }),
+    accept(su41),
+    reportPool(su41),
+    hexControl(su41),
+    demand(su41, {}),
+  ]);
 
 const only = (origin: OriginEvent): DomainEvent[] => [origin];
 
@@ -33,7 +53,9 @@ describe('host.game-started', () => {
   it('a start without its ruling options is malformed', () => {
     const start = seaLionStart();
     const { options: _options, ...data } = start.data;
-    given([]).when({ ...start, data } as unknown as OriginEvent).thenRejected('schema', 'malformed');
+    given([])
+      .when({ ...start, data } as unknown as OriginEvent)
+      .thenRejected('schema', 'malformed');
   });
 });
 
@@ -42,7 +64,12 @@ describe('host.power-surrendered', () => {
     const surrendered: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
     given([usAtWarStart()]).when(surrendered).then(only(surrendered));
     const view = replay([usAtWarStart(), surrendered]).view(GAME);
-    expect(view && warList(view.world.wars).map((w) => `${w.axis}-${w.allied}`)).toEqual(['germany-britain', 'germany-us', 'italy-britain', 'italy-us']);
+    expect(view && warList(view.world.wars).map((w) => `${w.axis}-${w.allied}`)).toEqual([
+      'germany-britain',
+      'germany-us',
+      'italy-britain',
+      'italy-us',
+    ]);
   });
   it('59.14B: a power that has already surrendered cannot surrender again: the report contradicts the log', () => {
     const surrendered: OriginEvent = { type: 'host.power-surrendered', data: { turn: sp43, power: 'russia' } };
@@ -67,44 +94,64 @@ describe('host.dominion-surrendered', () => {
   it('59.21: a dominion cannot surrender twice', () => {
     const india: OriginEvent = { type: 'host.dominion-surrendered', data: { turn: sp41, dominion: 'india' } };
     given([seaLionStart(), india]).when(india).thenRejected('59.21', 'contradictory');
-    expect(given([seaLionStart(), india]).when(india).decision).toMatchObject({ ok: false, rejection: { fields: ['data.dominion', 'log:world.dominionsSurrendered.india'] } });
+    expect(given([seaLionStart(), india]).when(india).decision).toMatchObject({
+      ok: false,
+      rejection: { fields: ['data.dominion', 'log:world.dominionsSurrendered.india'] },
+    });
   });
 });
 
 describe('host.city-firestormed', () => {
   it('55.11B, 59.21: a firestorm is recorded, to be counted from the log', () => {
-    given([seaLionStart()]).when(firestorm(sp41, 'britain', 'Coventry')).then(only(firestorm(sp41, 'britain', 'Coventry')));
+    given([seaLionStart()])
+      .when(firestorm(sp41, 'britain', 'Coventry'))
+      .then(only(firestorm(sp41, 'britain', 'Coventry')));
   });
   it('a firestorm reported for a turn before the current one is refused', () => {
-    given([seaLionStart(), firestorm(su41, 'germany', 'Hamburg')]).when(firestorm(sp41, 'britain', 'Coventry')).thenRejected('sequence', 'out-of-sequence');
+    given([seaLionStart(), firestorm(su41, 'germany', 'Hamburg')])
+      .when(firestorm(sp41, 'britain', 'Coventry'))
+      .thenRejected('sequence', 'out-of-sequence');
   });
 });
 
 describe('host.atomic-attack', () => {
   it('43.321A: an atomic attack is recorded, to be counted from the log', () => {
-    given([seaLionStart()]).when(atomicAttack(su41, 'britain', 'London')).then(only(atomicAttack(su41, 'britain', 'London')));
+    given([seaLionStart()])
+      .when(atomicAttack(su41, 'britain', 'London'))
+      .then(only(atomicAttack(su41, 'britain', 'London')));
   });
   it('59.23: play cannot move on to Fall 1941 while Germany has a British offer to answer', () => {
-    given(offerAtMinus1()).when(atomicAttack(fa41, 'britain', 'London')).thenRejected('59.23', 'decision-pending');
+    given(offerAtMinus1())
+      .when(atomicAttack(fa41, 'britain', 'London'))
+      .thenRejected('59.23', 'decision-pending');
   });
 });
 
 describe('host.logged', () => {
   it('any other host event is kept in the log as reported', () => {
-    const logged: OriginEvent = { type: 'host.logged', data: { turn: sp41, kind: 'combat', data: { hex: 'K22', odds: '3:1' } } };
+    const logged: OriginEvent = {
+      type: 'host.logged',
+      data: { turn: sp41, kind: 'combat', data: { hex: 'K22', odds: '3:1' } },
+    };
     given([seaLionStart()]).when(logged).then(only(logged));
   });
   it('a host event without a kind is malformed', () => {
-    given([seaLionStart()]).when({ type: 'host.logged', data: { turn: sp41, kind: '', data: {} } }).thenRejected('schema', 'malformed');
+    given([seaLionStart()])
+      .when({ type: 'host.logged', data: { turn: sp41, kind: '', data: {} } })
+      .thenRejected('schema', 'malformed');
   });
 });
 
 describe('war.declared', () => {
   it('Germany declares war on Russia: recorded; no British surrender limits it', () => {
-    given([seaLionStart()]).when(declareWar(su41, 'germany', ['russia'])).then(only(declareWar(su41, 'germany', ['russia'])));
+    given([seaLionStart()])
+      .when(declareWar(su41, 'germany', ['russia']))
+      .then(only(declareWar(su41, 'germany', ['russia'])));
   });
   it('a declaration on a power already at war is refused', () => {
-    given([seaLionStart()]).when(declareWar(su41, 'italy', ['britain'])).thenRejected('sequence', 'illegal');
+    given([seaLionStart()])
+      .when(declareWar(su41, 'italy', ['britain']))
+      .thenRejected('sequence', 'illegal');
   });
 });
 
@@ -115,20 +162,41 @@ describe('host.game-turn-ended', () => {
       .when(ended)
       .then([
         ended,
-        { type: 'britain.resistance-determined', data: expect.objectContaining({ turn: su41, level: -1, naval: { alliedFactors: 0, axisFactors: 0, modifier: 0 } }) },
-        { type: 'britain.surrender-offered', data: { turn: su41, resistanceLevel: -1, surrenderLevel: -1, previousSurrenderLevel: null, germanyMustAccept: false } },
+        {
+          type: 'britain.resistance-determined',
+          data: expect.objectContaining({
+            turn: su41,
+            level: -1,
+            naval: { alliedFactors: 0, axisFactors: 0, modifier: 0 },
+          }),
+        },
+        {
+          type: 'britain.surrender-offered',
+          data: {
+            turn: su41,
+            resistanceLevel: -1,
+            surrenderLevel: -1,
+            previousSurrenderLevel: null,
+            germanyMustAccept: false,
+          },
+        },
       ]);
   });
   it('59.11: at +1 only the level is determined: no offer', () => {
     const ended = gameTurnEnded(su41, { britishDpLevel: 1 });
     given([seaLionStart()])
       .when(ended)
-      .then([ended, { type: 'britain.resistance-determined', data: expect.objectContaining({ turn: su41, level: 1 }) }]);
+      .then([
+        ended,
+        { type: 'britain.resistance-determined', data: expect.objectContaining({ turn: su41, level: 1 }) },
+      ]);
   });
   it('59.11: a malformed report (oil effects 5, above the 59.22C maximum of 4) is refused with its path', () => {
     const result = given([seaLionStart()]).when(gameTurnEnded(su41, { oilEffectsOnBritain: 5 }));
     result.thenRejected('schema', 'malformed');
-    expect(result.decision.ok === false && result.decision.rejection.message).toBe('data.britain.oilEffectsOnBritain: expected an integer from 0 to 4');
+    expect(result.decision.ok === false && result.decision.rejection.message).toBe(
+      'data.britain.oilEffectsOnBritain: expected an integer from 0 to 4',
+    );
   });
 });
 
@@ -160,10 +228,14 @@ describe('britain.offer-accepted', () => {
 
 describe('britain.offer-rejected', () => {
   it('59.31: Germany rejects the offer: only the rejection is recorded', () => {
-    given(offerAtMinus1()).when(rejectOffer(su41)).then(only(rejectOffer(su41)));
+    given(offerAtMinus1())
+      .when(rejectOffer(su41))
+      .then(only(rejectOffer(su41)));
   });
   it('59.32: a rejected offer has lapsed: it cannot be rejected again', () => {
-    given([...offerAtMinus1(), rejectOffer(su41)]).when(rejectOffer(su41)).thenRejected('59.32', 'not-pending');
+    given([...offerAtMinus1(), rejectOffer(su41)])
+      .when(rejectOffer(su41))
+      .thenRejected('59.32', 'not-pending');
   });
 });
 
@@ -206,7 +278,9 @@ describe('britain.forces-selected', () => {
 describe('host.british-hex-control', () => {
   it('59.631: after the surrender the host reports hex control: recorded as reported', () => {
     const history = play([seaLionStart(), gameTurnEnded(su41, { britishDpLevel: -4 }), accept(su41), reportPool(su41)]);
-    given(history).when(hexControl(su41)).then(only(hexControl(su41)));
+    given(history)
+      .when(hexControl(su41))
+      .then(only(hexControl(su41)));
   });
   it('59.631: a second report is not awaited', () => {
     given(awaitingTerms()).when(hexControl(su41)).thenRejected('59.631', 'not-pending');
@@ -214,7 +288,7 @@ describe('host.british-hex-control', () => {
 });
 
 describe('britain.terms-demanded', () => {
-  it('59.65-59.68: Malta, Palestine and Transjordan (priority 3) and 20 BRPs at -4: imposed, 2 points not taken', () => {
+  it('59.65-59.68: Malta, Palestine, Transjordan (priority 3) and 20 BRPs at -4: imposed, 2 points not taken', () => {
     const terms = demand(su41, { take: ['malta', 'palestine', 'transjordan'], indemnityBrps: 20 });
     given(awaitingTerms())
       .when(terms)
@@ -281,11 +355,13 @@ describe('japan.treaty-decided', () => {
 });
 
 /** Every origin type of the three files has a test here or in the files named beside it. */
-it('every host report and player decision of host-facts.ts, british.ts and british-reports.ts is exercised', async () => {
+it('every host report and player decision of host-facts.ts, british.ts, british-reports.ts is exercised', async () => {
   const { hostEvents } = await import('../../events/host-facts.js');
   const { britishEvents } = await import('../../events/british.js');
   const { britishReportEvents } = await import('../../events/british-reports.js');
-  const origins = [...hostEvents, ...britishEvents, ...britishReportEvents].filter((d) => d.source !== 'engine').map((d) => d.type);
+  const origins = [...hostEvents, ...britishEvents, ...britishReportEvents]
+    .filter((d) => d.source !== 'engine')
+    .map((d) => d.type);
   const here = new Set<OriginEvent['type']>([
     'host.game-started',
     'host.power-surrendered',
@@ -303,6 +379,12 @@ it('every host report and player decision of host-facts.ts, british.ts and briti
     'japan.treaty-decided',
   ]);
   // 59.513-force-pool.test.ts and 59.892A-far-east-hex-control.test.ts.
-  const elsewhere = new Set<OriginEvent['type']>(['host.allied-player-turn-ended', 'host.british-force-pool', 'host.far-east-hex-control']);
-  expect(origins.filter((t) => !here.has(t as OriginEvent['type']) && !elsewhere.has(t as OriginEvent['type']))).toEqual([]);
+  const elsewhere = new Set<OriginEvent['type']>([
+    'host.allied-player-turn-ended',
+    'host.british-force-pool',
+    'host.far-east-hex-control',
+  ]);
+  expect(
+    origins.filter((t) => !here.has(t as OriginEvent['type']) && !elsewhere.has(t as OriginEvent['type'])),
+  ).toEqual([]);
 });

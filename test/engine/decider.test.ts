@@ -9,7 +9,14 @@ import { Replayer } from '../../src/engine/replay.js';
 import { fastStep, pureStep } from '../../machines/step.js';
 import { replayExample } from '../examples/support.js';
 
-const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945', 'far-east-1941'];
+const EXAMPLES = [
+  'sea-lion-1941',
+  'rejected-then-forced-1943',
+  'conciliation-and-second-surrender',
+  'italy-1943-germany-1945',
+  'germany-first-then-italy-1945',
+  'far-east-1941',
+];
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -20,7 +27,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Folds one game's events with the Decider alone, deciding each command again on the way. */
-function fold(events: readonly StoredEvent[], step: typeof pureStep, check: (view: GameView, event: StoredEvent) => void = () => undefined): GameView {
+function fold(
+  events: readonly StoredEvent[],
+  step: typeof pureStep,
+  check: (view: GameView, event: StoredEvent) => void = () => undefined,
+): GameView {
   const [first, ...rest] = events;
   if (first?.type !== 'host.game-started') throw new Error('an example starts with host.game-started');
   let view = initialState(first.game, first.data);
@@ -33,28 +44,43 @@ function fold(events: readonly StoredEvent[], step: typeof pureStep, check: (vie
 
 describe('the Decider', () => {
   for (const name of EXAMPLES) {
-    it(`55, 56, 59: ${name}: the Decider's fold with xstate's transition() is the replay's state, and evolve changes no state it is given`, async () => {
-      const { replayer, events } = await replayExample(name);
-      // Every state deep-frozen before evolve (the world, each machine's value and context): a change in place would throw.
-      const pure = fold(events, pureStep, (view) => void deepFreeze([view.world, ...[view.germany, view.britain, view.italy].map((s) => [s.value, s.context])]));
-      const fast = fold(events, fastStep);
-      expect(projection(pure)).toEqual(projection(fast));
-      expect({ [name]: projection(pure) }).toEqual(replayer.projection());
-    });
+    it(
+      `55, 56, 59: ${name}: the Decider's fold with xstate's transition() is the replay's state, and evolve ` +
+        `changes no state it is given`,
+      async () => {
+        const { replayer, events } = await replayExample(name);
+        // Each state deep-frozen before evolve (the world, each machine's value and context): a change in place throws.
+        const pure = fold(
+          events,
+          pureStep,
+          (view) =>
+            void deepFreeze([view.world, ...[view.germany, view.britain, view.italy].map((s) => [s.value, s.context])]),
+        );
+        const fast = fold(events, fastStep);
+        expect(projection(pure)).toEqual(projection(fast));
+        expect({ [name]: projection(pure) }).toEqual(replayer.projection());
+      },
+    );
   }
 
-  it('59.23: decide against the Decider state answers each origin event of a log with the rule decisions the log holds', async () => {
-    const { events } = await replayExample('rejected-then-forced-1943');
-    let decided = 0;
-    fold(events, pureStep, (view, event) => {
-      if (event.type === 'britain.offer-rejected' || event.type === 'host.game-turn-ended') {
-        const decision = decider.decide(view, { type: event.type, data: event.data } as Parameters<typeof decider.decide>[1]);
-        expect(decision.ok).toBe(true);
-        decided += 1;
-      }
-    });
-    expect(decided).toBeGreaterThan(1);
-  });
+  it(
+    '59.23: decide against the Decider state answers each ' +
+      'origin event of a log with the rule decisions the log holds',
+    async () => {
+      const { events } = await replayExample('rejected-then-forced-1943');
+      let decided = 0;
+      fold(events, pureStep, (view, event) => {
+        if (event.type === 'britain.offer-rejected' || event.type === 'host.game-turn-ended') {
+          const decision = decider.decide(view, { type: event.type, data: event.data } as Parameters<
+            typeof decider.decide
+          >[1]);
+          expect(decision.ok).toBe(true);
+          decided += 1;
+        }
+      });
+      expect(decided).toBeGreaterThan(1);
+    },
+  );
 
   it('a replay changes no process-wide immer setting of its host', async () => {
     setAutoFreeze(false);

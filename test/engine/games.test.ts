@@ -41,7 +41,11 @@ describe('SurrenderGames over one shared log', () => {
     expect((await games.execute(GAME, started as never, { expectedVersion: 0 })).ok).toBe(true);
     expect(await games.execute(GAME, next as never, { expectedVersion: 0 })).toEqual({
       ok: false,
-      rejection: { code: 'stale-version', rule: 'concurrency', message: 'expectedVersion: the log is at version 1, not 0: read it again and decide again' },
+      rejection: {
+        code: 'stale-version',
+        rule: 'concurrency',
+        message: 'expectedVersion: the log is at version 1, not 0: read it again and decide again',
+      },
     });
     expect(await log.version()).toBe(1);
     expect((await games.execute(GAME, next as never, { expectedVersion: 1 })).ok).toBe(true);
@@ -50,13 +54,17 @@ describe('SurrenderGames over one shared log', () => {
 
   it('a command for no game id is refused, not thrown', async () => {
     const games = await SurrenderGames.open(new MemoryEventStore());
-    expect(await games.execute('not a game!', { type: 'host.logged', data: {} } as never)).toMatchObject({ ok: false, rejection: { code: 'malformed', rule: 'schema' } });
+    expect(await games.execute('not a game!', { type: 'host.logged', data: {} } as never)).toMatchObject({
+      ok: false,
+      rejection: { code: 'malformed', rule: 'schema' },
+    });
     await games.close();
   });
 });
 
 /** A SurrenderGames on its own store: what another process would open. */
-const openGames = (url: string, schema: string): Promise<SurrenderGames> => PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store));
+const openGames = (url: string, schema: string): Promise<SurrenderGames> =>
+  PostgresEventStore.open({ url, schema }).then((store) => SurrenderGames.open(store));
 
 describePg('SurrenderGames on PostgreSQL', () => {
   const db = usePgDatabase();
@@ -72,23 +80,32 @@ describePg('SurrenderGames on PostgreSQL', () => {
     await games.close();
   });
 
-  it('a store failure is a typed rejection, never a throw: a hostile row names its game and position; a dropped table its SQLSTATE', async () => {
-    const [url, schema] = [db.url(), db.schema()];
-    const store = await PostgresEventStore.open({ url, schema });
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`INSERT INTO "${schema}".events (game, seq, id, hash, line) VALUES ('g1', 1, 'x', $1, 'not json')`, ['0'.repeat(64)]);
-    const games = await SurrenderGames.open(store);
-    const hostile = await games.execute('g1', seaLion1941().events[0] as never);
-    expect(hostile).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
-    expect(hostile.ok ? '' : hostile.rejection.message).toMatch(/^the log could not be read or written \(StoredRowError\): game g1, position \d+ \(seq 1\): not valid JSON/);
-    await client.query(`DROP TABLE "${schema}".events CASCADE`);
-    await client.end();
-    const dropped = await games.execute('g2', seaLion1941().events[0] as never);
-    expect(dropped).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
-    expect(dropped.ok ? '' : dropped.rejection.message).toMatch(/\(SQLSTATE 42P01\)/);
-    await games.close();
-  });
+  it(
+    'a store failure is a typed rejection, never a throw: a ' +
+      'hostile row names its game and position; a dropped table its SQLSTATE',
+    async () => {
+      const [url, schema] = [db.url(), db.schema()];
+      const store = await PostgresEventStore.open({ url, schema });
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(
+        `INSERT INTO "${schema}".events (game, seq, id, hash, line) VALUES ('g1', 1, 'x', $1, 'not json')`,
+        ['0'.repeat(64)],
+      );
+      const games = await SurrenderGames.open(store);
+      const hostile = await games.execute('g1', seaLion1941().events[0] as never);
+      expect(hostile).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
+      expect(hostile.ok ? '' : hostile.rejection.message).toMatch(
+        /^the log could not be read or written \(StoredRowError\): game g1, position \d+ \(seq 1\): not valid JSON/,
+      );
+      await client.query(`DROP TABLE "${schema}".events CASCADE`);
+      await client.end();
+      const dropped = await games.execute('g2', seaLion1941().events[0] as never);
+      expect(dropped).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
+      expect(dropped.ok ? '' : dropped.rejection.message).toMatch(/\(SQLSTATE 42P01\)/);
+      await games.close();
+    },
+  );
 
   it('two engines on one database: each hears what the other appended and decides against it', async () => {
     const [url, schema] = [db.url(), db.schema()];
@@ -97,7 +114,8 @@ describePg('SurrenderGames on PostgreSQL', () => {
     // b opens the game (empty) before a starts it; a's appends are heard by b and read before b's next use.
     expect((await b.game(GAME)).view(GAME)).toBeUndefined();
     expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
-    for (let waited = 0; (await b.game(GAME)).view(GAME) === undefined && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; (await b.game(GAME)).view(GAME) === undefined && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await b.game(GAME)).version).toBe(1);
     // Alternate the rest of the script between the two: neither writes on a stale view.
     for (const [i, origin] of script.slice(1).entries()) {
@@ -113,25 +131,32 @@ describePg('SurrenderGames on PostgreSQL', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  it("two engines on one database: a's next use of a game reads b's acknowledged append even when no notification comes (a lost LISTEN connection)", async () => {
-    const [url, schema] = [db.url(), db.schema()];
-    const script = seaLion1941().events;
-    const [a, b] = await Promise.all([openGames(url, schema), openGames(url, schema)]);
-    expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
-    // a hears of its own append (and reads nothing new) before the listening stops.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await a.game(GAME)).version).toBe(1);
-    // The database ends any listening connection (a restart, an idle timeout would too): nobody is notified now.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const ended = await admin.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = $1', [`LISTEN "awaw_${schema}"`]);
-    await admin.end();
-    expect(ended.rows.every((row) => row.ended)).toBe(true);
-    const appended = await b.execute(GAME, script[1] as never);
-    expect(appended.ok).toBe(true);
-    const engine = await a.game(GAME);
-    expect(engine.version).toBe(appended.ok ? appended.head.seq : -1);
-    expect(engine.pending(GAME)).toEqual((await b.game(GAME)).pending(GAME));
-    await Promise.all([a.close(), b.close()]);
-  });
+  it(
+    "two engines on one database: a's next use of a game reads b's acknowledged append even when no notification " +
+      'comes (a lost LISTEN connection)',
+    async () => {
+      const [url, schema] = [db.url(), db.schema()];
+      const script = seaLion1941().events;
+      const [a, b] = await Promise.all([openGames(url, schema), openGames(url, schema)]);
+      expect(await a.execute(GAME, script[0] as never)).toMatchObject({ ok: true });
+      // a hears of its own append (and reads nothing new) before the listening stops.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await a.game(GAME)).version).toBe(1);
+      // The database ends any listening connection (a restart, an idle timeout would too): nobody is notified now.
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const ended = await admin.query<{ ended: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = $1',
+        [`LISTEN "awaw_${schema}"`],
+      );
+      await admin.end();
+      expect(ended.rows.every((row) => row.ended)).toBe(true);
+      const appended = await b.execute(GAME, script[1] as never);
+      expect(appended.ok).toBe(true);
+      const engine = await a.game(GAME);
+      expect(engine.version).toBe(appended.ok ? appended.head.seq : -1);
+      expect(engine.pending(GAME)).toEqual((await b.game(GAME)).pending(GAME));
+      await Promise.all([a.close(), b.close()]);
+    },
+  );
 });

@@ -6,9 +6,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyJson } from '../../src/engine/json-copy.js';
 
-const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('"', '\\', '\u0000', '\u001f', '\ud800', '\udfff', '\ud83d\udea2', '__proto__'));
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('"', '\\', '\u0000', '\u001f', '\ud800', '\udfff', '\ud83d\udea2', '__proto__'),
+);
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => (d === 0 ? 0 : d)), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    text,
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => (d === 0 ? 0 : d)),
+    fc.boolean(),
+    fc.constant(null),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
   object: fc.dictionary(text, tie('value'), { maxKeys: 4 }),
 })).value;
@@ -22,7 +35,9 @@ describe('copyJson: the size budget', () => {
         expect(copied.ok).toBe(true);
         if (copied.ok) expect(JSON.stringify(copied.value)).toBe(JSON.stringify(value));
         const short = copyJson(value, { maxDepth: 64, maxChars: length - 1 });
-        expect(short.ok ? null : short.detail).toBe(`too large: more than ${length - 1} characters of JSON text in all`);
+        expect(short.ok ? null : short.detail).toBe(
+          `too large: more than ${length - 1} characters of JSON text in all`,
+        );
       }),
       { numRuns: Number(process.env['FUZZ_RUNS'] ?? 300) },
     );

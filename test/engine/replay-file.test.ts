@@ -31,7 +31,8 @@ describe('Replayer checkFrom (the events a verification mark vouches for are not
     const events: StoredEvent[] = [];
     for await (const batch of readLog(examplePath('sea-lion-1941'), { validate: true })) events.push(...batch);
     const edited = events.map((e) =>
-      e.type === 'britain.resistance-determined' && e === events.findLast((x) => x.type === 'britain.resistance-determined')
+      e.type === 'britain.resistance-determined' &&
+      e === events.findLast((x) => x.type === 'britain.resistance-determined')
         ? { ...e, data: { ...e.data, level: e.data.level + 1 } }
         : e,
     );

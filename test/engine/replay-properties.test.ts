@@ -13,7 +13,18 @@ import { exampleGames } from '../../src/examples/games.js';
 import { nextTurn } from '../../src/examples/script.js';
 import { stored } from '../support/given.js';
 import { alliedTurnEnded, atomicAttack, firestorm, gameStarted } from '../support/fixtures.js';
-import { accept, britishPool, declareWar, demand, gameTurnEnded, hexControl, rejectOffer, reportPool, seaLionStart, selectForces } from '../support/british-fixtures.js';
+import {
+  accept,
+  britishPool,
+  declareWar,
+  demand,
+  gameTurnEnded,
+  hexControl,
+  rejectOffer,
+  reportPool,
+  seaLionStart,
+  selectForces,
+} from '../support/british-fixtures.js';
 import { forcesReported, forcesSelected } from '../support/italian-fixtures.js';
 
 type German = NonNullable<EventData<'host.allied-player-turn-ended'>['germany']>;
@@ -26,37 +37,63 @@ type Game = (typeof GAMES)[number];
 const STARTS: Record<Game, OriginEvent> = { g1941: seaLionStart(), g1944: gameStarted() };
 
 /** Every British unit the 59.514 rules allow, and a selection that exactly meets a -1 surrender. */
-const ALL_ELIGIBLE = britishPool.filter((u) => u.nationality === 'british' && u.kind !== 'strategic-bomber').map((u) => u.id);
+const ALL_ELIGIBLE = britishPool
+  .filter((u) => u.nationality === 'british' && u.kind !== 'strategic-bomber')
+  .map((u) => u.id);
 const ONE_LEVEL = ['aaf-3', 'arm-1', 'bb-1', 'ca-1'];
 
 type Step =
   | { readonly kind: 'logged'; readonly game: Game; readonly n: number }
   | { readonly kind: 'firestorm'; readonly game: Game; readonly country: 'germany' | 'britain'; readonly next: boolean }
-  | { readonly kind: 'atomic'; readonly game: Game; readonly country: 'germany' | 'britain' | 'italy' | 'other'; readonly next: boolean }
+  | {
+      readonly kind: 'atomic';
+      readonly game: Game;
+      readonly country: 'germany' | 'britain' | 'italy' | 'other';
+      readonly next: boolean;
+    }
   | { readonly kind: 'alliedTurnEnd'; readonly game: Game; readonly germany: German; readonly italy: Italian }
-  | { readonly kind: 'gameTurnEnd'; readonly game: Game; readonly dp: number; readonly oil: number; readonly malta: boolean }
+  | {
+      readonly kind: 'gameTurnEnd';
+      readonly game: Game;
+      readonly dp: number;
+      readonly oil: number;
+      readonly malta: boolean;
+    }
   | { readonly kind: 'answer'; readonly game: Game; readonly accepts: boolean }
   | { readonly kind: 'pool'; readonly game: Game }
   | { readonly kind: 'select'; readonly game: Game; readonly all: boolean }
   | { readonly kind: 'hexControl'; readonly game: Game }
   | { readonly kind: 'terms'; readonly game: Game; readonly take: readonly string[] }
-  | { readonly kind: 'declare'; readonly game: Game; readonly aggressor: Power; readonly target: Power; readonly usat: number }
+  | {
+      readonly kind: 'declare';
+      readonly game: Game;
+      readonly aggressor: Power;
+      readonly target: Power;
+      readonly usat: number;
+    }
   | { readonly kind: 'dominion'; readonly game: Game; readonly dominion: 'australia' | 'india' }
   | { readonly kind: 'power'; readonly game: Game; readonly power: 'france' | 'russia' | 'japan' }
   | { readonly kind: 'italianForces'; readonly game: Game }
-  | { readonly kind: 'italianSelection'; readonly game: Game; readonly side: 'axis' | 'allied'; readonly infantry: readonly string[] };
+  | {
+      readonly kind: 'italianSelection';
+      readonly game: Game;
+      readonly side: 'axis' | 'allied';
+      readonly infantry: readonly string[];
+    };
 
 const game = fc.constantFrom(...GAMES);
 const power = fc.constantFrom<Power>('germany', 'italy', 'japan', 'britain', 'france', 'russia', 'us');
 
-const germanFactsArb: fc.Arbitrary<German> = fc
-  .record({
-    berlin: fc.constantFrom('axis' as const, 'allied' as const, 'atomic' as const),
-    germanDpTotal: fc.integer({ min: -4, max: 9 }),
-    germanyControlsBerchtesgaden: fc.boolean(),
-    // 55.12 collapse in one report out of ten.
-    allGermanHexesAlliedOrAtomic: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  });
+const germanFactsArb: fc.Arbitrary<German> = fc.record({
+  berlin: fc.constantFrom('axis' as const, 'allied' as const, 'atomic' as const),
+  germanDpTotal: fc.integer({ min: -4, max: 9 }),
+  germanyControlsBerchtesgaden: fc.boolean(),
+  // 55.12 collapse in one report out of ten.
+  allGermanHexesAlliedOrAtomic: fc.oneof(
+    { weight: 9, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
+});
 
 const italianFactsArb: fc.Arbitrary<Italian> = fc.record({
   italianDpTotal: fc.integer({ min: -3, max: 5 }),
@@ -68,22 +105,90 @@ const italianFactsArb: fc.Arbitrary<Italian> = fc.record({
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('logged' as const), game, n: fc.nat(99) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('firestorm' as const), game, country: fc.constantFrom('germany' as const, 'britain' as const), next: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('atomic' as const), game, country: fc.constantFrom('germany' as const, 'britain' as const, 'italy' as const, 'other' as const), next: fc.boolean() }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('alliedTurnEnd' as const), game, germany: germanFactsArb, italy: italianFactsArb }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('gameTurnEnd' as const), game, dp: fc.integer({ min: -12, max: 5 }), oil: fc.nat(2), malta: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('firestorm' as const),
+      game,
+      country: fc.constantFrom('germany' as const, 'britain' as const),
+      next: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('atomic' as const),
+      game,
+      country: fc.constantFrom('germany' as const, 'britain' as const, 'italy' as const, 'other' as const),
+      next: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('alliedTurnEnd' as const),
+      game,
+      germany: germanFactsArb,
+      italy: italianFactsArb,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('gameTurnEnd' as const),
+      game,
+      dp: fc.integer({ min: -12, max: 5 }),
+      oil: fc.nat(2),
+      malta: fc.boolean(),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('answer' as const), game, accepts: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('pool' as const), game }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('select' as const), game, all: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('hexControl' as const), game }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('terms' as const), game, take: fc.constantFrom([], ['malta'], ['malta', 'palestine']) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('declare' as const), game, aggressor: power, target: power, usat: fc.integer({ min: 30, max: 60 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dominion' as const), game, dominion: fc.constantFrom('australia' as const, 'india' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('power' as const), game, power: fc.constantFrom('france' as const, 'russia' as const, 'japan' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('terms' as const),
+      game,
+      take: fc.constantFrom([], ['malta'], ['malta', 'palestine']),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('declare' as const),
+      game,
+      aggressor: power,
+      target: power,
+      usat: fc.integer({ min: 30, max: 60 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('dominion' as const),
+      game,
+      dominion: fc.constantFrom('australia' as const, 'india' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('power' as const),
+      game,
+      power: fc.constantFrom('france' as const, 'russia' as const, 'japan' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('italianForces' as const), game }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('italianSelection' as const), game, side: fc.constantFrom('axis' as const, 'allied' as const), infantry: fc.subarray(['inf-1', 'inf-2', 'inf-3', 'inf-4', 'inf-5']) }),
+    arbitrary: fc.record({
+      kind: fc.constant('italianSelection' as const),
+      game,
+      side: fc.constantFrom('axis' as const, 'allied' as const),
+      infantry: fc.subarray(['inf-1', 'inf-2', 'inf-3', 'inf-4', 'inf-5']),
+    }),
   },
 );
 
@@ -102,7 +207,11 @@ function originOf(s: Step, replayer: Replayer): OriginEvent {
     case 'alliedTurnEnd':
       return alliedTurnEnded((state?.alliedTurnEndedAt ?? -1) < index ? now : nextTurn(now), s.germany, s.italy);
     case 'gameTurnEnd':
-      return gameTurnEnded((state?.gameTurnEndedAt ?? -1) < index ? now : nextTurn(now), { britishDpLevel: s.dp, oilEffectsOnBritain: s.oil, axisControlsMalta: s.malta });
+      return gameTurnEnded((state?.gameTurnEndedAt ?? -1) < index ? now : nextTurn(now), {
+        britishDpLevel: s.dp,
+        oilEffectsOnBritain: s.oil,
+        axisControlsMalta: s.malta,
+      });
     case 'answer':
       return (s.accepts ? accept : rejectOffer)(now);
     case 'pool':
@@ -134,7 +243,10 @@ interface Played {
 }
 
 /** Plays commands the way SurrenderEngine does: decide against the state so far, append what is accepted. */
-function playLog(prefix: readonly { readonly game: string; readonly origin: OriginEvent }[], steps: readonly Step[]): Played {
+function playLog(
+  prefix: readonly { readonly game: string; readonly origin: OriginEvent }[],
+  steps: readonly Step[],
+): Played {
   const live = new Replayer({ checkDecisions: false });
   const log: StoredEvent[] = [];
   let refused = 0;
@@ -155,13 +267,11 @@ function playLog(prefix: readonly { readonly game: string; readonly origin: Orig
 }
 
 /** An example game cut at a random point: its commands, under its own game id. */
-const examplePrefix = fc
-  .tuple(fc.constantFrom(...Object.keys(exampleGames)), fc.nat())
-  .map(([name, n]) => {
-    const script = exampleGames[name]?.();
-    if (script === undefined) throw new Error(name);
-    return script.events.slice(0, 1 + (n % script.events.length)).map((origin) => ({ game: script.game, origin }));
-  });
+const examplePrefix = fc.tuple(fc.constantFrom(...Object.keys(exampleGames)), fc.nat()).map(([name, n]) => {
+  const script = exampleGames[name]?.();
+  if (script === undefined) throw new Error(name);
+  return script.events.slice(0, 1 + (n % script.events.length)).map((origin) => ({ game: script.game, origin }));
+});
 
 const generatedLog: fc.Arbitrary<Played> = fc
   .tuple(fc.oneof(fc.constant([]), examplePrefix), fc.array(step, { maxLength: 80, size: 'large' }))
@@ -178,10 +288,14 @@ const replayAll = (log: readonly StoredEvent[], checkDecisions = true): Replayer
 const copy = (log: readonly StoredEvent[]): StoredEvent[] => JSON.parse(JSON.stringify(log)) as StoredEvent[];
 
 /** 60 runs; a counterexample holds a whole generated log, too long for fast-check to print: say how to replay it. */
-const runs = <T,>(): fc.Parameters<T> => ({
+const runs = <T>(): fc.Parameters<T> => ({
   numRuns: 60,
   reporter: (out) => {
-    if (out.failed) throw new Error(`property failed (seed ${out.seed}, path ${out.counterexamplePath ?? ''}; replay with fc.assert(..., { seed, path })): ${String(out.errorInstance)}`);
+    if (out.failed)
+      throw new Error(
+        `property failed (seed ${out.seed}, path ${out.counterexamplePath ?? ''}; replay with fc.assert(..., { ` +
+          `seed, path })): ${String(out.errorInstance)}`,
+      );
   },
 });
 
@@ -239,30 +353,39 @@ describe('replay: re-deriving the rule decisions', () => {
   const leaves = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
     if (typeof value === 'number' || typeof value === 'boolean') return [path];
     if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
-    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+    if (typeof value === 'object' && value !== null)
+      return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
     return [];
   };
 
   it('a rule decision whose data was altered (one number or flag) is reported at its own seq', () => {
     fc.assert(
-      fc.property(generatedLog, fc.nat(), fc.nat(), fc.integer({ min: 1, max: 3 }), ({ log }, pickEvent, pickLeaf, delta) => {
-        const decisions = log.filter((e) => definitionOf(e.type)?.source === 'engine');
-        fc.pre(decisions.length > 0);
-        const target = decisions[pickEvent % decisions.length] as StoredEvent;
-        const paths = leaves(target.data);
-        fc.pre(paths.length > 0);
-        const path = paths[pickLeaf % paths.length] as (string | number)[];
-        const edited = copy(log);
-        const event = edited[target.seq - 1] as StoredEvent;
-        let holder = event.data as unknown as Record<string | number, unknown>;
-        for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-        const last = path.at(-1) as string | number;
-        const old = holder[last];
-        holder[last] = typeof old === 'boolean' ? !old : (old as number) + delta;
-        const mismatches = replayAll(edited).mismatches;
-        expect(mismatches.map((m) => m.seq)).toContain(target.seq);
-        expect(mismatches.find((m) => m.seq === target.seq)?.message).toContain(`"${target.type}" no longer matches the rules`);
-      }),
+      fc.property(
+        generatedLog,
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 3 }),
+        ({ log }, pickEvent, pickLeaf, delta) => {
+          const decisions = log.filter((e) => definitionOf(e.type)?.source === 'engine');
+          fc.pre(decisions.length > 0);
+          const target = decisions[pickEvent % decisions.length] as StoredEvent;
+          const paths = leaves(target.data);
+          fc.pre(paths.length > 0);
+          const path = paths[pickLeaf % paths.length] as (string | number)[];
+          const edited = copy(log);
+          const event = edited[target.seq - 1] as StoredEvent;
+          let holder = event.data as unknown as Record<string | number, unknown>;
+          for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
+          const last = path.at(-1) as string | number;
+          const old = holder[last];
+          holder[last] = typeof old === 'boolean' ? !old : (old as number) + delta;
+          const mismatches = replayAll(edited).mismatches;
+          expect(mismatches.map((m) => m.seq)).toContain(target.seq);
+          expect(mismatches.find((m) => m.seq === target.seq)?.message).toContain(
+            `"${target.type}" no longer matches the rules`,
+          );
+        },
+      ),
       runs(),
     );
   });
@@ -287,7 +410,9 @@ describe('replay: examples of edited decisions', () => {
     const mismatches = replayAll(log).mismatches;
     expect(mismatches).toHaveLength(1);
     expect(mismatches[0]?.seq).toBe(event.seq);
-    expect(mismatches[0]?.message).toBe('"britain.resistance-determined" no longer matches the rules at data.level: the rules give -4, the log holds -3');
+    expect(mismatches[0]?.message).toBe(
+      '"britain.resistance-determined" no longer matches the rules at data.level: the rules give -4, the log holds -3',
+    );
   });
 
   it('55.11B: a German resistance level changed is reported; the untouched log replays clean', () => {
@@ -304,6 +429,8 @@ describe('replay: examples of edited decisions', () => {
     const log = copy(seaLion()).filter((e) => e.type !== 'britain.surrender-offered');
     log.forEach((e, i) => Object.assign(e, { seq: i + 1 }));
     const messages = replayAll(log).mismatches.map((m) => m.message);
-    expect(messages[0]).toMatch(/^the log lacks the rule decision "britain\.surrender-offered" that follows from event \d+$/);
+    expect(messages[0]).toMatch(
+      /^the log lacks the rule decision "britain\.surrender-offered" that follows from event \d+$/,
+    );
   });
 });

@@ -29,7 +29,13 @@ function replaceFirstLeaf(value: unknown, leaf: unknown): unknown {
 }
 
 const reorder = (value: unknown): unknown =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)])) : value;
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([k, v]) => [k, reorder(v)]),
+      )
+    : value;
 
 describe('replay: comparing re-derived decisions', () => {
   it('property: sameJson(a, b) only when JSON.stringify(a) === JSON.stringify(b)', () => {
@@ -60,7 +66,9 @@ describe('replay: comparing re-derived decisions', () => {
   });
 
   it('a logged decision changed in one field is still reported, with both JSON texts', () => {
-    const log = stored(play([gameStarted(), alliedTurnEnded(turn('spring', 1944), germanFacts({ germanDpTotal: 12 }), italianFacts())]));
+    const log = stored(
+      play([gameStarted(), alliedTurnEnded(turn('spring', 1944), germanFacts({ germanDpTotal: 12 }), italianFacts())]),
+    );
     const checkedAt = log.findIndex((e) => e.type === 'germany.surrender-checked');
     const checked = log[checkedAt] as Extract<StoredEvent, { type: 'germany.surrender-checked' }>;
     const edited = [...log];
@@ -74,7 +82,9 @@ describe('replay: comparing re-derived decisions', () => {
       {
         seq: checked.seq,
         game: GAME,
-        message: `"germany.surrender-checked" no longer matches the rules at data.resistance: the rules give ${checked.data.resistance}, the log holds ${checked.data.resistance + 1}`,
+        message:
+          `"germany.surrender-checked" no longer matches the rules at data.resistance: the rules give ` +
+          `${checked.data.resistance}, the log holds ${checked.data.resistance + 1}`,
       },
     ]);
   });

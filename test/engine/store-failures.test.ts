@@ -30,48 +30,75 @@ function failingStore(error: unknown): MemoryEventStore {
 }
 
 describe('the host API when the store fails', () => {
-  it('59.21: a torn last line (a crash mid-write) refuses the firestorm as store-failed, naming the repair; the file is unchanged', async () => {
-    const path = join(dir, 'torn.jsonl');
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource('g1') }));
-    expect((await engine.execute('g1', gameStarted({ turn: sp41 }))).ok).toBe(true);
-    await appendFile(path, '{"seq":2,"id":"x","ga');
-    const before = await readFile(path);
-    const result = await engine.execute('g1', firestorm(sp41, 'britain', 'Coventry'));
-    expect(result).toEqual({
-      ok: false,
-      rejection: {
-        code: 'store-failed',
-        rule: 'store',
-        message: `the log could not be read or written (TornLogError): ${path}: line 3 is torn (a write was cut off); run \`awaw-surrender verify ${path} --repair\` before appending; nothing was recorded`,
-      },
-    });
-    expect(await readFile(path)).toEqual(before);
-    await engine.close();
-  });
+  it(
+    '59.21: a torn last line (a crash mid-write) refuses the ' +
+      'firestorm as store-failed, naming the repair; the file is unchanged',
+    async () => {
+      const path = join(dir, 'torn.jsonl');
+      const engine = await SurrenderEngine.open(
+        await JsonlFileStore.open(path, { create: true, source: deterministicSource('g1') }),
+      );
+      expect((await engine.execute('g1', gameStarted({ turn: sp41 }))).ok).toBe(true);
+      await appendFile(path, '{"seq":2,"id":"x","ga');
+      const before = await readFile(path);
+      const result = await engine.execute('g1', firestorm(sp41, 'britain', 'Coventry'));
+      expect(result).toEqual({
+        ok: false,
+        rejection: {
+          code: 'store-failed',
+          rule: 'store',
+          message:
+            `the log could not be read or written (TornLogError): ${path}: line 3 is torn (a write was cut off); ` +
+            `run \`awaw-surrender verify ${path} --repair\` before appending; nothing was recorded`,
+        },
+      });
+      expect(await readFile(path)).toEqual(before);
+      await engine.close();
+    },
+  );
 
   it('a full disk (ENOSPC) is a store-failed rejection naming the system error', async () => {
     // What the file store throws for a write refused with ENOSPC.
-    const full = fileError(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+    const full = fileError(
+      Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      }),
+    );
     const engine = await SurrenderEngine.open(failingStore(full));
-    expect(await engine.execute('g1', gameStarted())).toEqual({
-      ok: false,
-      rejection: { code: 'store-failed', rule: 'store', message: 'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded' },
-    });
-    expect(engine.version).toBe(0);
-  });
-
-  it('a commit whose outcome is unknown (the database connection lost during it) is store-failed, saying it may have been recorded', async () => {
-    const engine = await SurrenderEngine.open(failingStore(outcomeUnknown(new Error('Connection terminated unexpectedly'))));
     expect(await engine.execute('g1', gameStarted())).toEqual({
       ok: false,
       rejection: {
         code: 'store-failed',
         rule: 'store',
         message:
-          "the log could not be read or written (outcome-unknown): the commit's outcome is unknown (Connection terminated unexpectedly): the events may or may not have been written; read the game's head before appending again",
+          'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded',
       },
     });
+    expect(engine.version).toBe(0);
   });
+
+  it(
+    'a commit whose outcome is unknown (the database connection ' +
+      'lost during it) is store-failed, saying it may have been recorded',
+    async () => {
+      const engine = await SurrenderEngine.open(
+        failingStore(outcomeUnknown(new Error('Connection terminated unexpectedly'))),
+      );
+      expect(await engine.execute('g1', gameStarted())).toEqual({
+        ok: false,
+        rejection: {
+          code: 'store-failed',
+          rule: 'store',
+          message:
+            "the log could not be read or written (outcome-unknown): the commit's outcome is unknown (Connection " +
+            "terminated unexpectedly): the events may or may not have been written; read the game's head " +
+            'before appending again',
+        },
+      });
+    },
+  );
 
   it('a store closed under the engine is an internal rejection (the host closed it), as any defect', async () => {
     const store = new MemoryEventStore({ source: deterministicSource('g1') });
@@ -79,7 +106,11 @@ describe('the host API when the store fails', () => {
     await store.close();
     expect(await engine.execute('g1', gameStarted())).toEqual({
       ok: false,
-      rejection: { code: 'internal', rule: 'engine', message: 'internal error, nothing was recorded: the event store is closed' },
+      rejection: {
+        code: 'internal',
+        rule: 'engine',
+        message: 'internal error, nothing was recorded: the event store is closed',
+      },
     });
   });
 
@@ -90,6 +121,9 @@ describe('the host API when the store fails', () => {
       rejection: { code: 'internal', rule: 'engine', message: 'internal error, nothing was recorded: boom' },
     });
     // The engine's queue is not stuck: the next command is decided and answered the same way.
-    expect(await engine.execute('g1', gameStarted({ turn: sp41 }))).toMatchObject({ ok: false, rejection: { code: 'internal' } });
+    expect(await engine.execute('g1', gameStarted({ turn: sp41 }))).toMatchObject({
+      ok: false,
+      rejection: { code: 'internal' },
+    });
   });
 });

@@ -32,7 +32,16 @@ import { anyRulingOptions, commandOf, modelParameters, step, type Step } from '.
 const PARAMETERS = modelParameters();
 const RUNS = PARAMETERS.numRuns;
 const GAME = 'world';
-const CODES = ['malformed', 'no-game', 'game-exists', 'out-of-sequence', 'not-pending', 'decision-pending', 'illegal', 'contradictory'];
+const CODES = [
+  'malformed',
+  'no-game',
+  'game-exists',
+  'out-of-sequence',
+  'not-pending',
+  'decision-pending',
+  'illegal',
+  'contradictory',
+];
 /** A rule number (55.11, 59.513E, 43.321A), or `sequence` / `schema`. */
 const RULE = /^(\d{2}(\.\d+[A-Z]?)?|sequence|schema)$/;
 
@@ -56,7 +65,13 @@ const world: fc.Arbitrary<World> = fc.record({
   us: fc.constantFrom('neutral' as const, 'germany' as const, 'italy-only' as const, 'both' as const),
   france: fc.boolean(),
   russia: fc.constantFrom('neutral' as const, 'at-war' as const, 'surrendered' as const),
-  japan: fc.constantFrom('not-at-war' as const, 'britain-and-us' as const, 'us' as const, 'britain' as const, 'surrendered' as const),
+  japan: fc.constantFrom(
+    'not-at-war' as const,
+    'britain-and-us' as const,
+    'us' as const,
+    'britain' as const,
+    'surrendered' as const,
+  ),
   italyDeclared: fc.boolean(),
 });
 
@@ -68,14 +83,27 @@ function opening(w: World): OriginEvent[] {
   if (italyAtWar) wars.push({ axis: 'italy', allied: 'britain' });
   if (w.us === 'germany' || w.us === 'both') wars.push({ axis: 'germany', allied: 'us' });
   if (italyAtWar && (w.us === 'italy-only' || w.us === 'both')) wars.push({ axis: 'italy', allied: 'us' });
-  if (w.france) wars.push({ axis: 'germany', allied: 'france' }, ...(italyAtWar ? [{ axis: 'italy' as const, allied: 'france' as const }] : []));
-  if (w.russia !== 'neutral') wars.push({ axis: 'germany', allied: 'russia' }, ...(italyAtWar ? [{ axis: 'italy' as const, allied: 'russia' as const }] : []));
+  if (w.france)
+    wars.push(
+      { axis: 'germany', allied: 'france' },
+      ...(italyAtWar ? [{ axis: 'italy' as const, allied: 'france' as const }] : []),
+    );
+  if (w.russia !== 'neutral')
+    wars.push(
+      { axis: 'germany', allied: 'russia' },
+      ...(italyAtWar ? [{ axis: 'italy' as const, allied: 'russia' as const }] : []),
+    );
   if (w.scenario === 'global' && w.japan !== 'not-at-war') {
     if (w.japan !== 'britain') wars.push({ axis: 'japan', allied: 'us' });
     if (w.japan !== 'us') wars.push({ axis: 'japan', allied: 'britain' });
   }
-  const italy = italyAtWar ? { declaredWarOnWesternAlliesYear: w.italyDeclared ? 1940 : null, westernAlliesDeclaredWar: !w.italyDeclared } : { declaredWarOnWesternAlliesYear: null, westernAlliesDeclaredWar: false };
-  const surrendered = (power: 'russia' | 'japan'): OriginEvent => ({ type: 'host.power-surrendered', data: { turn, power } });
+  const italy = italyAtWar
+    ? { declaredWarOnWesternAlliesYear: w.italyDeclared ? 1940 : null, westernAlliesDeclaredWar: !w.italyDeclared }
+    : { declaredWarOnWesternAlliesYear: null, westernAlliesDeclaredWar: false };
+  const surrendered = (power: 'russia' | 'japan'): OriginEvent => ({
+    type: 'host.power-surrendered',
+    data: { turn, power },
+  });
   return [
     { type: 'host.game-started', data: { scenario: w.scenario, turn, wars, italy, options: w.options } },
     ...(w.russia === 'surrendered' ? [surrendered('russia')] : []),
@@ -95,15 +123,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   console.log(`whole-engine worlds: ${runs} runs (MODEL_RUNS=${RUNS})`);
-  if (process.env['MODEL_STATS'] === '1') console.log([...reached].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n'));
+  if (process.env['MODEL_STATS'] === '1')
+    console.log(
+      [...reached]
+        .sort()
+        .map(([k, n]) => `  ${k}: ${n}`)
+        .join('\n'),
+    );
 });
 
 /** 59.61: after a surrender in which the war continues, German terms are refused citing 59.61 (no concessions). */
 function termsRefusedByTheirRule(view: GameView, origin: unknown, result: CommandResult): void {
-  const isTerms = typeof origin === 'object' && origin !== null && (origin as { type?: unknown }).type === 'britain.terms-demanded';
+  const isTerms =
+    typeof origin === 'object' && origin !== null && (origin as { type?: unknown }).type === 'britain.terms-demanded';
   const last = view.britain.context.surrenders.at(-1)?.surrender;
   if (!isTerms || result.ok || result.rejection.code === 'malformed' || last?.outcome !== 'war-continues') return;
-  if (result.rejection.rule !== '59.61') throw new Error(`59.61: terms after a surrender in which the war continues are refused citing ${result.rejection.rule}: ${result.rejection.message}`);
+  if (result.rejection.rule !== '59.61')
+    throw new Error(
+      `59.61: terms after a surrender in which the war continues are refused citing ${result.rejection.rule}: ` +
+        `${result.rejection.message}`,
+    );
 }
 
 /** Every query tells the same story of who is at war: no war of a power out of the war, none of a Britain at peace. */
@@ -120,7 +159,8 @@ function consistentWars(engine: SurrenderEngine): void {
       w.axis === 'japan' && state.surrendered.japan,
       (w.allied === 'france' || w.allied === 'russia') && state.surrendered[w.allied],
     ];
-    if (out.some(Boolean)) throw new Error(`55.31, 56.22: ${w.axis}-${w.allied} is at war, but one of them has surrendered`);
+    if (out.some(Boolean))
+      throw new Error(`55.31, 56.22: ${w.axis}-${w.allied} is at war, but one of them has surrendered`);
     // 59.62, 59.83: a Britain at peace is at war with neither Germany nor Italy (Japan may fight on, 59.891C).
     if (w.allied === 'britain' && w.axis !== 'japan' && view.britain.matches('atPeace')) {
       throw new Error(`59.62: Britain at peace (permissions: neutral) is at war with ${w.axis} in wars()`);
@@ -145,7 +185,9 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
       // A command is whatever a host sends: here anything JSON can carry.
       result = await engine.execute(command.game as string, command.origin as OriginEvent);
     } catch (error) {
-      throw new Error(`execute threw for ${JSON.stringify(command)}: ${error instanceof Error ? error.stack : String(error)}`);
+      throw new Error(
+        `execute threw for ${JSON.stringify(command)}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
     }
     if (result.ok) {
       // Completeness of the menus: what the engine accepted, a host could have built from the choices offered.
@@ -169,7 +211,12 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
   expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   const live = engine.view(GAME);
   // Reach, from the log the engine wrote: each event type once per run, and British surrenders that repeat.
-  const types = store.toJsonl().trimEnd().split('\n').slice(1).map((line) => (JSON.parse(line) as { type: string }).type);
+  const types = store
+    .toJsonl()
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => (JSON.parse(line) as { type: string }).type);
   for (const type of new Set(types)) note(type);
   if (types.filter((type) => type === 'britain.surrendered').length >= 2) note('repeated British surrenders');
 
@@ -182,7 +229,11 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
   try {
     expect(replayed.mismatches).toEqual([]);
     const again = replayed.view(GAME);
-    const plain = (v: typeof live) => v && { world: v.world, machines: [v.germany, v.britain, v.italy].map((m) => ({ value: m.value, context: m.context })) };
+    const plain = (v: typeof live) =>
+      v && {
+        world: v.world,
+        machines: [v.germany, v.britain, v.italy].map((m) => ({ value: m.value, context: m.context })),
+      };
     expect(plain(again)).toEqual(plain(live));
     expect(replayed.pending(GAME)).toEqual(engine.pending(GAME));
   } finally {
@@ -192,25 +243,36 @@ async function runWorld(w: World, steps: readonly Step[]): Promise<void> {
 }
 
 const REACHED = [
-  'britain.surrendered', 'britain.offer-rejected', 'britain.terms-imposed', 'repeated British surrenders', 'germany.surrendered',
-  'italy.surrendered', 'italy.forces-disposed', 'europe.war-ended', 'war.declared', 'rejected malformed', 'rejected contradictory',
-  'rejected illegal', 'rejected out-of-sequence', 'rejected decision-pending', 'rejected not-pending',
+  'britain.surrendered',
+  'britain.offer-rejected',
+  'britain.terms-imposed',
+  'repeated British surrenders',
+  'germany.surrendered',
+  'italy.surrendered',
+  'italy.forces-disposed',
+  'europe.war-ended',
+  'war.declared',
+  'rejected malformed',
+  'rejected contradictory',
+  'rejected illegal',
+  'rejected out-of-sequence',
+  'rejected decision-pending',
+  'rejected not-pending',
 ];
 
 describe('55, 56, 59: the whole engine in every world, under every ruling option', () => {
-  it(
-    'execute never throws and refuses with a typed rejection; what it appends passes the file store; the log replays with no mismatch',
-    { timeout: 900_000 },
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(world, fc.array(step, { minLength: 20, maxLength: 120 }), async (w, steps) => {
-          await runWorld(w, steps);
-        }),
-        PARAMETERS,
-      );
-      if (RUNS < 150) return; // too few runs to promise that they reached everything
-      // Not vacuous: the engine's logs hold surrenders of every kind and the rare states, and it refused in each way.
-      for (const what of REACHED) expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
-    },
-  );
+  it('execute never throws and refuses with a typed rejection; what ' +
+    'it appends passes the file store; the log replays with no mismatch', {
+    timeout: 900_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(world, fc.array(step, { minLength: 20, maxLength: 120 }), async (w, steps) => {
+        await runWorld(w, steps);
+      }),
+      PARAMETERS,
+    );
+    if (RUNS < 150) return; // too few runs to promise that they reached everything
+    // Not vacuous: the engine's logs hold surrenders of every kind and the rare states, and it refused in each way.
+    for (const what of REACHED) expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
+  });
 });

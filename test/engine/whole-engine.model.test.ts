@@ -15,7 +15,14 @@ import type { RulingOptions } from '../../src/rules/options.js';
 import { britishFacts, laterPool } from '../support/british-fixtures.js';
 import { execute, GAME, liveGame, replay, type LiveGame } from '../support/given.js';
 import { turnFrom1941 } from '../support/fixtures.js';
-import { allBritishHexControl, anyRulingOptions, legalItalianSelection, modelParameters, terms, tinyPool } from '../support/model-commands.js';
+import {
+  allBritishHexControl,
+  anyRulingOptions,
+  legalItalianSelection,
+  modelParameters,
+  terms,
+  tinyPool,
+} from '../support/model-commands.js';
 
 /** The event types of every run's log, to check that the runs reach every kind of surrender. */
 const STATS: string[][] = [];
@@ -42,15 +49,17 @@ interface Model {
   italy: { level: number; order: Side[]; reported: boolean; next: number } | null;
 }
 
-
 const clamp2 = (n: number) => Math.max(-2, Math.min(2, n));
 
 /** 59.87: the level a further surrender must fall below; after a German declaration (59.86B) as the option reads it. */
 const restrictingLevel = (m: Model): number | null =>
-  m.lastSurrender !== null && (!m.germanDeclared || m.options.surrenderAfterGermanDeclaration === 'below-previous') ? m.lastSurrender.level : null;
+  m.lastSurrender !== null && (!m.germanDeclared || m.options.surrenderAfterGermanDeclaration === 'below-previous')
+    ? m.lastSurrender.level
+    : null;
 
 /** 59.513A, 59.514E: the selection is awaited once the pool is reported and, in a peace, the terms imposed. */
-const selectingForces = (m: Model): boolean => m.britishPending.forces && !m.britishPending.pool && m.britishPending.termsDone;
+const selectingForces = (m: Model): boolean =>
+  m.britishPending.forces && !m.britishPending.pool && m.britishPending.termsDone;
 
 function pendingKinds(m: Model): string[] {
   const out: string[] = [];
@@ -85,7 +94,8 @@ function advanceTo(m: Model, s: { turn: number; advances: boolean }): void {
 
 function settleBritain(m: Model): void {
   const p = m.britishPending;
-  if (m.britain === 'surrendered' && !p.pool && !p.forces && !p.hex && !p.terms) m.britain = m.wars.has('germany-us') ? 'atWar' : 'atPeace';
+  if (m.britain === 'surrendered' && !p.pool && !p.forces && !p.hex && !p.terms)
+    m.britain = m.wars.has('germany-us') ? 'atWar' : 'atPeace';
 }
 
 class AlliedEnd implements fc.Command<Model, LiveGame> {
@@ -104,8 +114,19 @@ class AlliedEnd implements fc.Command<Model, LiveGame> {
       type: 'host.allied-player-turn-ended',
       data: {
         turn: turnFrom1941(s.turn),
-        germany: { berlin: this.berlin, germanDpTotal: this.germanDp, germanyControlsBerchtesgaden: false, allGermanHexesAlliedOrAtomic: false },
-        italy: { italianDpTotal: this.italianDp, romeAlliedControlled: this.rome, axisUnitsInAfrica: this.africa, dpsInItaly: this.dps, covertOperationsModifier: 0 },
+        germany: {
+          berlin: this.berlin,
+          germanDpTotal: this.germanDp,
+          germanyControlsBerchtesgaden: false,
+          allGermanHexesAlliedOrAtomic: false,
+        },
+        italy: {
+          italianDpTotal: this.italianDp,
+          romeAlliedControlled: this.rome,
+          axisUnitsInAfrica: this.africa,
+          dpsInItaly: this.dps,
+          covertOperationsModifier: 0,
+        },
       },
     });
     // 55.11A: an atomic attack marker in Berlin while the log holds no atomic attack on Germany is a contradiction.
@@ -119,7 +140,8 @@ class AlliedEnd implements fc.Command<Model, LiveGame> {
     if (italyNow) {
       const level = clamp2(this.italianDp + this.dps.axis - this.dps.allied);
       const germanyIn = !m.germanySurrendered && !germanyNow;
-      const order: Side[] = level > 0 ? (germanyIn ? ['axis'] : []) : level < 0 ? ['allied'] : germanyIn ? ['axis', 'allied'] : ['allied'];
+      const order: Side[] =
+        level > 0 ? (germanyIn ? ['axis'] : []) : level < 0 ? ['allied'] : germanyIn ? ['axis', 'allied'] : ['allied'];
       m.italy = { level, order, reported: false, next: 0 };
       m.italySurrendered = true;
       removeWarsOf(m, 'italy');
@@ -134,7 +156,9 @@ class AlliedEnd implements fc.Command<Model, LiveGame> {
       removeWarsOf(m, 'italy');
     }
   }
-  toString = () => `AlliedEnd(${this.berlin},${this.germanDp},${this.italianDp},${this.rome},${this.africa},${this.dps.axis}/${this.dps.allied})`;
+  toString = () =>
+    `AlliedEnd(${this.berlin},${this.germanDp},${this.italianDp},${this.rome},${this.africa},` +
+    `${this.dps.axis}/${this.dps.allied})`;
 }
 
 class GameEnd implements fc.Command<Model, LiveGame> {
@@ -142,7 +166,10 @@ class GameEnd implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
     const s = slot(m, m.gameClosed);
-    const ok = run(r, { type: 'host.game-turn-ended', data: { turn: turnFrom1941(s.turn), britain: britishFacts({ britishDpLevel: this.dp }) } });
+    const ok = run(r, {
+      type: 'host.game-turn-ended',
+      data: { turn: turnFrom1941(s.turn), britain: britishFacts({ britishDpLevel: this.dp }) },
+    });
     expect(ok).toBe(!(s.advances && anyPending(m)));
     if (!ok) return;
     advanceTo(m, s);
@@ -188,7 +215,12 @@ class Answer implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
     const turn = turnFrom1941(m.turn);
-    const ok = run(r, this.accepts ? { type: 'britain.offer-accepted', data: { turn } } : { type: 'britain.offer-rejected', data: { turn } });
+    const ok = run(
+      r,
+      this.accepts
+        ? { type: 'britain.offer-accepted', data: { turn } }
+        : { type: 'britain.offer-rejected', data: { turn } },
+    );
     expect(ok).toBe(m.britain === 'offer');
     if (!ok || m.offerLevel === null) return;
     if (this.accepts) surrenderBritain(m, m.offerLevel, restrictingLevel(m));
@@ -209,13 +241,24 @@ class BritishStep implements fc.Command<Model, LiveGame> {
       this.step === 'pool'
         ? { type: 'host.british-force-pool', data: { turn, units: laterPool(tinyPool, m.removedFactors / 2) } }
         : this.step === 'forces'
-        ? { type: 'britain.forces-selected', data: { turn, selection: laterPool(tinyPool, m.removedFactors / 2).map((u) => u.id) } }
-        : this.step === 'hex'
-          ? allBritishHexControl(turn)
-          : terms(turn);
+          ? {
+              type: 'britain.forces-selected',
+              data: { turn, selection: laterPool(tinyPool, m.removedFactors / 2).map((u) => u.id) },
+            }
+          : this.step === 'hex'
+            ? allBritishHexControl(turn)
+            : terms(turn);
     const ok = run(r, origin);
     const p = m.britishPending;
-    expect(ok).toBe(this.step === 'pool' ? p.pool : this.step === 'forces' ? selectingForces(m) : this.step === 'hex' ? p.hex : p.terms);
+    expect(ok).toBe(
+      this.step === 'pool'
+        ? p.pool
+        : this.step === 'forces'
+          ? selectingForces(m)
+          : this.step === 'hex'
+            ? p.hex
+            : p.terms,
+    );
     if (!ok) return;
     if (this.step === 'pool') p.pool = false;
     if (this.step === 'forces') {
@@ -240,7 +283,10 @@ class BritishStep implements fc.Command<Model, LiveGame> {
 class ItalianReport implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
-    const ok = run(r, { type: 'host.italian-forces-reported', data: { turn: turnFrom1941(m.turn), ...italianForces1943 } });
+    const ok = run(r, {
+      type: 'host.italian-forces-reported',
+      data: { turn: turnFrom1941(m.turn), ...italianForces1943 },
+    });
     expect(ok).toBe(m.italy !== null && !m.italy.reported);
     if (!ok || m.italy === null) return;
     m.italy.reported = true;
@@ -257,8 +303,13 @@ class ItalianSelect implements fc.Command<Model, LiveGame> {
   check = () => true;
   run(m: Model, r: LiveGame): void {
     const level = m.italy?.level ?? 0;
-    const selection = this.valid ? legalItalianSelection(level, this.side) : { infantry: [], namedShips: [], cruisers: [], destroyers: [] };
-    const ok = run(r, { type: 'italy.forces-selected', data: { turn: turnFrom1941(m.turn), side: this.side, selection } });
+    const selection = this.valid
+      ? legalItalianSelection(level, this.side)
+      : { infantry: [], namedShips: [], cruisers: [], destroyers: [] };
+    const ok = run(r, {
+      type: 'italy.forces-selected',
+      data: { turn: turnFrom1941(m.turn), side: this.side, selection },
+    });
     const expected = m.italy !== null && m.italy.reported && m.italy.order[m.italy.next] === this.side && this.valid;
     expect(ok).toBe(expected);
     if (!ok || m.italy === null) return;
@@ -277,7 +328,12 @@ class Declares implements fc.Command<Model, LiveGame> {
   run(m: Model, r: LiveGame): void {
     const ok = run(r, {
       type: 'war.declared',
-      data: { turn: turnFrom1941(m.turn), aggressor: this.aggressor, targets: [this.aggressor === 'us' ? 'germany' : 'us'], usatLevel: this.aggressor === 'us' ? this.usat : null },
+      data: {
+        turn: turnFrom1941(m.turn),
+        aggressor: this.aggressor,
+        targets: [this.aggressor === 'us' ? 'germany' : 'us'],
+        usatLevel: this.aggressor === 'us' ? this.usat : null,
+      },
     });
     const after = m.lastSurrender === null ? Infinity : m.turn - m.lastSurrender.turn;
     const peaceRule = m.britain !== 'atPeace' || (after >= 2 && (this.aggressor === 'germany' || this.usat >= 50));
@@ -297,7 +353,9 @@ class Declares implements fc.Command<Model, LiveGame> {
 const alliedEnds = (late: boolean) =>
   fc
     .record({
-      berlin: late ? fc.constantFrom('axis' as const, 'allied' as const, 'allied' as const, 'atomic' as const) : fc.constantFrom('axis' as const, 'axis' as const, 'axis' as const, 'allied' as const, 'atomic' as const),
+      berlin: late
+        ? fc.constantFrom('axis' as const, 'allied' as const, 'allied' as const, 'atomic' as const)
+        : fc.constantFrom('axis' as const, 'axis' as const, 'axis' as const, 'allied' as const, 'atomic' as const),
       germanDp: fc.integer({ min: -2, max: late ? 1 : 10 }),
       italianDp: fc.integer({ min: -2, max: late ? 1 : 8 }),
       rome: fc.boolean(),
@@ -316,34 +374,61 @@ const decisions = [
   fc.boolean().map((a) => new Answer(a)),
   fc.constantFrom('pool' as const, 'forces' as const, 'hex' as const, 'terms' as const).map((s) => new BritishStep(s)),
   fc.constant(new ItalianReport()),
-  fc.record({ side: fc.constantFrom('axis' as const, 'allied' as const), valid: fc.boolean() }).map((x) => new ItalianSelect(x.side, x.valid)),
-  fc.record({ aggressor: fc.constantFrom('us' as const, 'germany' as const), usat: fc.integer({ min: 40, max: 60 }) }).map((x) => new Declares(x.aggressor, x.usat)),
+  fc
+    .record({ side: fc.constantFrom('axis' as const, 'allied' as const), valid: fc.boolean() })
+    .map((x) => new ItalianSelect(x.side, x.valid)),
+  fc
+    .record({ aggressor: fc.constantFrom('us' as const, 'germany' as const), usat: fc.integer({ min: 40, max: 60 }) })
+    .map((x) => new Declares(x.aggressor, x.usat)),
 ];
 /**
  * A British peace first (59.62): an offer at -5 at the first game turn end, accepted, the pool reported, the
  * forces selected, hex control reported and terms imposed; then any game, the U.S. (at 50-60 USAT) or Germany
  * declaring war often. The model says of each of these commands whether it is legal.
  */
-const peacePrefix = (): fc.Command<Model, LiveGame>[] => [new GameEnd(-5), new Answer(true), ...(['pool', 'forces', 'hex', 'terms'] as const).map((step) => new BritishStep(step))];
+const peacePrefix = (): fc.Command<Model, LiveGame>[] => [
+  new GameEnd(-5),
+  new Answer(true),
+  ...(['pool', 'forces', 'hex', 'terms'] as const).map((step) => new BritishStep(step)),
+];
 const peaceAndWar = fc
   .commands(
     [
       ...turnEnds(false),
       ...decisions,
       ...decisions,
-      ...[1, 2].map(() => fc.record({ aggressor: fc.constantFrom('us' as const, 'germany' as const), usat: fc.integer({ min: 50, max: 60 }) }).map((x) => new Declares(x.aggressor, x.usat))),
+      ...[1, 2].map(() =>
+        fc
+          .record({
+            aggressor: fc.constantFrom('us' as const, 'germany' as const),
+            usat: fc.integer({ min: 50, max: 60 }),
+          })
+          .map((x) => new Declares(x.aggressor, x.usat)),
+      ),
     ],
     { maxCommands: 140, size: 'max' },
   )
   .map((cmds) => [...peacePrefix(), ...cmds]);
 /**
- * Three kinds of game: any; late in the war (half the games), where Germany and Italy both surrender and the war in Europe ends
- * (55.31, 56.22); and a British peace that a declaration of war ends (59.8). Each path below is reached in one
- * round of the default 150 runs.
+ * Three kinds of game: any; late in the war (half the games), where Germany and Italy both surrender and the war in
+ * Europe ends (55.31, 56.22); and a British peace that a declaration of war ends (59.8). Each path below is reached in
+ * one round of the default 150 runs.
  */
 const games = fc.oneof(
-  { weight: 1, arbitrary: fc.commands([...turnEnds(false), ...decisions, ...decisions, ...decisions], { maxCommands: 150, size: 'max' }) },
-  { weight: 2, arbitrary: fc.commands([...turnEnds(true), ...decisions, ...decisions, ...decisions], { maxCommands: 150, size: 'max' }) },
+  {
+    weight: 1,
+    arbitrary: fc.commands([...turnEnds(false), ...decisions, ...decisions, ...decisions], {
+      maxCommands: 150,
+      size: 'max',
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.commands([...turnEnds(true), ...decisions, ...decisions, ...decisions], {
+      maxCommands: 150,
+      size: 'max',
+    }),
+  },
   { weight: 1, arbitrary: peaceAndWar },
 );
 
@@ -358,7 +443,11 @@ function invariants(m: Model, r: LiveGame): void {
   if (view === undefined) throw new Error('no game');
   const { world: state } = view;
   // Who is at war with whom, who has surrendered, whether the war in Europe is over (55.21, 56.21).
-  expect(warList(state.wars).map((w) => `${w.axis}-${w.allied}`).sort()).toEqual([...m.wars].sort());
+  expect(
+    warList(state.wars)
+      .map((w) => `${w.axis}-${w.allied}`)
+      .sort(),
+  ).toEqual([...m.wars].sort());
   expect(view.germany.value === 'surrendered').toBe(m.germanySurrendered);
   expect(italyHasSurrendered(view.italy)).toBe(m.italySurrendered);
   expect(state.europeWarEnded !== null).toBe(m.europeEnded);
@@ -372,12 +461,19 @@ function invariants(m: Model, r: LiveGame): void {
   const italian = view.italy.context.surrender;
   if (italian !== null) expect(Math.abs(italian.surrenderLevel)).toBeLessThanOrEqual(2);
   // What is pending, and nothing else.
-  expect(pendingDecisions(view).map((p) => p.decision).sort()).toEqual(pendingKinds(m));
+  expect(
+    pendingDecisions(view)
+      .map((p) => p.decision)
+      .sort(),
+  ).toEqual(pendingKinds(m));
 }
 
 describe('55, 56, 59: model-based test of the whole engine', () => {
   // MODEL_RUNS=3000 (npm run model) takes minutes.
-  it('every host fact and player decision is accepted or refused as the model says, the invariants of all three rules hold, and the log replays', { timeout: 900_000 }, () => {
+  it('every host fact and player decision is accepted or refused as the model says, the invariants of all three ' +
+    'rules hold, and the log replays', {
+    timeout: 900_000,
+  }, () => {
     const property = fc.property(setup, games, ({ scenario, options }, cmds) => {
       const real: LiveGame = liveGame();
       const started = run(real, {
@@ -414,7 +510,10 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
         britishPending: { pool: false, forces: false, hex: false, terms: false, termsDone: true },
         italy: null,
       };
-      const withChecks = [...cmds].flatMap((c) => [c, { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>]);
+      const withChecks = [...cmds].flatMap((c) => [
+        c,
+        { check: () => true, run: invariants, toString: () => 'invariants' } satisfies fc.Command<Model, LiveGame>,
+      ]);
       fc.modelRun(() => ({ model, real }), withChecks);
       STATS.push(real.log.map((e) => e.type));
       // The log replays, every rule decision re-derived, to the same state.
@@ -423,9 +522,17 @@ describe('55, 56, 59: model-based test of the whole engine', () => {
     const parameters = modelParameters();
     fc.assert(property, parameters);
     // Not a vacuous run: in one round of as many runs as npm test makes, the engine's logs hold every surrender path.
-    const paths = ['britain.offer-rejected', 'britain.terms-imposed', 'britain.war-resumed', 'italy.forces-disposed', 'germany.surrendered', 'europe.war-ended'];
+    const paths = [
+      'britain.offer-rejected',
+      'britain.terms-imposed',
+      'britain.war-resumed',
+      'italy.forces-disposed',
+      'germany.surrendered',
+      'europe.war-ended',
+    ];
     const reached = (type: string) => STATS.filter((log) => log.includes(type)).length;
-    if (process.env['MODEL_STATS'] === '1') console.log(paths.map((type) => `${type}: ${reached(type)} of ${STATS.length} games`).join('\n'));
+    if (process.env['MODEL_STATS'] === '1')
+      console.log(paths.map((type) => `${type}: ${reached(type)} of ${STATS.length} games`).join('\n'));
     if (parameters.numRuns >= 150) for (const type of paths) expect(reached(type), type).toBeGreaterThan(0);
   });
 });

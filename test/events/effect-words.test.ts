@@ -6,17 +6,31 @@ import { effectCodeList, renderEffect, type Effect } from '../../events/effects.
 import { CODES_AFTER_V1, hasParams, upcastEffect, v1ParserCodes } from '../../events/effects-v1.js';
 import { InputError } from '../../src/schema/validate.js';
 
-const EXAMPLES = ['sea-lion-1941', 'rejected-then-forced-1943', 'conciliation-and-second-surrender', 'italy-1943-germany-1945', 'germany-first-then-italy-1945', 'far-east-1941'];
+const EXAMPLES = [
+  'sea-lion-1941',
+  'rejected-then-forced-1943',
+  'conciliation-and-second-surrender',
+  'italy-1943-germany-1945',
+  'germany-first-then-italy-1945',
+  'far-east-1941',
+];
 const effectsOf = (name: string): Effect[] =>
   readFileSync(fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url)), 'utf8')
     .split('\n')
     .slice(1, -1)
-    .flatMap((line) => ((JSON.parse(line) as { data: { effects?: Effect[] } }).data.effects ?? []));
+    .flatMap((line) => (JSON.parse(line) as { data: { effects?: Effect[] } }).data.effects ?? []);
 
 describe('effect words', () => {
   it('56.52: the Italian colonies, with the German conquests that passed to Italy after a German surrender', () => {
-    expect(renderEffect({ rule: '56.52', code: 'italian-colonies-conquests-uncontrolled', params: { withGermanConquests: true } })).toBe(
-      'Italian colonies and conquests (German Mediterranean conquests that passed to Italy under 55.52 included) are controlled by no one and come under the control of the first major power to occupy them.',
+    expect(
+      renderEffect({
+        rule: '56.52',
+        code: 'italian-colonies-conquests-uncontrolled',
+        params: { withGermanConquests: true },
+      }),
+    ).toBe(
+      'Italian colonies and conquests (German Mediterranean conquests that passed to Italy under 55.52 included) ' +
+        'are controlled by no one and come under the control of the first major power to occupy them.',
     );
   });
 
@@ -30,9 +44,16 @@ describe('effect words', () => {
     const row = { infantryFactors: 2, namedShips: 1, cruisers: 0, destroyerFactors: 3 };
     const none = { infantryFactors: 0, namedShips: 0, cruisers: 0, destroyerFactors: 0 };
     expect(
-      renderEffect({ rule: '56.32', code: 'post-surrender-forces', params: { level: -1, germany: row, us: none, order: ['allied'], germanHalfUnclaimed: 'surrendered-earlier' } }),
+      renderEffect({
+        rule: '56.32',
+        code: 'post-surrender-forces',
+        params: { level: -1, germany: row, us: none, order: ['allied'], germanHalfUnclaimed: 'surrendered-earlier' },
+      }),
     ).toBe(
-      'Surrender level -1: Germany 2 infantry factors, 1 named ship, 0 cruisers, 3 destroyer factors; the U.S. 0 infantry factors, 0 named ships, 0 cruisers, 0 destroyer factors; only the Allied player (for the U.S.) selects; Germany has already surrendered: the German half of the row goes to no one. The host reports Italy\'s navy and infantry first (56.31D).',
+      'Surrender level -1: Germany 2 infantry factors, 1 named ship, 0 cruisers, 3 destroyer factors; the U.S. 0 ' +
+        'infantry factors, 0 named ships, 0 cruisers, 0 destroyer factors; only the Allied player (for the ' +
+        'U.S.) selects; Germany has already surrendered: the German half of the row goes to no one. The ' +
+        "host reports Italy's navy and infantry first (56.31D).",
     );
   });
 
@@ -43,18 +64,22 @@ describe('effect words', () => {
     );
   });
 
-  it('every code with params has a v1 template to read it back with, and only those, but the codes made after v1', () => {
+  it('every code with params has a v1 template to read it back, and only those, but the codes made after v1', () => {
     expect(effectCodeList.filter((c) => hasParams(c) && !CODES_AFTER_V1.has(c)).sort()).toEqual(v1ParserCodes().sort());
-    expect(upcastEffect({ rule: '59.62', code: 'peace-treaty-us-at-war-with-italy-only', text: 'anything' }, 'e')).toEqual(
-      new InputError('e.code', '"peace-treaty-us-at-war-with-italy-only" is not a version 1 effect code'),
-    );
+    expect(
+      upcastEffect({ rule: '59.62', code: 'peace-treaty-us-at-war-with-italy-only', text: 'anything' }, 'e'),
+    ).toEqual(new InputError('e.code', '"peace-treaty-us-at-war-with-italy-only" is not a version 1 effect code'));
   });
 
-  it('every effect of the examples reads back from its words with the v1 templates, while the words are still those of v1', () => {
-    const effects = EXAMPLES.flatMap(effectsOf);
-    expect(effects.length).toBeGreaterThan(100);
-    for (const effect of effects) {
-      expect(upcastEffect({ rule: effect.rule, code: effect.code, text: renderEffect(effect) }, 'e')).toEqual(effect);
-    }
-  });
+  it(
+    'every effect of the examples reads back from its words ' +
+      'with the v1 templates, while the words are still those of v1',
+    () => {
+      const effects = EXAMPLES.flatMap(effectsOf);
+      expect(effects.length).toBeGreaterThan(100);
+      for (const effect of effects) {
+        expect(upcastEffect({ rule: effect.rule, code: effect.code, text: renderEffect(effect) }, 'e')).toEqual(effect);
+      }
+    },
+  );
 });

@@ -6,7 +6,8 @@ import { Replayer } from '../../src/engine/replay.js';
 import { turnName } from '../../src/rules/turns.js';
 import { readLog } from '../../src/store/file/verify.js';
 
-export const examplePath = (name: string): string => fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
+export const examplePath = (name: string): string =>
+  fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
 
 /** Reads the example with every check (schema, hash chain) and re-derives every rule decision. */
 export async function replayExample(name: string): Promise<{ replayer: Replayer; events: StoredEvent[] }> {
@@ -27,9 +28,15 @@ function describeEvent(e: StoredEvent): string {
     case 'britain.surrendered':
       return `level ${e.data.surrenderLevel}, ${e.data.outcome}, forced ${e.data.forced}`;
     case 'britain.terms-imposed':
-      return `${e.data.pointsUsed} of ${e.data.pointsAvailable} points: ${e.data.taken.join(', ')}; indemnity ${e.data.indemnityBrps}`;
+      return (
+        `${e.data.pointsUsed} of ${e.data.pointsAvailable} points: ${e.data.taken.join(', ')}; indemnity ` +
+        `${e.data.indemnityBrps}`
+      );
     case 'britain.forces-reduced':
-      return `${e.data.selected.aafFactors} AAF, ${e.data.selected.groundNasBrps} BRPs, ${e.data.selected.navalFactors} naval`;
+      return (
+        `${e.data.selected.aafFactors} AAF, ${e.data.selected.groundNasBrps} BRPs, ` +
+        `${e.data.selected.navalFactors} naval`
+      );
     case 'britain.war-resumed':
       return e.data.rule;
     case 'japan.treaty-decided':

@@ -18,7 +18,16 @@ import { hostileValues } from '../support/hostile-values.js';
 import { fuzzParameters, pathsOf, setAt, Tally, type Json } from './support.js';
 
 const GAME = 'sea-lion-1941';
-const CODES: readonly RejectionCode[] = ['malformed', 'no-game', 'game-exists', 'out-of-sequence', 'not-pending', 'decision-pending', 'illegal', 'conflict'];
+const CODES: readonly RejectionCode[] = [
+  'malformed',
+  'no-game',
+  'game-exists',
+  'out-of-sequence',
+  'not-pending',
+  'decision-pending',
+  'illegal',
+  'conflict',
+];
 
 const script = seaLion1941().events;
 const firstTurnEnd = script.findIndex((e) => e.type === 'host.game-turn-ended');
@@ -40,38 +49,65 @@ async function engineBeforeTurnEnd(): Promise<{ engine: SurrenderEngine; store: 
 type Make = () => unknown;
 const hostile: fc.Arbitrary<Make> = fc.oneof(
   fc.constantFrom(...hostileValues).map((h) => h.make),
-  fc.anything({
-    maxDepth: 3,
-    withBigInt: true,
-    withBoxedValues: true,
-    withDate: true,
-    withMap: true,
-    withSet: true,
-    withNullPrototype: true,
-    withObjectString: true,
-    withSparseArray: true,
-    withTypedArray: true,
-    withUnicodeString: true,
-  }).map((value): Make => () => value),
+  fc
+    .anything({
+      maxDepth: 3,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+      withUnicodeString: true,
+    })
+    .map(
+      (value): Make =>
+        () =>
+          value,
+    ),
 );
-const plain: fc.Arbitrary<Make> = fc.jsonValue({ maxDepth: 3 }).map((value): Make => () => value);
+const plain: fc.Arbitrary<Make> = fc.jsonValue({ maxDepth: 3 }).map(
+  (value): Make =>
+    () =>
+      value,
+);
 
 /** Where the value goes: somewhere in a valid command, the command itself, or the game id. */
-const call: fc.Arbitrary<{ readonly how: string; readonly make: () => { readonly game: unknown; readonly command: unknown } }> = fc.oneof(
+const call: fc.Arbitrary<{
+  readonly how: string;
+  readonly make: () => { readonly game: unknown; readonly command: unknown };
+}> = fc.oneof(
   fc
     .constantFrom(...validCommands)
     .chain((valid) => fc.tuple(fc.constant(valid), fc.constantFrom(...pathsOf(valid)), hostile))
-    .map(([valid, path, value]) => ({ how: `at ${path.join('.')}`, make: () => ({ game: GAME, command: setAt(valid, path, value() as Json) }) })),
+    .map(([valid, path, value]) => ({
+      how: `at ${path.join('.')}`,
+      make: () => ({ game: GAME, command: setAt(valid, path, value() as Json) }),
+    })),
   // In the free-form data of a host note, where any JSON value is accepted: plain data and hostile values side by side.
   fc.tuple(fc.oneof(hostile, plain), plain).map(([value, other]) => ({
     how: 'in a host note',
-    make: () => ({ game: GAME, command: { type: 'host.logged', data: { turn: { season: 'spring', year: 1941 }, kind: 'note', data: { x: value(), y: other() } } } }),
+    make: () => ({
+      game: GAME,
+      command: {
+        type: 'host.logged',
+        data: { turn: { season: 'spring', year: 1941 }, kind: 'note', data: { x: value(), y: other() } },
+      },
+    }),
   })),
   hostile.map((value) => ({ how: 'as the command', make: () => ({ game: GAME, command: value() }) })),
   hostile.map((value) => ({ how: 'as the game id', make: () => ({ game: value(), command: validCommands[1] }) })),
 );
 /** Run first whatever the seed: the valid commands as they are, so that the accepting branch always runs. */
-const unchanged = validCommands.map((command) => [{ how: 'unchanged', make: () => ({ game: GAME, command }) }] as [{ readonly how: string; readonly make: () => { readonly game: unknown; readonly command: unknown } }]);
+const unchanged = validCommands.map(
+  (command) =>
+    [{ how: 'unchanged', make: () => ({ game: GAME, command }) }] as [
+      { readonly how: string; readonly make: () => { readonly game: unknown; readonly command: unknown } },
+    ],
+);
 
 const tally = new Tally('fuzz-host-api');
 afterAll(() => {
@@ -79,7 +115,7 @@ afterAll(() => {
 });
 
 describe('fuzz: the host API on hostile values', () => {
-  it('execute resolves for any value anywhere: a typed refusal appends nothing, an acceptance is logged as decided', async () => {
+  it('execute resolves for any value anywhere: a typed refusal appends nothing, an acceptance is logged', async () => {
     await fc.assert(
       fc.asyncProperty(call, async ({ how, make }) => {
         const { engine, store } = await engineBeforeTurnEnd();

@@ -23,7 +23,15 @@ import { TornLogError } from '../../src/store/store.js';
 import { verifyLog } from '../../src/store/file/verify.js';
 import { nonRegularFiles } from '../support/non-regular.js';
 import { resealed } from '../support/reseal.js';
-import { expectTypedAnswer, expectUsageOrInputError, fuzzParameters, mutatedLog, referenceEvents, Tally, type CliAnswer } from './support.js';
+import {
+  expectTypedAnswer,
+  expectUsageOrInputError,
+  fuzzParameters,
+  mutatedLog,
+  referenceEvents,
+  Tally,
+  type CliAnswer,
+} from './support.js';
 
 let dir = '';
 /** Two example games' logs, each the other's source of foreign lines. */
@@ -48,7 +56,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'awaw-fuzz-logs-'));
   const names = Object.keys(exampleGames);
   // A British and (when there is one) an Italian example: different games, different chains.
-  const chosen = [names[0], names.find((n) => n.includes('italy')) ?? names[1]].filter((n): n is string => n !== undefined);
+  const chosen = [names[0], names.find((n) => n.includes('italy')) ?? names[1]].filter(
+    (n): n is string => n !== undefined,
+  );
   logs = await Promise.all(chosen.map(exampleLog));
   expect(logs.length).toBe(2);
 }, 120_000);
@@ -65,7 +75,13 @@ const mutated = fc.nat({ max: 1 }).chain((i) => mutatedLog(logs[i] as Buffer, lo
 const intactExamples = (): { how: string; bytes: Buffer }[] =>
   logs.flatMap((bytes) => [
     { how: 'intact', bytes },
-    { how: 're-sealed prefix', bytes: Buffer.from(resealed(bytes.toString('utf8'), (b) => b.splice(Math.ceil(b.length / 2))), 'utf8') },
+    {
+      how: 're-sealed prefix',
+      bytes: Buffer.from(
+        resealed(bytes.toString('utf8'), (b) => b.splice(Math.ceil(b.length / 2))),
+        'utf8',
+      ),
+    },
   ]);
 
 async function onDisk(bytes: Buffer): Promise<string> {
@@ -105,7 +121,10 @@ describe('fuzz: log commands on mutated logs', () => {
           expect((await readFile(path)).equals(bytes)).toBe(true);
           await cleanUp(path);
         }),
-        fuzzParameters(0.1, intactExamples().flatMap((example) => [[example, false] as [typeof example, boolean], [example, true]])),
+        fuzzParameters(
+          0.1,
+          intactExamples().flatMap((example) => [[example, false] as [typeof example, boolean], [example, true]]),
+        ),
       );
       expect(tally.accepted(command)).toBeGreaterThanOrEqual(4);
     });
@@ -132,7 +151,10 @@ describe('fuzz: log commands on mutated logs', () => {
         if (result.code === 0) expect(referenceEvents(after)).not.toBeNull();
         await cleanUp(path);
       }),
-      fuzzParameters(0.1, intactExamples().map((example) => [example, false] as [typeof example, boolean])),
+      fuzzParameters(
+        0.1,
+        intactExamples().map((example) => [example, false] as [typeof example, boolean]),
+      ),
     );
     expect(tally.accepted('verify --repair')).toBeGreaterThanOrEqual(4);
   });
@@ -146,7 +168,8 @@ describe('fuzz: verification marks (LOG.verified.json)', () => {
     const walk = (value: unknown, path: readonly (string | number)[]): void => {
       paths.push(path);
       if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-      else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+      else if (typeof value === 'object' && value !== null)
+        for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
     };
     walk(doc, []);
     const replaced = (path: readonly (string | number)[], value: unknown): string => {
@@ -158,9 +181,12 @@ describe('fuzz: verification marks (LOG.verified.json)', () => {
       node[last] = value;
       return JSON.stringify(copy);
     };
-    const near = (path: readonly (string | number)[]): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc);
+    const near = (path: readonly (string | number)[]): unknown =>
+      path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], doc);
     return fc.oneof(
-      fc.tuple(fc.nat({ max: mark.length - 1 }), fc.integer({ min: 32, max: 126 })).map(([at, code]) => `${mark.slice(0, at)}${String.fromCharCode(code)}${mark.slice(at + 1)}`),
+      fc
+        .tuple(fc.nat({ max: mark.length - 1 }), fc.integer({ min: 32, max: 126 }))
+        .map(([at, code]) => `${mark.slice(0, at)}${String.fromCharCode(code)}${mark.slice(at + 1)}`),
       fc.nat({ max: mark.length - 1 }).map((n) => mark.slice(0, n)),
       fc.tuple(fc.constantFrom(...paths), fc.integer({ min: -3, max: 3 })).map(([path, delta]) => {
         const value = near(path);
@@ -180,7 +206,14 @@ describe('fuzz: verification marks (LOG.verified.json)', () => {
       await rm(`${path}.verified.json`);
       await cleanUp(path);
     }
-    const input = fc.nat({ max: 1 }).chain((i) => fc.record({ i: fc.constant(i), mark: mutatedMark(marks[i] as string), command: fc.constantFrom('replay', 'audit'), json: fc.boolean() }));
+    const input = fc.nat({ max: 1 }).chain((i) =>
+      fc.record({
+        i: fc.constant(i),
+        mark: mutatedMark(marks[i] as string),
+        command: fc.constantFrom('replay', 'audit'),
+        json: fc.boolean(),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(input, async ({ i, mark, command, json }) => {
         const bytes = logs[i] as Buffer;
@@ -230,7 +263,16 @@ describe('fuzz: JsonlFileStore.open on mutated logs', () => {
           const torn = bytes[bytes.length - 1] !== 0x0a;
           expect(store.torn).toBe(torn);
           if (torn || expected !== null) {
-            const appended = store.append([{ type: 'host.logged', game: 'fuzz', data: { turn: { year: 1941, season: 'spring' }, kind: 'fuzz', data: {} } }], logVersion(expected ?? 0));
+            const appended = store.append(
+              [
+                {
+                  type: 'host.logged',
+                  game: 'fuzz',
+                  data: { turn: { year: 1941, season: 'spring' }, kind: 'fuzz', data: {} },
+                },
+              ],
+              logVersion(expected ?? 0),
+            );
             if (torn) {
               await expect(appended).rejects.toBeInstanceOf(TornLogError);
               expect((await readFile(path)).equals(bytes)).toBe(true);
@@ -246,7 +288,10 @@ describe('fuzz: JsonlFileStore.open on mutated logs', () => {
         }
         await cleanUp(path);
       }),
-      fuzzParameters(0.1, intactExamples().map((example) => [example] as [typeof example])),
+      fuzzParameters(
+        0.1,
+        intactExamples().map((example) => [example] as [typeof example]),
+      ),
     );
     expect(tally.accepted('JsonlFileStore.open')).toBeGreaterThanOrEqual(4);
   });

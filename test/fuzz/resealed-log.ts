@@ -11,7 +11,10 @@ export function resealedLog(base: Buffer): fc.Arbitrary<{ readonly how: string; 
   const text = base.toString('utf8');
   const events = text.split('\n').filter((l) => l !== '').length - 1;
   const index = fc.integer({ min: 1, max: Math.max(1, events) });
-  const sealed = (how: string, edit: (bodies: string[]) => void) => ({ how: `re-sealed: ${how}`, bytes: Buffer.from(resealed(text, edit), 'utf8') });
+  const sealed = (how: string, edit: (bodies: string[]) => void) => ({
+    how: `re-sealed: ${how}`,
+    bytes: Buffer.from(resealed(text, edit), 'utf8'),
+  });
   const renumbered = (bodies: string[]): void => {
     for (const [i, body] of bodies.entries()) if (i > 0) bodies[i] = body.replace(/^\{"seq":\d+,/, `{"seq":${i},`);
   };
@@ -19,12 +22,16 @@ export function resealedLog(base: Buffer): fc.Arbitrary<{ readonly how: string; 
     index.map((n) => sealed(`the first ${n} events`, (b) => b.splice(n + 1))),
     fc.tuple(index, fc.string({ unit: 'grapheme-ascii', maxLength: 20 })).map(([n, note]) =>
       sealed(`host notes from event ${n} on say ${JSON.stringify(note)}`, (b) => {
-        for (let i = n; i < b.length; i += 1) b[i] = (b[i] as string).replace(/"note":"[^"]*"/, `"note":${JSON.stringify(note)}`);
+        for (let i = n; i < b.length; i += 1)
+          b[i] = (b[i] as string).replace(/"note":"[^"]*"/, `"note":${JSON.stringify(note)}`);
       }),
     ),
     fc.tuple(index, fc.integer({ min: 0, max: 59 })).map(([n, second]) =>
       sealed(`event ${n} at second ${second}`, (b) => {
-        b[n] = (b[n] as string).replace(/"at":"([^"]*):\d\d\.(\d{3})Z"/, `"at":"$1:${String(second).padStart(2, '0')}.$2Z"`);
+        b[n] = (b[n] as string).replace(
+          /"at":"([^"]*):\d\d\.(\d{3})Z"/,
+          `"at":"$1:${String(second).padStart(2, '0')}.$2Z"`,
+        );
       }),
     ),
     index.map((n) =>

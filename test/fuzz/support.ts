@@ -18,7 +18,13 @@ export const PER_INPUT_MS = Number(process.env['FUZZ_INPUT_MS'] ?? 10_000);
 
 /** fast-check parameters for a target that gets `share` of the budget; `examples` run first, whatever the seed. */
 export function fuzzParameters<T>(share: number, examples: T[] = []): fc.Parameters<T> {
-  return { numRuns: Math.max(1, Math.round(FUZZ_RUNS * share)), seed: FUZZ_SEED, timeout: PER_INPUT_MS, endOnFailure: false, examples };
+  return {
+    numRuns: Math.max(1, Math.round(FUZZ_RUNS * share)),
+    seed: FUZZ_SEED,
+    timeout: PER_INPUT_MS,
+    endOnFailure: false,
+    examples,
+  };
 }
 
 /** Counts inputs per target; `report` prints them once the file's tests are done. */
@@ -40,8 +46,13 @@ export class Tally {
     return [...this.#counts.values()].reduce((sum, e) => sum + e.tried, 0);
   }
   report(): string {
-    const lines = [...this.#counts].map(([t, e]) => `  ${t}: ${e.tried} inputs, ${e.refused} of them refused or found damaged`);
-    return [`fuzz ${this.file}: ${this.total} generated inputs (FUZZ_RUNS=${FUZZ_RUNS}, FUZZ_SEED=${FUZZ_SEED})`, ...lines].join('\n');
+    const lines = [...this.#counts].map(
+      ([t, e]) => `  ${t}: ${e.tried} inputs, ${e.refused} of them refused or found damaged`,
+    );
+    return [
+      `fuzz ${this.file}: ${this.total} generated inputs (FUZZ_RUNS=${FUZZ_RUNS}, FUZZ_SEED=${FUZZ_SEED})`,
+      ...lines,
+    ].join('\n');
   }
 }
 
@@ -55,7 +66,8 @@ type Path = readonly (string | number)[];
 export function pathsOf(value: Json, at: Path = []): Path[] {
   const out: Path[] = [at];
   if (Array.isArray(value)) value.forEach((item: Json, i) => out.push(...pathsOf(item, [...at, i])));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v as Json, [...at, k]));
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v as Json, [...at, k]));
   return out;
 }
 
@@ -85,9 +97,47 @@ export function setAt(doc: Json, path: Path, value: Json | undefined): Json | un
 /** Values that break a schema in every way it can be broken: types, ranges, NaN-like text, odd keys. */
 export const weirdValue: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom<Json>(
-    null, true, false, 0, -1, 1, 0.5, -0.5, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, -(2 ** 63), 1e21, 1e-7, 5e-324,
-    '', ' ', 'NaN', 'Infinity', '-Infinity', '1e999', '0x10', '1_000', '+1', '−1', 'null', 'true', '__proto__', 'constructor',
-    '\u0000', '\n', '\u2028', '\uD800', '💥', 'ｇｅｒｍａｎｙ', [], {}, [null], { '': null }, { __proto__: null } as Json,
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1,
+    0.5,
+    -0.5,
+    1e308,
+    -1e308,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 63),
+    1e21,
+    1e-7,
+    5e-324,
+    '',
+    ' ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e999',
+    '0x10',
+    '1_000',
+    '+1',
+    '−1',
+    'null',
+    'true',
+    '__proto__',
+    'constructor',
+    '\u0000',
+    '\n',
+    '\u2028',
+    '\uD800',
+    '💥',
+    'ｇｅｒｍａｎｙ',
+    [],
+    {},
+    [null],
+    { '': null },
+    { __proto__: null } as Json,
   ),
   fc.integer({ min: -1_000_000, max: 1_000_000 }),
   fc.double({ noNaN: true }),
@@ -97,7 +147,20 @@ export const weirdValue: fc.Arbitrary<Json> = fc.oneof(
 );
 
 export const weirdKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'extra', '0', 'naval[0]', '$', 'a.b'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    '',
+    ' ',
+    'extra',
+    '0',
+    'naval[0]',
+    '$',
+    'a.b',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -105,7 +168,15 @@ export const weirdKey: fc.Arbitrary<string> = fc.oneof(
 export const weirdValueText: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 50, max: 200_000 }).map((d) => `${'['.repeat(d)}${']'.repeat(d)}`),
   fc.integer({ min: 50, max: 50_000 }).map((d) => `${'{"a":'.repeat(d)}1${'}'.repeat(d)}`),
-  fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '0.0000000000000000000000001', '-0', '1E400', '9007199254740993'),
+  fc.constantFrom(
+    '1e999',
+    '-1e999',
+    '123456789012345678901234567890',
+    '0.0000000000000000000000001',
+    '-0',
+    '1E400',
+    '9007199254740993',
+  ),
 );
 
 const PLACEHOLDER = '\u0000fuzz-placeholder\u0000';
@@ -122,12 +193,27 @@ export function mutatedDocument(valid: Json): fc.Arbitrary<{ readonly how: strin
   });
   const keep = (how: string, t: string) => ({ how, text: t });
   return fc.oneof(
-    fc.tuple(path, weirdValue).map(([p, v]) => keep(`set ${p.join('.')}`, JSON.stringify(setAt(valid, p, v)) ?? 'null')),
-    path.filter((p) => p.length > 0).map((p) => keep(`delete ${p.join('.')}`, JSON.stringify(setAt(valid, p, undefined)) ?? 'null')),
-    fc.tuple(fc.constantFrom(...objectPaths), weirdKey, weirdValue).map(([p, k, v]) => keep(`add ${[...p, k].join('.')}`, JSON.stringify(setAt(valid, [...p, k], v)) ?? 'null')),
-    fc.tuple(path, weirdValueText).map(([p, v]) => keep(`splice at ${p.join('.')}`, (JSON.stringify(setAt(valid, p, PLACEHOLDER)) ?? '').replace(JSON.stringify(PLACEHOLDER), v))),
+    fc
+      .tuple(path, weirdValue)
+      .map(([p, v]) => keep(`set ${p.join('.')}`, JSON.stringify(setAt(valid, p, v)) ?? 'null')),
+    path
+      .filter((p) => p.length > 0)
+      .map((p) => keep(`delete ${p.join('.')}`, JSON.stringify(setAt(valid, p, undefined)) ?? 'null')),
+    fc
+      .tuple(fc.constantFrom(...objectPaths), weirdKey, weirdValue)
+      .map(([p, k, v]) => keep(`add ${[...p, k].join('.')}`, JSON.stringify(setAt(valid, [...p, k], v)) ?? 'null')),
+    fc
+      .tuple(path, weirdValueText)
+      .map(([p, v]) =>
+        keep(
+          `splice at ${p.join('.')}`,
+          (JSON.stringify(setAt(valid, p, PLACEHOLDER)) ?? '').replace(JSON.stringify(PLACEHOLDER), v),
+        ),
+      ),
     fc.nat({ max: text.length }).map((n) => keep(`truncate at ${n}`, text.slice(0, n))),
-    fc.tuple(fc.nat({ max: text.length }), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 })).map(([n, s]) => keep(`insert at ${n}`, text.slice(0, n) + s + text.slice(n))),
+    fc
+      .tuple(fc.nat({ max: text.length }), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }))
+      .map(([n, s]) => keep(`insert at ${n}`, text.slice(0, n) + s + text.slice(n))),
     fc.string({ unit: 'binary', maxLength: 200 }).map((s) => keep('random text', s)),
     fc.uint8Array({ maxLength: 200 }).map((b) => keep('random bytes', Buffer.from(b).toString('utf8'))),
     fc.constantFrom(
@@ -225,7 +311,10 @@ const splitLines = (bytes: Buffer): Buffer[] => {
 };
 
 /** Mutations of a log file: byte flips, cuts, lines duplicated, deleted, swapped, taken from another log, garbage. */
-export function mutatedLog(base: Buffer, other: Buffer): fc.Arbitrary<{ readonly how: string; readonly bytes: Buffer }> {
+export function mutatedLog(
+  base: Buffer,
+  other: Buffer,
+): fc.Arbitrary<{ readonly how: string; readonly bytes: Buffer }> {
   const lines = splitLines(base);
   const foreign = splitLines(other);
   const offset = fc.nat({ max: base.length - 1 });
@@ -248,7 +337,9 @@ export function mutatedLog(base: Buffer, other: Buffer): fc.Arbitrary<{ readonly
       return keep(`byte ${o} bit ${bit} flipped`, copy);
     }),
     fc.nat({ max: base.length }).map((n) => keep(`truncated to ${n} bytes`, base.subarray(0, n))),
-    fc.tuple(lineIndex, lineIndex).map(([i, j]) => withLines(`line ${i + 1} repeated at ${j + 1}`, (c) => c.splice(j, 0, lines[i] as Buffer))),
+    fc
+      .tuple(lineIndex, lineIndex)
+      .map(([i, j]) => withLines(`line ${i + 1} repeated at ${j + 1}`, (c) => c.splice(j, 0, lines[i] as Buffer))),
     lineIndex.map((i) => withLines(`line ${i + 1} deleted`, (c) => c.splice(i, 1))),
     fc.tuple(lineIndex, lineIndex).map(([i, j]) =>
       withLines(`lines ${i + 1} and ${j + 1} swapped`, (c) => {
@@ -256,12 +347,21 @@ export function mutatedLog(base: Buffer, other: Buffer): fc.Arbitrary<{ readonly
         c[j] = lines[i] as Buffer;
       }),
     ),
-    fc.tuple(lineIndex, fc.nat({ max: foreign.length - 1 }), fc.boolean()).map(([i, f, replace]) =>
-      withLines(`line ${f + 1} of another log ${replace ? 'replaces' : 'inserted at'} line ${i + 1}`, (c) => c.splice(i, replace ? 1 : 0, foreign[f] as Buffer)),
-    ),
-    fc.tuple(fc.nat({ max: base.length }), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([o, g]) =>
-      keep(`${g.length} random bytes inserted at ${o}`, Buffer.concat([base.subarray(0, o), Buffer.from(g), base.subarray(o)])),
-    ),
+    fc
+      .tuple(lineIndex, fc.nat({ max: foreign.length - 1 }), fc.boolean())
+      .map(([i, f, replace]) =>
+        withLines(`line ${f + 1} of another log ${replace ? 'replaces' : 'inserted at'} line ${i + 1}`, (c) =>
+          c.splice(i, replace ? 1 : 0, foreign[f] as Buffer),
+        ),
+      ),
+    fc
+      .tuple(fc.nat({ max: base.length }), fc.uint8Array({ minLength: 1, maxLength: 64 }))
+      .map(([o, g]) =>
+        keep(
+          `${g.length} random bytes inserted at ${o}`,
+          Buffer.concat([base.subarray(0, o), Buffer.from(g), base.subarray(o)]),
+        ),
+      ),
     fc.uint8Array({ maxLength: 512 }).map((g) => keep(`${g.length} random bytes`, Buffer.from(g))),
     fc.constantFrom(
       keep('unchanged', base),
@@ -278,7 +378,13 @@ export function mutatedLog(base: Buffer, other: Buffer): fc.Arbitrary<{ readonly
     fc.oneof(
       { weight: 4, arbitrary: fc.constant(first) },
       // A second mutation on top of the first one: the file as a crash and an editor might leave it.
-      { weight: 1, arbitrary: mutatedLog2(first.bytes).map((second) => ({ how: `${first.how}, then ${second.how}`, bytes: second.bytes })) },
+      {
+        weight: 1,
+        arbitrary: mutatedLog2(first.bytes).map((second) => ({
+          how: `${first.how}, then ${second.how}`,
+          bytes: second.bytes,
+        })),
+      },
     ),
   );
   return fc.oneof(

@@ -34,7 +34,7 @@ function recorded(capacity: number) {
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('GameCache', () => {
-  it('past its capacity, the least recently used game no one holds is closed; asked for again, it is opened anew', async () => {
+  it('past capacity, the least recently used game no one holds is closed; asked for again, it opens anew', async () => {
     const { cache, opened, closed } = recorded(2);
     for (const game of ['a', 'b', 'a', 'c']) (await cache.lease(game)).release();
     await settle();
@@ -47,7 +47,7 @@ describe('GameCache', () => {
     expect(closed).toEqual(['b', 'a']);
   });
 
-  it('a game held by a request is never closed, however far past the capacity; once released it is the least recent', async () => {
+  it('a game a request holds is never closed, however far past capacity; released, it is least recent', async () => {
     const { cache, closed } = recorded(1);
     const held = await cache.lease('a');
     for (const game of ['b', 'c']) (await cache.lease(game)).release();
@@ -70,10 +70,12 @@ describe('GameCache', () => {
     expect(first?.value).toBe(second?.value);
     first?.release();
     second?.release();
-    await expect(withSlot(backend as never, 'b', async (slot) => {
-      seen.push(slot);
-      throw new Error('the body failed');
-    })).rejects.toThrow('the body failed');
+    await expect(
+      withSlot(backend as never, 'b', async (slot) => {
+        seen.push(slot);
+        throw new Error('the body failed');
+      }),
+    ).rejects.toThrow('the body failed');
     (await cache.lease('c')).release();
     await settle();
     expect(opened).toEqual(['a', 'b', 'c']);
@@ -85,35 +87,54 @@ describe('serve --max-open-games 1', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  it('59.41: two games played in turns over HTTP, each closed and replayed in between: every answer as with all open', async () => {
-    const play = async (maxOpenGames: number | undefined, names: readonly string[]): Promise<{ versions: number[][]; states: unknown[] }> => {
-      const dir = mkdtempSync(join(tmpdir(), 'awaw-slot-cache-'));
-      dirs.push(dir);
-      const app = await buildServer(await DirectoryBackend.open(dir, maxOpenGames === undefined ? {} : { maxOpenGames }));
-      try {
-        const games = [];
-        for (const name of names) games.push(await createGame(app, name));
-        const versions: number[][] = games.map(() => []);
-        for (const command of script()) {
-          for (const [i, created] of games.entries()) {
-            const response = await send(app, created, command);
-            expect(response.statusCode).toBe(200);
-            versions[i]?.push((response.json() as { version: number }).version);
+  it(
+    '59.41: two games played in turns over HTTP, each ' +
+      'closed and replayed in between: every answer as with all open',
+    async () => {
+      const play = async (
+        maxOpenGames: number | undefined,
+        names: readonly string[],
+      ): Promise<{ versions: number[][]; states: unknown[] }> => {
+        const dir = mkdtempSync(join(tmpdir(), 'awaw-slot-cache-'));
+        dirs.push(dir);
+        const app = await buildServer(
+          await DirectoryBackend.open(dir, maxOpenGames === undefined ? {} : { maxOpenGames }),
+        );
+        try {
+          const games = [];
+          for (const name of names) games.push(await createGame(app, name));
+          const versions: number[][] = games.map(() => []);
+          for (const command of script()) {
+            for (const [i, created] of games.entries()) {
+              const response = await send(app, created, command);
+              expect(response.statusCode).toBe(200);
+              versions[i]?.push((response.json() as { version: number }).version);
+            }
           }
+          const states = [];
+          for (const created of games)
+            states.push(
+              (
+                await app.inject({ method: 'GET', url: `/games/${created.game}`, headers: auth(created.tokens.host) })
+              ).json() as unknown,
+            );
+          return { versions, states };
+        } finally {
+          await app.close();
         }
-        const states = [];
-        for (const created of games) states.push((await app.inject({ method: 'GET', url: `/games/${created.game}`, headers: auth(created.tokens.host) })).json() as unknown);
-        return { versions, states };
-      } finally {
-        await app.close();
-      }
-    };
-    const reference = await play(undefined, ['sea-lion-a', 'sea-lion-b']);
-    const capped = await play(1, ['sea-lion-a', 'sea-lion-b']);
-    expect(capped.versions).toEqual(reference.versions);
-    expect(capped.versions[1]).toEqual(capped.versions[0]);
-    expect(capped.states).toEqual(reference.states);
-    // 59.41: Britain surrendered at level -4 in Summer 1941 (peace, 59.62), in both games.
-    for (const state of capped.states) expect(state).toMatchObject({ ok: true, version: 163, state: { britishSurrenders: [{ turn: 'Summer 1941', level: -4, outcome: 'peace' }] } });
-  });
+      };
+      const reference = await play(undefined, ['sea-lion-a', 'sea-lion-b']);
+      const capped = await play(1, ['sea-lion-a', 'sea-lion-b']);
+      expect(capped.versions).toEqual(reference.versions);
+      expect(capped.versions[1]).toEqual(capped.versions[0]);
+      expect(capped.states).toEqual(reference.states);
+      // 59.41: Britain surrendered at level -4 in Summer 1941 (peace, 59.62), in both games.
+      for (const state of capped.states)
+        expect(state).toMatchObject({
+          ok: true,
+          version: 163,
+          state: { britishSurrenders: [{ turn: 'Summer 1941', level: -4, outcome: 'peace' }] },
+        });
+    },
+  );
 });

@@ -42,29 +42,35 @@ async function playTwo(games: SurrenderGames): Promise<number[]> {
 }
 
 describe('SurrenderGames: the engine-per-game cache', () => {
-  it('59.41: with maxOpenGames 1, two games played in turns are each replayed on every switch, and answer as with both open', async () => {
-    const capped = counted();
-    const one = await SurrenderGames.open(capped.streams, { maxOpenGames: 1 });
-    const cappedVersions = await playTwo(one);
-    const open = counted();
-    const all = await SurrenderGames.open(open.streams);
-    expect(cappedVersions).toEqual(await playTwo(all));
-    const commands = seaLion1941().events.length;
-    // Every command switches game: each game's engine was evicted by the other's and replayed on its next use.
-    expect(capped.replays.get('a')).toBe(commands);
-    expect(capped.replays.get('b')).toBe(commands);
-    expect(open.replays.get('a')).toBe(1);
-    expect(open.replays.get('b')).toBe(1);
-    expect(capped.log.toJsonl()).toBe(open.log.toJsonl());
-    // 59.41, 59.62: Britain surrendered and made peace in both games, as in the bundled Sea Lion game.
-    for (const game of ['a', 'b']) expect((await one.game(game)).view(game)?.britain.value).toBe('atPeace');
-    await one.close();
-    await all.close();
-  });
+  it(
+    '59.41: with maxOpenGames 1, two games played in turns are ' +
+      'each replayed on every switch, and answer as with both open',
+    async () => {
+      const capped = counted();
+      const one = await SurrenderGames.open(capped.streams, { maxOpenGames: 1 });
+      const cappedVersions = await playTwo(one);
+      const open = counted();
+      const all = await SurrenderGames.open(open.streams);
+      expect(cappedVersions).toEqual(await playTwo(all));
+      const commands = seaLion1941().events.length;
+      // Every command switches game: each game's engine was evicted by the other's and replayed on its next use.
+      expect(capped.replays.get('a')).toBe(commands);
+      expect(capped.replays.get('b')).toBe(commands);
+      expect(open.replays.get('a')).toBe(1);
+      expect(open.replays.get('b')).toBe(1);
+      expect(capped.log.toJsonl()).toBe(open.log.toJsonl());
+      // 59.41, 59.62: Britain surrendered and made peace in both games, as in the bundled Sea Lion game.
+      for (const game of ['a', 'b']) expect((await one.game(game)).view(game)?.britain.value).toBe('atPeace');
+      await one.close();
+      await all.close();
+    },
+  );
 
   it('maxOpenGames must be a whole number of at least 1: an InputError naming it', async () => {
     for (const bad of [0, -1, 1.5, '2', Number.NaN]) {
-      await expect(SurrenderGames.open(new MemoryEventStore(), { maxOpenGames: bad as number })).rejects.toThrow(new InputError('options.maxOpenGames', 'expected a whole number of at least 1'));
+      await expect(SurrenderGames.open(new MemoryEventStore(), { maxOpenGames: bad as number })).rejects.toThrow(
+        new InputError('options.maxOpenGames', 'expected a whole number of at least 1'),
+      );
     }
   });
 });

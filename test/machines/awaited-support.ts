@@ -12,7 +12,10 @@ export interface Probe {
 export interface Observation {
   /** Per declaring state: each distinct list of command types the machine took while it was active. */
   readonly taken: Record<string, string[][]>;
-  /** Leaf states visited that declare nothing, with the commands taken while one of them was active and no declaring state named them. */
+  /**
+   * Leaf states visited that declare nothing, with the commands taken while one of them was active and no declaring
+   * state named them.
+   */
   readonly quiet: Record<string, string[]>;
   /** Commands taken that no active state declares, with the state value taking them. */
   readonly unclaimed: string[];
@@ -44,10 +47,14 @@ export function observe(machine: AnyStateMachine, probes: readonly Probe[]): Obs
     const stray = takes.filter((t) => !claimed.has(t));
     unclaimed.push(...stray.map((t) => `${JSON.stringify(snapshot.value)}: ${t}`));
     for (const node of snapshot._nodes) {
-      if ((node.type === 'atomic' || node.type === 'final') && !here.some((d) => d.id === node.id)) quiet[node.id] = unique([...(quiet[node.id] ?? []), ...stray]);
+      if ((node.type === 'atomic' || node.type === 'final') && !here.some((d) => d.id === node.id))
+        quiet[node.id] = unique([...(quiet[node.id] ?? []), ...stray]);
     }
     const derived = awaitingNow(snapshot).map((a): [string, string[]] => [a.awaited.decision, [...a.commands]]);
-    if (JSON.stringify(derived) !== JSON.stringify(expected)) disagreements.push(`${JSON.stringify(snapshot.value)}: ${JSON.stringify(derived)} vs ${JSON.stringify(expected)}`);
+    if (JSON.stringify(derived) !== JSON.stringify(expected))
+      disagreements.push(
+        `${JSON.stringify(snapshot.value)}: ${JSON.stringify(derived)} vs ${JSON.stringify(expected)}`,
+      );
   }
   return { taken, quiet, unclaimed, disagreements };
 }

@@ -12,8 +12,11 @@ export function guard(machine: AnyStateMachine, name: string): (args: { context:
   return (args) => (g as (a: unknown, p: unknown) => boolean)(args, undefined);
 }
 
-export const at = <M extends AnyStateMachine>(machine: M, value: StateValue, context: ContextFrom<M>): SnapshotFrom<M> =>
-  machine.resolveState({ value, context }) as SnapshotFrom<M>;
+export const at = <M extends AnyStateMachine>(
+  machine: M,
+  value: StateValue,
+  context: ContextFrom<M>,
+): SnapshotFrom<M> => machine.resolveState({ value, context }) as SnapshotFrom<M>;
 
 /** Every payload of `type` in the example log `name`, in log order. */
 export function payloads<K extends EventType>(name: string, type: K): EventData<K>[] {
@@ -30,7 +33,7 @@ export function first<K extends EventType>(name: string, type: K): EventData<K> 
   return data;
 }
 
-/** Every event of the example log `name` whose type is in `types`, in log order, as the engine sends them to a machine. */
+/** Every event of the example log `name` of a type in `types`, in log order, as the engine sends them to a machine. */
 export function eventsOf<E extends { readonly type: string }>(name: string, types: ReadonlySet<string>): E[] {
   const path = fileURLToPath(new URL(`../../examples/${name}.jsonl`, import.meta.url));
   return readFileSync(path, 'utf8')
@@ -43,6 +46,7 @@ export function eventsOf<E extends { readonly type: string }>(name: string, type
 
 /** Every state node of a machine below its root, in the order the machine writes them. */
 export function allNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const below = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states as Record<string, AnyStateNode>).flatMap((c) => [c, ...below(c)]);
+  const below = (node: AnyStateNode): AnyStateNode[] =>
+    Object.values(node.states as Record<string, AnyStateNode>).flatMap((c) => [c, ...below(c)]);
   return below(machine.root);
 }

@@ -12,14 +12,22 @@ export interface Played {
   menu(command: JsonObject): Promise<JsonObject>;
 }
 
-const objects = (value: Json | undefined): JsonObject[] => (Array.isArray(value) ? value.filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)) : []);
-const object = (value: Json | undefined): JsonObject => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {});
+const objects = (value: Json | undefined): JsonObject[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v))
+    : [];
+const object = (value: Json | undefined): JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 
 /** The menu of the same decision as a command being built leaves it (the `pending` op with `tried`). */
 async function menuWith(played: Played, command: JsonObject, name: string): Promise<JsonObject> {
   const response = await played.menu(command);
   const decision = objects(response['pending']).find((p) => p['decision'] === name);
-  if (decision === undefined) throw new Error(`${name}: the menu for ${JSON.stringify(command).slice(0, 500)} has no such decision: ${JSON.stringify(response).slice(0, 800)}`);
+  if (decision === undefined)
+    throw new Error(
+      `${name}: the menu for ${JSON.stringify(command).slice(0, 500)} has no such decision: ` +
+        `${JSON.stringify(response).slice(0, 800)}`,
+    );
   return object(decision['choices']);
 }
 
@@ -34,7 +42,12 @@ async function answer(played: Played, random: Random, decision: JsonObject): Pro
  * Builds a selection by ids one random addable unit at a time, reading the menu again after each pick; `build`
  * makes the command from the picks. Sends it once the menu says it is complete.
  */
-async function select(played: Played, random: Random, decision: JsonObject, build: (picks: readonly string[]) => JsonObject): Promise<void> {
+async function select(
+  played: Played,
+  random: Random,
+  decision: JsonObject,
+  build: (picks: readonly string[]) => JsonObject,
+): Promise<void> {
   const name = String(decision['decision']);
   let choices = object(decision['choices']);
   const picks: string[] = [];
@@ -44,7 +57,11 @@ async function select(played: Played, random: Random, decision: JsonObject, buil
       return;
     }
     const addable = objects(choices['units']).filter((u) => u['canAdd'] === true);
-    if (addable.length === 0) throw new Error(`${name}: the menu is incomplete with nothing to add, after ${picks.join(', ') || 'no pick'}: ${JSON.stringify(choices).slice(0, 1500)}`);
+    if (addable.length === 0)
+      throw new Error(
+        `${name}: the menu is incomplete with nothing to add, after ${picks.join(', ') || 'no pick'}: ` +
+          `${JSON.stringify(choices).slice(0, 1500)}`,
+      );
     picks.push(String(random.pick(addable)['id']));
     choices = await menuWith(played, build(picks), name);
   }
@@ -58,7 +75,10 @@ async function terms(played: Played, random: Random, decision: JsonObject): Prom
   const turn = decision['turn'] as Json;
   const demand: Demand = { take: [], minors: [], indemnityBrps: 0, return: [] };
   const toItaly: string[] = [];
-  const command = (): JsonObject => ({ type: 'britain.terms-demanded', data: { turn, demand: { ...demand, minors: demand.minors.map((m) => ({ ...m })) }, toItaly: [...toItaly] } });
+  const command = (): JsonObject => ({
+    type: 'britain.terms-demanded',
+    data: { turn, demand: { ...demand, minors: demand.minors.map((m) => ({ ...m })) }, toItaly: [...toItaly] },
+  });
   let choices = object(decision['choices']);
   for (let step = 0; step < 60 && !random.chance(0.15); step += 1) {
     const options: (() => void)[] = [];
@@ -70,21 +90,36 @@ async function terms(played: Played, random: Random, decision: JsonObject): Prom
     for (const m of objects(choices['minors'])) {
       const name = String(m['name']);
       for (const to of ['neutral', 'axis'] as const) {
-        if (object(m[to])['allowed'] === true) options.push(() => (demand.minors = [...demand.minors.filter((d) => d.name !== name), { name, to }]));
+        if (object(m[to])['allowed'] === true)
+          options.push(() => (demand.minors = [...demand.minors.filter((d) => d.name !== name), { name, to }]));
       }
     }
-    for (const s of objects(object(choices['indemnity'])['steps'])) if (s['allowed'] === true) options.push(() => (demand.indemnityBrps = Number(s['brps'])));
-    for (const i of objects(choices['toItaly'])) if (i['allowed'] === true) options.push(() => toItaly.push(String(i['key'])));
+    for (const s of objects(object(choices['indemnity'])['steps']))
+      if (s['allowed'] === true) options.push(() => (demand.indemnityBrps = Number(s['brps'])));
+    for (const i of objects(choices['toItaly']))
+      if (i['allowed'] === true) options.push(() => toItaly.push(String(i['key'])));
     if (options.length === 0) break;
     random.pick(options)();
     choices = await menuWith(played, command(), 'state-german-terms');
     // 59.71: terms built from allowed items are legal at every step.
-    if (choices['complete'] !== true) throw new Error(`state-german-terms: terms built from allowed items are not complete: ${JSON.stringify(command())}`);
+    if (choices['complete'] !== true)
+      throw new Error(
+        `state-german-terms: terms built from allowed items are not complete: ${JSON.stringify(command())}`,
+      );
   }
-  await played.execute(command(), `terms built from the menu of state-german-terms (${JSON.stringify(command()['data'])})`);
+  await played.execute(
+    command(),
+    `terms built from the menu of state-german-terms (${JSON.stringify(command()['data'])})`,
+  );
 }
 
-export async function decide(played: Played, schemas: Schemas, random: Random, decision: JsonObject, turn: Turn): Promise<void> {
+export async function decide(
+  played: Played,
+  schemas: Schemas,
+  random: Random,
+  decision: JsonObject,
+  turn: Turn,
+): Promise<void> {
   const name = String(decision['decision']);
   const at = (decision['turn'] as Turn | undefined) ?? turn;
   switch (name) {
@@ -104,9 +139,14 @@ export async function decide(played: Played, schemas: Schemas, random: Random, d
       await played.execute(italianForces(schemas, random, at), "the report of Italy's forces");
       return;
     case 'select-british-force-reductions':
-      return select(played, random, decision, (picks) => ({ type: 'britain.forces-selected', data: { turn: at, selection: [...picks] } }));
+      return select(played, random, decision, (picks) => ({
+        type: 'britain.forces-selected',
+        data: { turn: at, selection: [...picks] },
+      }));
     case 'select-post-surrender-italian-forces': {
-      const units = new Map(objects(object(decision['choices'])['units']).map((u) => [String(u['id']), String(u['category'])]));
+      const units = new Map(
+        objects(object(decision['choices'])['units']).map((u) => [String(u['id']), String(u['category'])]),
+      );
       const side = decision['side'] as Json;
       return select(played, random, decision, (picks) => {
         const selection: Record<string, string[]> = { infantry: [], namedShips: [], cruisers: [], destroyers: [] };

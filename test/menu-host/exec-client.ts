@@ -15,7 +15,9 @@ export interface ExecClient {
 }
 
 export function openExec(root: string, log: string): ExecClient {
-  const child = spawn(process.execPath, [join(root, 'dist/awaw-surrender.cjs'), 'exec', log, '--create'], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [join(root, 'dist/awaw-surrender.cjs'), 'exec', log, '--create'], {
+    stdio: 'pipe',
+  });
   let buffer = '';
   let stderr = '';
   let id = 0;
@@ -27,7 +29,8 @@ export function openExec(root: string, log: string): ExecClient {
       const response = JSON.parse(buffer.slice(0, at)) as JsonObject;
       buffer = buffer.slice(at + 1);
       const answer = typeof response['id'] === 'number' ? waiting.get(response['id']) : undefined;
-      if (answer === undefined) throw new Error(`exec answered a request never sent: ${JSON.stringify(response).slice(0, 300)}`);
+      if (answer === undefined)
+        throw new Error(`exec answered a request never sent: ${JSON.stringify(response).slice(0, 300)}`);
       waiting.delete(response['id'] as number);
       answer(response);
     }

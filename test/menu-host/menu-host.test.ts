@@ -33,7 +33,8 @@ beforeAll(() => ensureBuilt(), 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a menu-only host through exec', () => {
-  it(`plays ${GAMES} random whole games, every decision built from the engine's choices alone, and every such command is accepted`, async () => {
+  it(`plays ${GAMES} random whole games, every decision built from ` +
+    `the engine's choices alone, and every such command is accepted`, async () => {
     const log = join(dir, 'menu.jsonl');
     const client = openExec(ROOT, log);
     const schemas = new Schemas(ROOT);
@@ -46,10 +47,19 @@ describe('a menu-only host through exec', () => {
     }
     const reached = new Map<string, number>();
     for (const r of records) for (const d of r.decisions) reached.set(d, (reached.get(d) ?? 0) + 1);
-    console.log(`menu host: ${GAMES} games, ${records.reduce((n, r) => n + r.commands, 0)} commands, ${records.reduce((n, r) => n + r.menus, 0)} menus read, ${records.reduce((n, r) => n + r.declarations, 0)} declarations;`, Object.fromEntries(reached));
+    console.log(
+      `menu host: ${GAMES} games, ${records.reduce((n, r) => n + r.commands, 0)} commands, ` +
+        `${records.reduce((n, r) => n + r.menus, 0)} menus read, ` +
+        `${records.reduce((n, r) => n + r.declarations, 0)} declarations;`,
+      Object.fromEntries(reached),
+    );
     if (GAMES >= 150) expect(KINDS.filter((kind) => (reached.get(kind) ?? 0) === 0)).toEqual([]);
     // The log the host wrote replays to the same decisions, each re-derived.
-    const replay = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), 'replay', log, '--json', '--full'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const replay = spawnSync(
+      process.execPath,
+      [join(ROOT, 'dist/awaw-surrender.cjs'), 'replay', log, '--json', '--full'],
+      { encoding: 'utf8', maxBuffer: 1 << 28 },
+    );
     expect([replay.status, replay.stderr]).toEqual([0, '']);
     const replayed = JSON.parse(replay.stdout) as { ok: boolean; mismatches: unknown[]; games: unknown[] };
     expect([replayed.ok, replayed.mismatches, replayed.games.length]).toEqual([true, [], GAMES]);
@@ -58,8 +68,20 @@ describe('a menu-only host through exec', () => {
   it('imports nothing of the engine: only node, vitest, the build helper and its own modules', () => {
     const here = join(ROOT, 'test/menu-host');
     for (const file of readdirSync(here).filter((f) => f.endsWith('.ts'))) {
-      const imports = [...readFileSync(join(here, file), 'utf8').matchAll(/^import [^;]*? from '([^']+)';/gm)].map((m) => m[1]);
-      expect(imports.filter((from) => !(from?.startsWith('node:') || from?.startsWith('./') || from === 'vitest' || from === '../support/build.js'))).toEqual([]);
+      const imports = [...readFileSync(join(here, file), 'utf8').matchAll(/^import [^;]*? from '([^']+)';/gm)].map(
+        (m) => m[1],
+      );
+      expect(
+        imports.filter(
+          (from) =>
+            !(
+              from?.startsWith('node:') ||
+              from?.startsWith('./') ||
+              from === 'vitest' ||
+              from === '../support/build.js'
+            ),
+        ),
+      ).toEqual([]);
     }
   });
 });

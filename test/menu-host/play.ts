@@ -19,14 +19,23 @@ export class MenuRefused extends Error {}
 
 const TURNS = 12;
 
-export async function playGame(client: ExecClient, schemas: Schemas, seed: number, number: number): Promise<GameRecord> {
+export async function playGame(
+  client: ExecClient,
+  schemas: Schemas,
+  seed: number,
+  number: number,
+): Promise<GameRecord> {
   const game = `menu-${number}`;
   const random = new Random(seed);
   const record = { game, seed, decisions: [] as string[], menus: 0, commands: 0, declarations: 0 };
   const played: Played = {
     execute: async (command, why) => {
       const response = await client.ask({ op: 'execute', game, command });
-      if (response['ok'] !== true) throw new MenuRefused(`${game} (seed ${seed}): ${why} was refused: ${JSON.stringify(response['rejection'])}\ncommand: ${JSON.stringify(command).slice(0, 2000)}`);
+      if (response['ok'] !== true)
+        throw new MenuRefused(
+          `${game} (seed ${seed}): ${why} was refused: ${JSON.stringify(response['rejection'])}\ncommand: ` +
+            `${JSON.stringify(command).slice(0, 2000)}`,
+        );
       record.commands += 1;
       return response;
     },
@@ -39,7 +48,10 @@ export async function playGame(client: ExecClient, schemas: Schemas, seed: numbe
   for (let t = 0; t < TURNS; t += 1) {
     const turn = turnAt(t);
     if (random.chance(0.2)) record.declarations += await declareWar(client, played, random, game, turn);
-    await played.execute(alliedTurnEnd(random, turn), `the end of the Allied player turn of ${turn.season} ${turn.year}`);
+    await played.execute(
+      alliedTurnEnd(random, turn),
+      `the end of the Allied player turn of ${turn.season} ${turn.year}`,
+    );
     await settle(client, played, schemas, random, game, turn, record.decisions);
     await played.execute(gameTurnEnd(random, turn), `the end of the game turn of ${turn.season} ${turn.year}`);
     await settle(client, played, schemas, random, game, turn, record.decisions);
@@ -50,7 +62,15 @@ export async function playGame(client: ExecClient, schemas: Schemas, seed: numbe
 }
 
 /** Settles every pending decision, in a random order, each from its menu. */
-async function settle(client: ExecClient, played: Played, schemas: Schemas, random: Random, game: string, turn: Turn, seen: string[]): Promise<void> {
+async function settle(
+  client: ExecClient,
+  played: Played,
+  schemas: Schemas,
+  random: Random,
+  game: string,
+  turn: Turn,
+  seen: string[],
+): Promise<void> {
   for (let round = 0; round < 20; round += 1) {
     const response = await client.ask({ op: 'pending', game });
     const pending = response['pending'];
@@ -63,16 +83,33 @@ async function settle(client: ExecClient, played: Played, schemas: Schemas, rand
 }
 
 /** A war declaration the engine's menu allows now, if any. */
-async function declareWar(client: ExecClient, played: Played, random: Random, game: string, turn: Turn): Promise<number> {
+async function declareWar(
+  client: ExecClient,
+  played: Played,
+  random: Random,
+  game: string,
+  turn: Turn,
+): Promise<number> {
   const response = await client.ask({ op: 'declarations', game });
   const menu = response['declarations'];
-  if (!Array.isArray(menu)) throw new MenuRefused(`${game}: no declarations menu: ${JSON.stringify(response).slice(0, 500)}`);
-  const allowed = menu.filter((d): d is JsonObject => typeof d === 'object' && d !== null && !Array.isArray(d) && d['allowed'] === true);
+  if (!Array.isArray(menu))
+    throw new MenuRefused(`${game}: no declarations menu: ${JSON.stringify(response).slice(0, 500)}`);
+  const allowed = menu.filter(
+    (d): d is JsonObject => typeof d === 'object' && d !== null && !Array.isArray(d) && d['allowed'] === true,
+  );
   if (allowed.length === 0) return 0;
   const choice = random.pick(allowed);
   const aggressor = choice['aggressor'] as Json;
   await played.execute(
-    { type: 'war.declared', data: { turn, aggressor, targets: [choice['target'] as Json], usatLevel: aggressor === 'us' ? random.int(50, 60) : null } },
+    {
+      type: 'war.declared',
+      data: {
+        turn,
+        aggressor,
+        targets: [choice['target'] as Json],
+        usatLevel: aggressor === 'us' ? random.int(50, 60) : null,
+      },
+    },
     `a declaration of war the menu allowed (${String(aggressor)} on ${String(choice['target'])})`,
   );
   return 1;

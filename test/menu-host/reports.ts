@@ -18,8 +18,19 @@ export function forcePool(schemas: Schemas, random: Random, turn: Turn): JsonObj
     // Mostly British units, so that the requirements can be met, with the exempt ones among them.
     const nationality = random.chance(0.7) ? 'british' : random.pick(nationalities);
     const kind = random.pick(kinds);
-    const unit: JsonObject = { id: `u${turn.year}-${turn.season}-${i}`, nationality, kind, factors: random.int(0, 9), brps: random.int(0, 12), theater: random.pick(theaters) };
-    if (kind === 'naval') unit['naval'] = { type: random.pick(shipTypes), status: random.chance(0.7) ? 'operational' : random.pick(statuses) };
+    const unit: JsonObject = {
+      id: `u${turn.year}-${turn.season}-${i}`,
+      nationality,
+      kind,
+      factors: random.int(0, 9),
+      brps: random.int(0, 12),
+      theater: random.pick(theaters),
+    };
+    if (kind === 'naval')
+      unit['naval'] = {
+        type: random.pick(shipTypes),
+        status: random.chance(0.7) ? 'operational' : random.pick(statuses),
+      };
     if (nationality === 'minor') unit['minor'] = random.pick(['greece', 'yugoslavia', 'norway']);
     units.push(unit);
   }
@@ -33,9 +44,15 @@ export function britishHexControl(schemas: Schemas, random: Random, turn: Turn):
   const command = 'host.british-hex-control';
   const keys = schemas.keys(command, ['territories']);
   const controls = schemas.values(command, ['territories', keys[0] ?? '']);
-  const territories = Object.fromEntries(keys.map((key) => [key, random.chance(0.65) ? 'british' : random.pick(controls)]));
+  const territories = Object.fromEntries(
+    keys.map((key) => [key, random.chance(0.65) ? 'british' : random.pick(controls)]),
+  );
   const unsuppliedHexes = random.subset(['K23', 'L20', 'H17', 'E12', 'M31'], 0.3);
-  const minors = random.subset(MINORS, 0.4).map((name) => ({ name, brps: random.pick([0, 3, 5, 10, 15]), status: random.pick(schemas.values(command, ['minors', '[]', 'status'])) }));
+  const minors = random.subset(MINORS, 0.4).map((name) => ({
+    name,
+    brps: random.pick([0, 3, 5, 10, 15]),
+    status: random.pick(schemas.values(command, ['minors', '[]', 'status'])),
+  }));
   return {
     type: command,
     data: {
@@ -65,7 +82,9 @@ export function farEastHexControl(schemas: Schemas, random: Random, turn: Turn):
       turn,
       unsuppliedHexes,
       fortificationsEliminated: random.subset(unsuppliedHexes, 0.5),
-      areas: random.subset(['malaya', 'burma', 'borneo', 'hong-kong'], 0.7).map((name) => ({ name, control: random.pick(schemas.values(command, ['areas', '[]', 'control'])) })),
+      areas: random
+        .subset(['malaya', 'burma', 'borneo', 'hong-kong'], 0.7)
+        .map((name) => ({ name, control: random.pick(schemas.values(command, ['areas', '[]', 'control'])) })),
     },
   };
 }
@@ -77,7 +96,12 @@ export function italianForces(schemas: Schemas, random: Random, turn: Turn): Jso
   const statuses = schemas.values(command, ['navy', '[]', 'status']);
   const navy = Array.from({ length: random.int(0, 12) }, (_, i) => {
     const type = random.pick(types);
-    return { id: `ship-${i}`, type, factors: random.int(1, 4), status: random.chance(0.6) ? random.pick(statuses.slice(0, 1)) : random.pick(statuses) };
+    return {
+      id: `ship-${i}`,
+      type,
+      factors: random.int(1, 4),
+      status: random.chance(0.6) ? random.pick(statuses.slice(0, 1)) : random.pick(statuses),
+    };
   });
   const infantry = Array.from({ length: random.int(0, 10) }, (_, i) => ({ id: `inf-${i}`, factors: random.int(1, 3) }));
   return { type: command, data: { turn, navy, infantry } };

@@ -69,16 +69,21 @@ export class Schemas {
 function at(node: Schema, path: readonly string[]): Schema {
   let here: Json = node;
   for (const step of path) {
-    if (typeof here !== 'object' || here === null || Array.isArray(here)) throw new Error(`schema has no ${path.join('.')}`);
+    if (typeof here !== 'object' || here === null || Array.isArray(here))
+      throw new Error(`schema has no ${path.join('.')}`);
     here = (here as JsonObject)[step] ?? null;
   }
-  if (typeof here !== 'object' || here === null || Array.isArray(here)) throw new Error(`schema has no ${path.join('.')}`);
+  if (typeof here !== 'object' || here === null || Array.isArray(here))
+    throw new Error(`schema has no ${path.join('.')}`);
   return here as Schema;
 }
 
 function constsOf(node: Schema): string[] {
   const anyOf = node['anyOf'];
-  if (Array.isArray(anyOf)) return anyOf.flatMap((n) => (typeof n === 'object' && n !== null && !Array.isArray(n) && typeof n['const'] === 'string' ? [n['const']] : []));
+  if (Array.isArray(anyOf))
+    return anyOf.flatMap((n) =>
+      typeof n === 'object' && n !== null && !Array.isArray(n) && typeof n['const'] === 'string' ? [n['const']] : [],
+    );
   const values = node['enum'];
   if (Array.isArray(values)) return values.filter((v): v is string => typeof v === 'string');
   throw new Error('not an enum');
@@ -86,7 +91,10 @@ function constsOf(node: Schema): string[] {
 
 export const SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
 export type Turn = { readonly season: (typeof SEASONS)[number]; readonly year: number };
-export const turnAt = (index: number): Turn => ({ season: SEASONS[index % 4] ?? 'spring', year: 1941 + Math.floor(index / 4) });
+export const turnAt = (index: number): Turn => ({
+  season: SEASONS[index % 4] ?? 'spring',
+  year: 1941 + Math.floor(index / 4),
+});
 
 /** The game's start: scenario, wars and the ruling options, each option value taken in turn by game number. */
 export function gameStart(schemas: Schemas, random: Random, game: number): JsonObject {
@@ -112,7 +120,10 @@ export function gameStart(schemas: Schemas, random: Random, game: number): JsonO
       scenario,
       turn: turnAt(0),
       wars,
-      italy: { declaredWarOnWesternAlliesYear: italianDeclared ? random.pick([1940, 1941]) : null, westernAlliesDeclaredWar: !italianDeclared },
+      italy: {
+        declaredWarOnWesternAlliesYear: italianDeclared ? random.pick([1940, 1941]) : null,
+        westernAlliesDeclaredWar: !italianDeclared,
+      },
       options,
     },
   };
@@ -124,7 +135,12 @@ export function alliedTurnEnd(random: Random, turn: Turn): JsonObject {
     type: 'host.allied-player-turn-ended',
     data: {
       turn,
-      germany: { berlin: random.chance(0.25) ? 'allied' : 'axis', germanDpTotal: random.int(-3, 8), germanyControlsBerchtesgaden: random.chance(0.5), allGermanHexesAlliedOrAtomic: false },
+      germany: {
+        berlin: random.chance(0.25) ? 'allied' : 'axis',
+        germanDpTotal: random.int(-3, 8),
+        germanyControlsBerchtesgaden: random.chance(0.5),
+        allGermanHexesAlliedOrAtomic: false,
+      },
       italy: {
         italianDpTotal: random.int(-4, 6),
         romeAlliedControlled: random.chance(0.3),

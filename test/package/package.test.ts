@@ -2,7 +2,16 @@
 // installed into an empty project, offline (`npm ci --offline` from the npm cache `npm ci` filled here), then
 // required from CommonJS, imported from ESM, type-checked from both, and its command run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,38 +37,52 @@ interface Manifest {
 }
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
-const npm = (args: readonly string[], cwd: string): string => execFileSync('npm', [...args], { cwd, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: readonly string[], cwd: string): string =>
+  execFileSync('npm', [...args], { cwd, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
 const dir = mkdtempSync(join(tmpdir(), 'awaw-package-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(ensureBuilt, 120_000);
 
 /** Every file an exports target names (a `./schemas/*` pattern names a folder). */
 function exportTargets(): string[] {
-  return Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target).flatMap((c) => Object.values(c))));
+  return Object.values(pkg.exports).flatMap((target) =>
+    typeof target === 'string' ? [target] : Object.values(target).flatMap((c) => Object.values(c)),
+  );
 }
 
 describe('the tarball', () => {
   let files: string[] = [];
   beforeAll(() => {
-    const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as { files: PackedFile[] }[];
+    const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as {
+      files: PackedFile[];
+    }[];
     files = (packed?.files ?? []).map((f) => f.path);
   }, 60_000);
 
   it('holds the LICENSE (MIT, as package.json says), the README, the docs and a repository field', () => {
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'docs/cli.md', 'docs/rulings.md', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'docs/cli.md', 'docs/rulings.md', 'package.json']),
+    );
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8').split('\n')[0]).toBe('MIT License');
     expect(pkg.repository?.type).toBe('git');
   });
 
   it('holds every file the exports and the bin name', () => {
-    for (const target of [...exportTargets().filter((t) => !t.includes('*')), ...Object.values(pkg.bin)]) expect(files).toContain(target.replace(/^\.\//, ''));
+    for (const target of [...exportTargets().filter((t) => !t.includes('*')), ...Object.values(pkg.bin)])
+      expect(files).toContain(target.replace(/^\.\//, ''));
   });
 
-  it('holds no verification mark, no benchmark code, no source maps (their sources are not shipped), no tests or TypeScript sources', () => {
-    expect(files.filter((f) => /\.verified\.json$|\.map$|^bench\/|^dist\/bench\/|^test\/|^src\/|\.tsbuildinfo$/.test(f))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-  });
+  it(
+    'holds no verification mark, no benchmark code, no source maps ' +
+      '(their sources are not shipped), no tests or TypeScript sources',
+    () => {
+      expect(
+        files.filter((f) => /\.verified\.json$|\.map$|^bench\/|^dist\/bench\/|^test\/|^src\/|\.tsbuildinfo$/.test(f)),
+      ).toEqual([]);
+      expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    },
+  );
 });
 
 describe('installed from the tarball into an empty project, offline', () => {
@@ -71,14 +94,26 @@ describe('installed from the tarball into an empty project, offline', () => {
     mkdirSync(app);
     // The lock names the tarball and the dependencies' versions this repository locks, whose tarballs `npm ci`
     // left in the npm cache: nothing is fetched.
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, LockEntry>;
+    };
     const packages: Record<string, unknown> = {
       '': { name: 'app', dependencies: { 'awaw-surrender': `file:../${tarball}` } },
-      'node_modules/awaw-surrender': { version: pkg.version, resolved: `file:../${tarball}`, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin },
+      'node_modules/awaw-surrender': {
+        version: pkg.version,
+        resolved: `file:../${tarball}`,
+        license: pkg.license,
+        dependencies: pkg.dependencies,
+        bin: pkg.bin,
+      },
     };
     // As npm resolves a dependency of the package at `from`: its own node_modules first, then each one above it.
     const resolve = (from: string, name: string): string | undefined => {
-      for (let base = from; ; base = base.includes('/node_modules/') ? base.slice(0, base.lastIndexOf('/node_modules/')) : '') {
+      for (
+        let base = from;
+        ;
+        base = base.includes('/node_modules/') ? base.slice(0, base.lastIndexOf('/node_modules/')) : ''
+      ) {
         const key = `${base === '' ? '' : `${base}/`}node_modules/${name}`;
         if (key in lock.packages) return key;
         if (base === '') return undefined;
@@ -92,8 +127,14 @@ describe('installed from the tarball into an empty project, offline', () => {
       for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) add(key, dep);
     };
     for (const dep of Object.keys(pkg.dependencies)) add('', dep);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { 'awaw-surrender': `file:../${tarball}` } }));
-    writeFileSync(join(app, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }));
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'app', private: true, dependencies: { 'awaw-surrender': `file:../${tarball}` } }),
+    );
+    writeFileSync(
+      join(app, 'package-lock.json'),
+      JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }),
+    );
     npm(['ci', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], app);
   }, 120_000);
 
@@ -104,8 +145,10 @@ describe('installed from the tarball into an empty project, offline', () => {
         "const lib = require('awaw-surrender');",
         "const machines = require('awaw-surrender/machines');",
         "const events = require('awaw-surrender/events');",
-        "console.log(JSON.stringify([typeof lib.SurrenderEngine, typeof lib.JsonlFileStore, lib.defaultRulingOptions.usat30to39WhenUsAtWar,",
-        "  typeof machines.britainMachine.transition, typeof machines.refusalOf, Object.keys(events.eventDefinitions).includes('britain.surrender-offered'),",
+        'console.log(JSON.stringify([typeof lib.SurrenderEngine, typeof lib.JsonlFileStore, ' +
+          'lib.defaultRulingOptions.usat30to39WhenUsAtWar,',
+        '  typeof machines.britainMachine.transition, typeof machines.refusalOf, ' +
+          "Object.keys(events.eventDefinitions).includes('britain.surrender-offered'),",
         "  require('awaw-surrender/package.json').version]));",
       ].join('\n'),
     );
@@ -121,8 +164,10 @@ describe('installed from the tarball into an empty project, offline', () => {
         "import { SurrenderEngine, JsonlFileStore, defaultRulingOptions } from 'awaw-surrender';",
         "import { britainMachine, refusalOf } from 'awaw-surrender/machines';",
         "import { eventDefinitions } from 'awaw-surrender/events';",
-        "console.log(JSON.stringify([typeof SurrenderEngine, typeof JsonlFileStore, defaultRulingOptions.usat30to39WhenUsAtWar,",
-        "  typeof britainMachine.transition, typeof refusalOf, Object.keys(eventDefinitions).includes('britain.surrender-offered')]));",
+        'console.log(JSON.stringify([typeof SurrenderEngine, typeof JsonlFileStore, ' +
+          'defaultRulingOptions.usat30to39WhenUsAtWar,',
+        '  typeof britainMachine.transition, typeof refusalOf, ' +
+          "Object.keys(eventDefinitions).includes('britain.surrender-offered')]));",
       ].join('\n'),
     );
     const r = run('main.mjs');
@@ -131,9 +176,17 @@ describe('installed from the tarball into an empty project, offline', () => {
   });
 
   it('each JSON Schema the package ships resolves through awaw-surrender/schemas/*', () => {
-    const shipped = existsSync(join(app, 'node_modules/awaw-surrender/schemas')) ? readdirSync(join(app, 'node_modules/awaw-surrender/schemas')).filter((f) => f.endsWith('.json')) : [];
-    if (shipped.length === 0) console.log('notice: the package ships no schemas/ yet: awaw-surrender/schemas/* has nothing to resolve');
-    writeFileSync(join(app, 'schemas.cjs'), `for (const f of ${JSON.stringify(shipped)}) JSON.parse(require('node:fs').readFileSync(require.resolve('awaw-surrender/schemas/' + f), 'utf8'));`);
+    const shipped = existsSync(join(app, 'node_modules/awaw-surrender/schemas'))
+      ? readdirSync(join(app, 'node_modules/awaw-surrender/schemas')).filter((f) => f.endsWith('.json'))
+      : [];
+    if (shipped.length === 0)
+      console.log('notice: the package ships no schemas/ yet: awaw-surrender/schemas/* has nothing to resolve');
+    writeFileSync(
+      join(app, 'schemas.cjs'),
+      `for (const f of ${JSON.stringify(shipped)}) ` +
+        `JSON.parse(require('node:fs').readFileSync(require.resolve('awaw-surrender/schemas/' + f), ` +
+        `'utf8'));`,
+    );
     expect(run('schemas.cjs').status).toBe(0);
   });
 
@@ -145,7 +198,8 @@ describe('installed from the tarball into an empty project, offline', () => {
       "import { SurrenderEngine, defaultRulingOptions, type PendingDecision } from 'awaw-surrender';",
       "import { britainMachine } from 'awaw-surrender/machines';",
       "import { eventDefinitions, type StoredEvent } from 'awaw-surrender/events';",
-      'export const used: [PendingDecision[], typeof SurrenderEngine.open, string, StoredEvent | null] = [[], SurrenderEngine.open, britainMachine.id, null];',
+      'export const used: [PendingDecision[], typeof SurrenderEngine.open, string, StoredEvent | null] = [[], ' +
+        'SurrenderEngine.open, britainMachine.id, null];',
       "export const usat: 'counts' | 'ignored' = defaultRulingOptions.usat30to39WhenUsAtWar;",
       'export const events: number = Object.keys(eventDefinitions).length;',
       '// @ts-expect-error: the option is a string union, not a number (the types are real, not any)',
@@ -153,8 +207,25 @@ describe('installed from the tarball into an empty project, offline', () => {
     ].join('\n');
     writeFileSync(join(app, 'host.cts'), body);
     writeFileSync(join(app, 'host.mts'), body);
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, files: ['host.cts', 'host.mts'] }));
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8', timeout: 60_000 });
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        files: ['host.cts', 'host.mts'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect([tsc.status, tsc.stdout]).toEqual([0, '']);
   }, 60_000);
 
@@ -162,12 +233,26 @@ describe('installed from the tarball into an empty project, offline', () => {
     const bin = join(app, 'node_modules/.bin/awaw-surrender');
     const version = spawnSync(bin, ['--version'], { cwd: app, encoding: 'utf8' });
     expect([version.status, version.stdout]).toEqual([0, `${pkg.version}\n`]);
-    const input = JSON.stringify({ berlin: 'allied', germanDpTotal: -1, germanyControlsBerchtesgaden: false, germanCitiesFirestormed: 1, atomicAttacksOnGermany: 0, allGermanHexesAlliedOrAtomic: false });
+    const input = JSON.stringify({
+      berlin: 'allied',
+      germanDpTotal: -1,
+      germanyControlsBerchtesgaden: false,
+      germanCitiesFirestormed: 1,
+      atomicAttacksOnGermany: 0,
+      allGermanHexesAlliedOrAtomic: false,
+    });
     const calc = spawnSync(bin, ['german-surrender', '--json', '-'], { cwd: app, input, encoding: 'utf8' });
     expect(calc.status).toBe(0);
-    expect(JSON.parse(calc.stdout)).toMatchObject({ resistance: -2, surrenders: true, reason: 'berlin-and-resistance' });
+    expect(JSON.parse(calc.stdout)).toMatchObject({
+      resistance: -2,
+      surrenders: true,
+      reason: 'berlin-and-resistance',
+    });
     // The report, with its charting library in a bundle of its own (dist/report.cjs).
-    const report = spawnSync(bin, ['report', join(app, 'node_modules/awaw-surrender/examples/sea-lion-1941.jsonl')], { cwd: app, encoding: 'utf8' });
+    const report = spawnSync(bin, ['report', join(app, 'node_modules/awaw-surrender/examples/sea-lion-1941.jsonl')], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect([report.status, report.stderr]).toEqual([0, '']);
     expect(report.stdout).toMatch(/^<!DOCTYPE html>[^]*<svg[^]*Britain surrenders at level -4/);
   });

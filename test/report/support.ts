@@ -9,7 +9,9 @@ import type { ReportGame } from '../../src/report/page.js';
 import { readLog } from '../../src/store/file/verify.js';
 
 export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
-export const exampleLogs = readdirSync(EXAMPLES).filter((f) => f.endsWith('.jsonl')).sort();
+export const exampleLogs = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 
 export async function exampleGame(name: string): Promise<ReportGame> {
   const replayer = new Replayer({ checkDecisions: true });
@@ -21,6 +23,7 @@ export async function exampleGame(name: string): Promise<ReportGame> {
   replayer.finish();
   const [game, ...others] = [...replayer.games.keys()];
   const view = game === undefined ? undefined : replayer.view(game);
-  if (view === undefined || others.length > 0 || replayer.mismatches.length > 0) throw new Error(`${name}: expected one game that replays cleanly`);
+  if (view === undefined || others.length > 0 || replayer.mismatches.length > 0)
+    throw new Error(`${name}: expected one game that replays cleanly`);
   return { game: view.world.game, events, summary: summarize(view) };
 }

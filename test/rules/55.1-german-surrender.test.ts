@@ -16,28 +16,53 @@ const run = (over: Partial<GermanSurrenderInput>) => germanSurrender({ ...base, 
 
 describe('55.11 German surrender conditions', () => {
   it('55.11A: Berlin under Allied control with resistance 0 surrenders', () => {
-    expect(run({ berlin: 'allied', germanDpTotal: 0 })).toMatchObject({ resistance: 0, surrenders: true, reason: 'berlin-and-resistance' });
+    expect(run({ berlin: 'allied', germanDpTotal: 0 })).toMatchObject({
+      resistance: 0,
+      surrenders: true,
+      reason: 'berlin-and-resistance',
+    });
   });
   it('55.11A: an atomic attack marker in Berlin is enough', () => {
-    expect(run({ berlin: 'atomic', germanDpTotal: 2, atomicAttacksOnGermany: 1 })).toMatchObject({ resistance: -1, surrenders: true });
+    expect(run({ berlin: 'atomic', germanDpTotal: 2, atomicAttacksOnGermany: 1 })).toMatchObject({
+      resistance: -1,
+      surrenders: true,
+    });
   });
   it('55.11A: with Berlin Axis-held, no resistance level however low makes Germany surrender', () => {
-    expect(run({ berlin: 'axis', germanDpTotal: -20 })).toMatchObject({ resistance: -20, surrenders: false, reason: null });
+    expect(run({ berlin: 'axis', germanDpTotal: -20 })).toMatchObject({
+      resistance: -20,
+      surrenders: false,
+      reason: null,
+    });
   });
   it('55.11B: resistance +1 with Berlin fallen does not surrender', () => {
-    expect(run({ berlin: 'allied', germanDpTotal: 1 })).toMatchObject({ resistance: 1, surrenders: false, reason: null });
+    expect(run({ berlin: 'allied', germanDpTotal: 1 })).toMatchObject({
+      resistance: 1,
+      surrenders: false,
+      reason: null,
+    });
   });
-  it('55.11B: the lines are the DP total, +1 for Berchtesgaden, -1 per firestorm and the atomic attacks, in that order', () => {
-    const result = run({ berlin: 'allied', germanDpTotal: 3, germanyControlsBerchtesgaden: true, germanCitiesFirestormed: 2, atomicAttacksOnGermany: 2 });
-    expect(result.lines.map((l) => [l.key, l.rule, l.value])).toEqual([
-      ['dpTotal', '55.11B', 3],
-      ['berchtesgaden', '55.11B', 1],
-      ['firestorms', '55.11B', -2],
-      ['atomicAttacks', '55.11B', -5],
-    ]);
-    expect(result.resistance).toBe(-3);
-    expect(result.surrenders).toBe(true);
-  });
+  it(
+    '55.11B: the lines are the DP total, +1 for ' +
+      'Berchtesgaden, -1 per firestorm and the atomic attacks, in that order',
+    () => {
+      const result = run({
+        berlin: 'allied',
+        germanDpTotal: 3,
+        germanyControlsBerchtesgaden: true,
+        germanCitiesFirestormed: 2,
+        atomicAttacksOnGermany: 2,
+      });
+      expect(result.lines.map((l) => [l.key, l.rule, l.value])).toEqual([
+        ['dpTotal', '55.11B', 3],
+        ['berchtesgaden', '55.11B', 1],
+        ['firestorms', '55.11B', -2],
+        ['atomicAttacks', '55.11B', -5],
+      ]);
+      expect(result.resistance).toBe(-3);
+      expect(result.surrenders).toBe(true);
+    },
+  );
   it('55.11B: Berchtesgaden adds +1 only when Germany controls it', () => {
     expect(run({ germanyControlsBerchtesgaden: true }).resistance).toBe(1);
     expect(run({ germanyControlsBerchtesgaden: false }).resistance).toBe(0);
@@ -52,11 +77,21 @@ describe('55.11 German surrender conditions', () => {
 });
 
 describe('55.12 German collapse', () => {
-  it('55.12: Germany surrenders when every hex of Germany is Allied-controlled or atomic-attacked, whatever its resistance', () => {
-    expect(run({ berlin: 'allied', germanDpTotal: 12, allGermanHexesAlliedOrAtomic: true })).toMatchObject({ resistance: 12, surrenders: true, reason: 'collapse' });
-  });
+  it(
+    '55.12: Germany surrenders when every hex of Germany is ' +
+      'Allied-controlled or atomic-attacked, whatever its resistance',
+    () => {
+      expect(run({ berlin: 'allied', germanDpTotal: 12, allGermanHexesAlliedOrAtomic: true })).toMatchObject({
+        resistance: 12,
+        surrenders: true,
+        reason: 'collapse',
+      });
+    },
+  );
   it('55.12: when 55.11 also holds the reason is 55.11 (berlin-and-resistance)', () => {
-    expect(run({ berlin: 'allied', germanDpTotal: -1, allGermanHexesAlliedOrAtomic: true }).reason).toBe('berlin-and-resistance');
+    expect(run({ berlin: 'allied', germanDpTotal: -1, allGermanHexesAlliedOrAtomic: true }).reason).toBe(
+      'berlin-and-resistance',
+    );
   });
 });
 
@@ -70,10 +105,20 @@ describe('55.1 properties', () => {
     allGermanHexesAlliedOrAtomic: fc.boolean(),
   });
   it('55.11B: the resistance level is the sum of its lines', () => {
-    fc.assert(fc.property(input, (i) => germanSurrender(i).resistance === germanSurrender(i).lines.reduce((s, l) => s + l.value, 0)));
+    fc.assert(
+      fc.property(
+        input,
+        (i) => germanSurrender(i).resistance === germanSurrender(i).lines.reduce((s, l) => s + l.value, 0),
+      ),
+    );
   });
   it('55.11: Germany never surrenders while it holds Berlin unless Germany has collapsed (55.12)', () => {
-    fc.assert(fc.property(input, (i) => !(i.berlin === 'axis' && !i.allGermanHexesAlliedOrAtomic) || !germanSurrender(i).surrenders));
+    fc.assert(
+      fc.property(
+        input,
+        (i) => !(i.berlin === 'axis' && !i.allGermanHexesAlliedOrAtomic) || !germanSurrender(i).surrenders,
+      ),
+    );
   });
   it('55.11B: one more firestorm or atomic attack never raises German resistance', () => {
     fc.assert(
@@ -91,8 +136,14 @@ describe('55.1 properties', () => {
 describe('55.1 input validation', () => {
   it('refuses an unknown field, a negative count and an unknown Berlin status with the JSON path', () => {
     expect(germanSurrenderInput.firstError({ ...base, extra: 1 })?.message).toBe('extra: unknown field');
-    expect(germanSurrenderInput.firstError({ ...base, germanCitiesFirestormed: -1 })?.message).toBe('germanCitiesFirestormed: expected a non-negative integer');
-    expect(germanSurrenderInput.firstError({ ...base, berlin: 'firestorm' })?.message).toBe('berlin: expected one of "axis", "allied", "atomic"');
-    expect(germanSurrenderInput.firstError({ ...base, germanDpTotal: 1.5 })?.message).toBe('germanDpTotal: expected an integer');
+    expect(germanSurrenderInput.firstError({ ...base, germanCitiesFirestormed: -1 })?.message).toBe(
+      'germanCitiesFirestormed: expected a non-negative integer',
+    );
+    expect(germanSurrenderInput.firstError({ ...base, berlin: 'firestorm' })?.message).toBe(
+      'berlin: expected one of "axis", "allied", "atomic"',
+    );
+    expect(germanSurrenderInput.firstError({ ...base, germanDpTotal: 1.5 })?.message).toBe(
+      'germanDpTotal: expected an integer',
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { declarationYearModifier, italianSurrender, type ItalianSurrenderInput } from '../../src/rules/italian-surrender.js';
+import {
+  declarationYearModifier,
+  italianSurrender,
+  type ItalianSurrenderInput,
+} from '../../src/rules/italian-surrender.js';
 import { italianInput } from '../support/italian-fixtures.js';
 import { italianLineCodes } from '../../src/rules/italian-lines.js';
 import { wordedLines } from '../../src/rules/line-spec.js';
@@ -30,29 +34,53 @@ describe('56.11 Italian surrender conditions', () => {
     expect(run({ axisUnitsInAfrica: false, romeAlliedControlled: true, italianDpTotal: -1 }).surrenders).toBe(true);
   });
   it('56.11: the DPs in Italy and covert operations (56.31) do not enter the surrender test', () => {
-    const r = run({ romeAlliedControlled: true, dpsInItaly: { axis: 0, allied: 5 }, covertOperationsModifier: -3, italianDpTotal: 1 });
+    const r = run({
+      romeAlliedControlled: true,
+      dpsInItaly: { axis: 0, allied: 5 },
+      covertOperationsModifier: -3,
+      italianDpTotal: 1,
+    });
     expect(r.dpTotal).toBe(1);
     expect(r.surrenders).toBe(false);
   });
 });
 
-describe('56.12 Italy\'s DP total', () => {
+describe("56.12 Italy's DP total", () => {
   it('56.12: the DP total may be negative and is the raw total without modifiers', () => {
     const r = run({ italianDpTotal: -4 });
     expect(r.dpTotal).toBe(-4);
-    expect(r.lines[0]).toEqual({ key: 'dpTotal', rule: '56.12', value: -4, detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: -4' });
+    expect(r.lines[0]).toEqual({
+      key: 'dpTotal',
+      rule: '56.12',
+      value: -4,
+      detail: 'Italian DP total at the end of the Allied player turn, as during a YSS: -4',
+    });
   });
   it('56.12A: a Western Allied declaration of war on Italy adds +2', () => {
     const r = run({ westernAlliesDeclaredWarOnItaly: true, italianDpTotal: -1 });
     expect(r.dpTotal).toBe(1);
-    expect(r.lines[1]).toEqual({ key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 2, detail: 'The Western Allies declared war on Italy: +2' });
+    expect(r.lines[1]).toEqual({
+      key: 'westernAlliesDeclaredWar',
+      rule: '56.12A',
+      value: 2,
+      detail: 'The Western Allies declared war on Italy: +2',
+    });
   });
   it('56.12A: the +2 can keep Italy from surrendering', () => {
-    expect(run({ romeAlliedControlled: true, italianDpTotal: -2, westernAlliesDeclaredWarOnItaly: false }).surrenders).toBe(true);
-    expect(run({ romeAlliedControlled: true, italianDpTotal: -1, westernAlliesDeclaredWarOnItaly: true }).surrenders).toBe(false);
+    expect(
+      run({ romeAlliedControlled: true, italianDpTotal: -2, westernAlliesDeclaredWarOnItaly: false }).surrenders,
+    ).toBe(true);
+    expect(
+      run({ romeAlliedControlled: true, italianDpTotal: -1, westernAlliesDeclaredWarOnItaly: true }).surrenders,
+    ).toBe(false);
   });
   it('56.12A: no declaration, 0', () => {
-    expect(run({}).lines[1]).toEqual({ key: 'westernAlliesDeclaredWar', rule: '56.12A', value: 0, detail: 'The Western Allies did not declare war on Italy: 0' });
+    expect(run({}).lines[1]).toEqual({
+      key: 'westernAlliesDeclaredWar',
+      rule: '56.12A',
+      value: 0,
+      detail: 'The Western Allies did not declare war on Italy: 0',
+    });
   });
   it.each([
     [null, 0],
@@ -84,7 +112,11 @@ describe('56.12 Italy\'s DP total', () => {
     expect(r.surrenders).toBe(true);
   });
   it('56.12: both modifiers together: 1 + 2 - 3 = 0', () => {
-    const r = run({ italianDpTotal: 1, westernAlliesDeclaredWarOnItaly: true, italyDeclaredWarOnWesternAlliesYear: 1943 });
+    const r = run({
+      italianDpTotal: 1,
+      westernAlliesDeclaredWarOnItaly: true,
+      italyDeclaredWarOnWesternAlliesYear: 1943,
+    });
     expect(r.dpTotal).toBe(0);
   });
 });

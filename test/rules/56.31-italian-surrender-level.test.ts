@@ -14,14 +14,23 @@ const run = (over: Partial<ItalianSurrenderInput>) => {
 
 describe('56.31 Italian surrender level', () => {
   it('56.31: the level starts from the modified DP total (56.12A and 56.12B included)', () => {
-    const r = run({ italianDpTotal: -1, westernAlliesDeclaredWarOnItaly: true, italyDeclaredWarOnWesternAlliesYear: 1942 });
+    const r = run({
+      italianDpTotal: -1,
+      westernAlliesDeclaredWarOnItaly: true,
+      italyDeclaredWarOnWesternAlliesYear: 1942,
+    });
     expect(r.dpTotal).toBe(-1);
     expect(r.surrenderLevel).toBe(-1);
   });
   it('56.31: each Axis DP in Italy raises the level by 1', () => {
     const r = run({ italianDpTotal: -1, dpsInItaly: { axis: 2, allied: 0 } });
     expect(r.surrenderLevel).toBe(1);
-    expect(r.lines[3]).toEqual({ key: 'dpsInItaly', rule: '56.31', value: 2, detail: 'Axis DPs in Italy 2, Allied DPs in Italy 0: +2' });
+    expect(r.lines[3]).toEqual({
+      key: 'dpsInItaly',
+      rule: '56.31',
+      value: 2,
+      detail: 'Axis DPs in Italy 2, Allied DPs in Italy 0: +2',
+    });
   });
   it('56.31: each Allied DP in Italy lowers the level by 1', () => {
     const r = run({ italianDpTotal: 1, dpsInItaly: { axis: 0, allied: 2 } });
@@ -34,10 +43,17 @@ describe('56.31 Italian surrender level', () => {
   it('56.31: the covert operations modifier is added as given', () => {
     expect(run({ covertOperationsModifier: -1 }).surrenderLevel).toBe(-1);
     expect(run({ covertOperationsModifier: 2 }).surrenderLevel).toBe(2);
-    expect(run({ covertOperationsModifier: 1 }).lines[4]).toEqual({ key: 'covertOperations', rule: '56.31', value: 1, detail: 'Covert operations: +1' });
+    expect(run({ covertOperationsModifier: 1 }).lines[4]).toEqual({
+      key: 'covertOperations',
+      rule: '56.31',
+      value: 1,
+      detail: 'Covert operations: +1',
+    });
   });
   it('56.31: the 56.31 modifiers do not change the DP total', () => {
-    expect(run({ italianDpTotal: -2, dpsInItaly: { axis: 4, allied: 0 }, covertOperationsModifier: 1 }).dpTotal).toBe(-2);
+    expect(run({ italianDpTotal: -2, dpsInItaly: { axis: 4, allied: 0 }, covertOperationsModifier: 1 }).dpTotal).toBe(
+      -2,
+    );
   });
   it('56.31: a level of -5 is treated as -2', () => {
     const r = run({ italianDpTotal: -5 });
@@ -58,7 +74,13 @@ describe('56.31 Italian surrender level', () => {
     expect(r.forces.us).toEqual({ infantryFactors: 6, namedShips: 1, cruisers: 1, destroyerFactors: 1 });
   });
   it('56.31: the lines sum to the unclamped level', () => {
-    const r = run({ italianDpTotal: -3, westernAlliesDeclaredWarOnItaly: true, italyDeclaredWarOnWesternAlliesYear: 1941, dpsInItaly: { axis: 1, allied: 4 }, covertOperationsModifier: -1 });
+    const r = run({
+      italianDpTotal: -3,
+      westernAlliesDeclaredWarOnItaly: true,
+      italyDeclaredWarOnWesternAlliesYear: 1941,
+      dpsInItaly: { axis: 1, allied: 4 },
+      covertOperationsModifier: -1,
+    });
     expect(r.lines.map((l) => l.value)).toEqual([-3, 2, -1, -3, -1]);
     expect(r.lines.map((l) => l.rule)).toEqual(['56.12', '56.12A', '56.12B', '56.31', '56.31']);
     expect(r.dpTotal).toBe(-2);

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { britishResistance, britishResistanceInput, britishResistanceOf, contractFacts, type BritishResistanceInput } from '../../src/rules/british-resistance.js';
+import {
+  britishResistance,
+  britishResistanceInput,
+  britishResistanceOf,
+  contractFacts,
+  type BritishResistanceInput,
+} from '../../src/rules/british-resistance.js';
 import { britishLineCodes, renderBritishLine, type BritishLineKey } from '../../src/rules/british-lines.js';
-import { NavalLocations, NavalNationalities, NavalSides, NavalStatuses, NavalTypes } from '../../src/rules/naval-ratio.js';
+import {
+  NavalLocations,
+  NavalNationalities,
+  NavalSides,
+  NavalStatuses,
+  NavalTypes,
+} from '../../src/rules/naval-ratio.js';
 import { Seasons } from '../../src/schema/types.js';
 
 /** Every row of the table at 0: a level of 0. */
@@ -36,9 +48,11 @@ const line = (input: BritishResistanceInput, key: BritishLineKey) => {
   if (found === undefined) throw new Error(`no line ${key}`);
   return found;
 };
-const value = (overrides: Partial<BritishResistanceInput>, key: BritishLineKey): number => line(withInput(overrides), key).value;
+const value = (overrides: Partial<BritishResistanceInput>, key: BritishLineKey): number =>
+  line(withInput(overrides), key).value;
 /** An input whose level is exactly `level`, by the DP level alone. */
-const atLevel = (level: number, overrides: Partial<BritishResistanceInput> = {}) => britishResistance(withInput({ britishDpLevel: level, ...overrides }));
+const atLevel = (level: number, overrides: Partial<BritishResistanceInput> = {}) =>
+  britishResistance(withInput({ britishDpLevel: level, ...overrides }));
 
 describe('59.21 the table', () => {
   it('59.21: the base input is valid and every row is 0', () => {
@@ -100,10 +114,19 @@ describe('59.22B Malta and Singapore', () => {
   });
   it('59.22B: european scenario, Singapore is Axis-controlled from Winter 1941 on whatever the flag', () => {
     const winter = line(withInput({ scenario: 'european', turn: { year: 1941, season: 'winter' } }), 'maltaSingapore');
-    expect(winter).toEqual({ key: 'maltaSingapore', rule: '59.22B', value: -1, params: { malta: false, singapore: 'european-scenario' } });
-    expect(renderBritishLine(winter)).toBe('Axis control Singapore (european scenario: Singapore captured by Japan in Winter 1941), -1 each: -1');
+    expect(winter).toEqual({
+      key: 'maltaSingapore',
+      rule: '59.22B',
+      value: -1,
+      params: { malta: false, singapore: 'european-scenario' },
+    });
+    expect(renderBritishLine(winter)).toBe(
+      'Axis control Singapore (european scenario: Singapore captured by Japan in Winter 1941), -1 each: -1',
+    );
     expect(value({ scenario: 'european', turn: { year: 1942, season: 'spring' } }, 'maltaSingapore')).toBe(-1);
-    expect(value({ scenario: 'european', turn: { year: 1944, season: 'fall' }, axisControlsMalta: true }, 'maltaSingapore')).toBe(-2);
+    expect(
+      value({ scenario: 'european', turn: { year: 1944, season: 'fall' }, axisControlsMalta: true }, 'maltaSingapore'),
+    ).toBe(-2);
   });
 });
 
@@ -117,7 +140,9 @@ describe('59.21 Australia and India', () => {
 
 describe('59.21 atomic attacks and firestorms', () => {
   it('59.21: atomic attacks give -3, then -2 more, then -1 more each (43.321A)', () => {
-    expect([0, 1, 2, 3, 4].map((n) => value({ atomicAttacksOnBritain: n }, 'atomicAttacks'))).toEqual([0, -3, -5, -6, -7]);
+    expect([0, 1, 2, 3, 4].map((n) => value({ atomicAttacksOnBritain: n }, 'atomicAttacks'))).toEqual([
+      0, -3, -5, -6, -7,
+    ]);
   });
   it('59.21: each British city firestormed gives -1, cumulative', () => {
     expect(value({ britishCitiesFirestormed: 1 }, 'firestorms')).toBe(-1);
@@ -175,7 +200,14 @@ describe('59.22E unbuilt units', () => {
 describe('59.22F naval force ratio in the table', () => {
   it('59.22F: the naval line and the naval summary agree, with the war flags of the input', () => {
     const naval = [
-      { side: 'allied', nationality: 'british', type: 'battleship', factors: 12, location: 'map', status: 'operational' },
+      {
+        side: 'allied',
+        nationality: 'british',
+        type: 'battleship',
+        factors: 12,
+        location: 'map',
+        status: 'operational',
+      },
       { side: 'allied', nationality: 'american', type: 'carrier', factors: 20, location: 'map', status: 'operational' },
       { side: 'axis', nationality: 'german', type: 'battleship', factors: 4, location: 'map', status: 'operational' },
       { side: 'axis', nationality: 'italian', type: 'cruiser', factors: 2, location: 'map', status: 'operational' },
@@ -184,7 +216,11 @@ describe('59.22F naval force ratio in the table', () => {
     expect(neutral.naval).toEqual({ alliedFactors: 12, axisFactors: 4, modifier: 4 });
     expect(neutral.lines.find((l) => l.key === 'navalRatio')?.value).toBe(4);
     const atWar = britishResistance(
-      withInput({ naval: [...naval], atWarWithEuropeanAxis: { us: true, russia: false, france: false }, italyAtWarWithBritain: true }),
+      withInput({
+        naval: [...naval],
+        atWarWithEuropeanAxis: { us: true, russia: false, france: false },
+        italyAtWarWithBritain: true,
+      }),
     );
     expect(atWar.naval).toEqual({ alliedFactors: 32, axisFactors: 6, modifier: 5 });
   });
@@ -228,27 +264,47 @@ describe('59.21 USAT', () => {
 });
 
 describe('59.22F and 59.21: at war with Germany, or with the European Axis', () => {
-  const italyOnly = { ...contractFacts(withInput({ usatLevel: 45, atWarWithEuropeanAxis: { us: true, russia: true, france: false } })), atWarWithGermany: { us: false, russia: false } };
+  const italyOnly = {
+    ...contractFacts(withInput({ usatLevel: 45, atWarWithEuropeanAxis: { us: true, russia: true, france: false } })),
+    atWarWithGermany: { us: false, russia: false },
+  };
   const naval = [
-    { side: 'allied', nationality: 'american', type: 'battleship', factors: 20, location: 'us-atlantic', status: 'operational' },
+    {
+      side: 'allied',
+      nationality: 'american',
+      type: 'battleship',
+      factors: 20,
+      location: 'us-atlantic',
+      status: 'operational',
+    },
     { side: 'allied', nationality: 'russian', type: 'cruiser', factors: 10, location: 'map', status: 'operational' },
     { side: 'axis', nationality: 'german', type: 'battleship', factors: 10, location: 'map', status: 'operational' },
   ] as const;
 
-  it('59.22F: the U.S. and Russia at war with Italy alone: their ships are not counted, 0:10 = -5; each still counts +1 in the major-powers row', () => {
-    const result = britishResistanceOf({ ...italyOnly, naval: [...naval] });
-    expect(result.naval).toEqual({ alliedFactors: 0, axisFactors: 10, modifier: -5 });
-    expect(['majorPowersAtWar', 'usat40Plus'].map((key) => result.lines.find((l) => l.key === key)?.value)).toEqual([2, 2]);
-    // 2 (major powers) + 2 (USAT 45, the U.S. not at war with Germany) - 5 (naval) = -1.
-    expect(result.level).toBe(-1);
-  });
+  it(
+    '59.22F: the U.S. and Russia at war with Italy alone: their ships are not counted, 0:10 = -5; each still ' +
+      'counts +1 in the major-powers row',
+    () => {
+      const result = britishResistanceOf({ ...italyOnly, naval: [...naval] });
+      expect(result.naval).toEqual({ alliedFactors: 0, axisFactors: 10, modifier: -5 });
+      expect(['majorPowersAtWar', 'usat40Plus'].map((key) => result.lines.find((l) => l.key === key)?.value)).toEqual([
+        2, 2,
+      ]);
+      // 2 (major powers) + 2 (USAT 45, the U.S. not at war with Germany) - 5 (naval) = -1.
+      expect(result.level).toBe(-1);
+    },
+  );
 
-  it('59.21: the option usat30to39WhenUsAtWar "ignored" keeps the USAT 30-39 row while the U.S. is at war with Italy alone', () => {
-    const result = britishResistanceOf({ ...italyOnly, usatLevel: 35 }, { usat30to39WhenUsAtWar: 'ignored' });
-    expect(result.lines.find((l) => l.key === 'usat30to39')?.value).toBe(1);
-  });
+  it(
+    '59.21: the option usat30to39WhenUsAtWar "ignored" keeps ' +
+      'the USAT 30-39 row while the U.S. is at war with Italy alone',
+    () => {
+      const result = britishResistanceOf({ ...italyOnly, usatLevel: 35 }, { usat30to39WhenUsAtWar: 'ignored' });
+      expect(result.lines.find((l) => l.key === 'usat30to39')?.value).toBe(1);
+    },
+  );
 
-  it("59.22F: on the command line the contract's one flag per power counts as at war with Germany too (docs/cli.md)", () => {
+  it("59.22F: on the command line the contract's flag per power counts as at war with Germany (docs/cli.md)", () => {
     const input = withInput({ naval: [...naval], atWarWithEuropeanAxis: { us: true, russia: true, france: false } });
     expect(contractFacts(input).atWarWithGermany).toEqual({ us: true, russia: true });
     expect(britishResistance(input).naval).toEqual({ alliedFactors: 30, axisFactors: 10, modifier: 4 });
@@ -275,7 +331,9 @@ describe('59.21 western front and advances', () => {
 
 describe('59.75A concessions forgone', () => {
   it('59.75A: -1 per two full concession points (1 gives 0, 2 give -1, 3 give -1, 5 give -2)', () => {
-    expect([1, 2, 3, 5].map((n) => value({ concessionPointsForgone: n }, 'concessionsForgone'))).toEqual([0, -1, -1, -2]);
+    expect([1, 2, 3, 5].map((n) => value({ concessionPointsForgone: n }, 'concessionsForgone'))).toEqual([
+      0, -1, -1, -2,
+    ]);
   });
 });
 
@@ -306,13 +364,19 @@ describe('59.12, 59.23, 59.41, 59.87 the offer', () => {
   });
   it('59.87: after a surrender at -9, a level of -12 is an offer Germany must accept, at -10 (59.23, 59.41)', () => {
     const result = atLevel(-12, { previousSurrenderLevel: -9 });
-    expect([result.offersSurrender, result.germanyMustAccept, result.surrenderLevelIfAccepted]).toEqual([true, true, -10]);
+    expect([result.offersSurrender, result.germanyMustAccept, result.surrenderLevelIfAccepted]).toEqual([
+      true,
+      true,
+      -10,
+    ]);
   });
   it('59.87: previousSurrenderLevel must be -9..0', () => {
     expect(britishResistanceInput.firstError(withInput({ previousSurrenderLevel: 1 }))?.message).toBe(
       'previousSurrenderLevel: expected an integer from -9 to 0',
     );
-    expect(britishResistanceInput.firstError(withInput({ previousSurrenderLevel: -10 }))?.path).toBe('previousSurrenderLevel');
+    expect(britishResistanceInput.firstError(withInput({ previousSurrenderLevel: -10 }))?.path).toBe(
+      'previousSurrenderLevel',
+    );
     expect(britishResistanceInput.check(withInput({ previousSurrenderLevel: -9 }))).toBe(true);
   });
 });
@@ -337,8 +401,22 @@ describe('59.2 a full turn', () => {
       westernAlliedGroundAirFactorsOnWesternFront: 12, // +2
       concessionPointsForgone: 4, // -2
       naval: [
-        { side: 'allied', nationality: 'british', type: 'battleship', factors: 6, location: 'atlantic-sw', status: 'operational' },
-        { side: 'axis', nationality: 'german', type: 'battleship', factors: 12, location: 'map', status: 'operational' },
+        {
+          side: 'allied',
+          nationality: 'british',
+          type: 'battleship',
+          factors: 6,
+          location: 'atlantic-sw',
+          status: 'operational',
+        },
+        {
+          side: 'axis',
+          nationality: 'german',
+          type: 'battleship',
+          factors: 12,
+          location: 'map',
+          status: 'operational',
+        },
       ], // 6:12 = 1:2: -3
     });
     expect(result.lines.map((l) => l.value)).toEqual([5, -2, -2, -5, -2, -3, -6, -1, -3, -3, 1, 0, 2, 2, 0, 0, -2]);
@@ -407,7 +485,7 @@ describe('59.2 properties', () => {
       }),
     );
   });
-  it('59.41: the surrender level is never below -10, and differs from the level only where the level is below -10', () => {
+  it('59.41: the surrender level is never below -10, and differs from the level only where that is below -10', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
         const result = britishResistance(input);

@@ -15,7 +15,11 @@ import {
 import { navalRatioDetail } from '../../src/rules/british-lines.js';
 
 const allAtWar: NavalWarState = { usAtWarWithGermany: true, russiaAtWarWithGermany: true, italyAtWarWithBritain: true };
-const noneAtWar: NavalWarState = { usAtWarWithGermany: false, russiaAtWarWithGermany: false, italyAtWarWithBritain: false };
+const noneAtWar: NavalWarState = {
+  usAtWarWithGermany: false,
+  russiaAtWarWithGermany: false,
+  italyAtWarWithBritain: false,
+};
 
 const ship = (overrides: Partial<NavalUnit> = {}): NavalUnit => ({
   side: 'allied',
@@ -84,7 +88,11 @@ describe('59.22F ratio bands', () => {
   });
   it('59.22F: the result carries both counts and a readable detail', () => {
     const result = navalRatio(
-      [ship({ factors: 20 }), ship({ factors: 3, status: 'damaged' }), ship({ side: 'axis', nationality: 'german', factors: 10 })],
+      [
+        ship({ factors: 20 }),
+        ship({ factors: 3, status: 'damaged' }),
+        ship({ side: 'axis', nationality: 'german', factors: 10 }),
+      ],
       allAtWar,
     );
     expect(result.alliedFactors).toBe(21);
@@ -92,12 +100,17 @@ describe('59.22F ratio bands', () => {
     expect(result.modifier).toBe(3);
     expect(result.band).toBe('2:1');
     expect(navalRatioDetail(result)).toBe(
-      "naval factors Allied 21 (20 full + 3 at half strength = 1) vs Axis 10: 21:10 in the Allies' favour reaches 2:1: +3",
+      "naval factors Allied 21 (20 full + 3 at half strength = 1) vs Axis 10: 21:10 in the Allies' favour reaches " +
+        '2:1: +3',
     );
   });
   it('59.22F: detail for a ratio under 4:3 and for an Axis lead', () => {
-    expect(navalRatioDetail(navalRatio(fleets(7, 6), allAtWar))).toBe('naval factors Allied 7 vs Axis 6: 7:6 is under 4:3: 0');
-    expect(navalRatioDetail(navalRatio(fleets(3, 12), allAtWar))).toBe("naval factors Allied 3 vs Axis 12: 12:3 in the Axis' favour reaches 4:1 or more: -5");
+    expect(navalRatioDetail(navalRatio(fleets(7, 6), allAtWar))).toBe(
+      'naval factors Allied 7 vs Axis 6: 7:6 is under 4:3: 0',
+    );
+    expect(navalRatioDetail(navalRatio(fleets(3, 12), allAtWar))).toBe(
+      "naval factors Allied 3 vs Axis 12: 12:3 in the Axis' favour reaches 4:1 or more: -5",
+    );
     expect(navalRatioDetail(navalRatio([], allAtWar))).toBe('naval factors Allied 0 vs Axis 0: even: 0');
   });
   it('59.22F: the detail says how many units were left out and why', () => {
@@ -116,7 +129,8 @@ describe('59.22F ratio bands', () => {
       { reason: 'location-pacific', units: 1 },
     ]);
     expect(navalRatioDetail(result)).toBe(
-      'naval factors Allied 6 vs Axis 6, 4 units not counted (submarine: 1; transport: 1; U.S. not at war with Germany: 1; location pacific: 1): even: 0',
+      'naval factors Allied 6 vs Axis 6, 4 units not counted (submarine: 1; transport: 1; U.S. not at war with ' +
+        'Germany: 1; location pacific: 1): even: 0',
     );
   });
 });
@@ -142,7 +156,10 @@ describe('59.22F half strength', () => {
     expect(countNavalSide(units, 'allied', allAtWar)).toEqual({ fullFactors: 5, halfStrengthFactors: 3, factors: 6 });
   });
   it('59.22F: half-strength factors are pooled per side, not across sides', () => {
-    const units = [ship({ factors: 1, status: 'damaged' }), ship({ side: 'axis', nationality: 'german', factors: 1, status: 'damaged' })];
+    const units = [
+      ship({ factors: 1, status: 'damaged' }),
+      ship({ side: 'axis', nationality: 'german', factors: 1, status: 'damaged' }),
+    ];
     const result = navalRatio(units, allAtWar);
     expect([result.alliedFactors, result.axisFactors]).toEqual([0, 0]);
   });
@@ -235,7 +252,10 @@ describe('59.22F properties', () => {
   it('59.22F: swapping the two sides negates the modifier', () => {
     fc.assert(
       fc.property(arbFleet, arbWar, (units, war) => {
-        const swapped = units.map((u) => ({ ...u, side: u.side === 'allied' ? ('axis' as const) : ('allied' as const) }));
+        const swapped = units.map((u) => ({
+          ...u,
+          side: u.side === 'allied' ? ('axis' as const) : ('allied' as const),
+        }));
         const a = navalRatio(units, war);
         const b = navalRatio(swapped, war);
         expect(b.modifier + a.modifier).toBe(0);
@@ -255,9 +275,14 @@ describe('59.22F properties', () => {
   });
   it('59.22F: only the ratio matters: multiplying both sides by the same number keeps the modifier', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 2, max: 50 }), (a, b, k) => {
-        expect(navalRatioBand(a * k, b * k).modifier).toBe(navalRatioBand(a, b).modifier);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 2, max: 50 }),
+        (a, b, k) => {
+          expect(navalRatioBand(a * k, b * k).modifier).toBe(navalRatioBand(a, b).modifier);
+        },
+      ),
     );
   });
 });

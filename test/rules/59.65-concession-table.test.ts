@@ -11,7 +11,9 @@ import {
 
 describe('59.65 British Concession Table', () => {
   it('59.65: the 18 territories with their priorities and values', () => {
-    const table = Object.fromEntries(TerritoryKeys.map((k) => [k, [CONCESSION_TABLE[k].priority, CONCESSION_TABLE[k].value]]));
+    const table = Object.fromEntries(
+      TerritoryKeys.map((k) => [k, [CONCESSION_TABLE[k].priority, CONCESSION_TABLE[k].value]]),
+    );
     expect(table).toEqual({
       'lebanon-syria': [1, 1],
       tunisia: [1, 1],

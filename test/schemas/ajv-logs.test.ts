@@ -7,8 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { eventDefinitions, type EventDefinition } from '../../events/index.js';
 import { ajvErrors, ajvValidator, shippedIndex } from './support.js';
 
-const dirs = ['../../examples/', '../../test/fixtures/v1/', '../../test/engine/fixtures/'].map((d) => fileURLToPath(new URL(d, import.meta.url)));
-const logs = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => `${dir}${f}`));
+const dirs = ['../../examples/', '../../test/fixtures/v1/', '../../test/engine/fixtures/'].map((d) =>
+  fileURLToPath(new URL(d, import.meta.url)),
+);
+const logs = dirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => `${dir}${f}`),
+);
 
 const lines = (path: string): unknown[] =>
   readFileSync(path, 'utf8')
@@ -31,7 +37,9 @@ describe('the bundled logs against the shipped JSON Schemas (Ajv)', () => {
 
   it('reads the example games, the version 1 fixtures and the legacy logs', () => {
     for (const dir of dirs) expect(logs.filter((l) => l.startsWith(dir)).length, dir).toBeGreaterThan(0);
-    expect(logs.map((l) => l.slice(l.lastIndexOf('/') + 1))).toEqual(expect.arrayContaining(['sea-lion-1941.jsonl', 'legacy-sea-lion-1941.jsonl']));
+    expect(logs.map((l) => l.slice(l.lastIndexOf('/') + 1))).toEqual(
+      expect.arrayContaining(['sea-lion-1941.jsonl', 'legacy-sea-lion-1941.jsonl']),
+    );
     expect(logs.length).toBeGreaterThanOrEqual(12);
   });
 
@@ -50,7 +58,9 @@ describe('the bundled logs against the shipped JSON Schemas (Ajv)', () => {
 
   it('a changed line fails its event schema', () => {
     const [, event] = lines(logs[0] as string) as [unknown, { type: string; v: number; data: Record<string, unknown> }];
-    expect(ajvErrors(eventSchemaName(event), { ...event, data: { ...event.data, extra: 1 } })).toEqual(['/data: must NOT have additional properties']);
+    expect(ajvErrors(eventSchemaName(event), { ...event, data: { ...event.data, extra: 1 } })).toEqual([
+      '/data: must NOT have additional properties',
+    ]);
     expect(ajvErrors(eventSchemaName(event), { ...event, v: event.v + 1 })).toEqual(['/v: must be equal to constant']);
     expect(ajvErrors('envelope', { ...event, seq: 0 })).toEqual(['/seq: must be >= 1']);
   });

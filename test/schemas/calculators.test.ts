@@ -10,15 +10,27 @@ import { runCalculator } from '../../src/cli/calculator.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { compile } from '../../src/schema/validate.js';
 import { calculators } from '../../src/schemas/calculator-schemas.js';
-import { britishResistanceExample, concessionsExample, forceReductionExample, italianSurrenderExample } from '../support/calculator-examples.js';
+import {
+  britishResistanceExample,
+  concessionsExample,
+  forceReductionExample,
+  italianSurrenderExample,
+} from '../support/calculator-examples.js';
 import { ajvErrors } from './support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const docs = ['README.md', ...readdirSync(`${root}docs`).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(`${root}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every `awaw-surrender NAME ... - <<'EOF'` input a document shows, with its calculator. */
 const documented = docs.flatMap((file) =>
-  [...readFileSync(`${root}${file}`, 'utf8').matchAll(/awaw-surrender ([a-z-]+)[^\n]* - <<'?EOF'?\n([\s\S]*?)\nEOF/g)].map((m) => ({
+  [
+    ...readFileSync(`${root}${file}`, 'utf8').matchAll(/awaw-surrender ([a-z-]+)[^\n]* - <<'?EOF'?\n([\s\S]*?)\nEOF/g),
+  ].map((m) => ({
     where: `${file} (${m[1] ?? ''})`,
     name: m[1] as string,
     input: JSON.parse(m[2] as string) as unknown,
@@ -31,8 +43,16 @@ const examples: readonly { where: string; name: string; input: unknown }[] = [
   { where: 'force-reduction example', name: 'force-reduction', input: forceReductionExample },
   { where: 'italian-surrender example', name: 'italian-surrender', input: italianSurrenderExample },
   // A demand and a selection that break rules (exit 1): violations in the output.
-  { where: 'concessions, a demand skipping priorities', name: 'concessions', input: { ...concessionsExample, demand: { ...concessionsExample.demand, take: ['southern-england'] } } },
-  { where: 'force-reduction, too little selected', name: 'force-reduction', input: { ...forceReductionExample, selection: ['raf-1'] } },
+  {
+    where: 'concessions, a demand skipping priorities',
+    name: 'concessions',
+    input: { ...concessionsExample, demand: { ...concessionsExample.demand, take: ['southern-england'] } },
+  },
+  {
+    where: 'force-reduction, too little selected',
+    name: 'force-reduction',
+    input: { ...forceReductionExample, selection: ['raf-1'] },
+  },
   ...documented,
 ];
 
@@ -47,7 +67,13 @@ async function run(name: string, input: unknown): Promise<{ code: number; output
   const io = memoryIo({ 'in.json': JSON.stringify(input) });
   const { spec } = specOf(name);
   // The spec's input and output types are erased here: it is run on JSON, as the CLI runs it.
-  const code = await runCalculator(spec as Parameters<typeof runCalculator>[0], 'in.json', true, defaultRulingOptions, io);
+  const code = await runCalculator(
+    spec as Parameters<typeof runCalculator>[0],
+    'in.json',
+    true,
+    defaultRulingOptions,
+    io,
+  );
   return { code, output: JSON.parse(io.stdout) as unknown };
 }
 
@@ -74,12 +100,42 @@ describe('the calculators against their shipped JSON Schemas', () => {
   });
 
   const wrong: readonly { what: string; name: string; input: unknown; ajv: string }[] = [
-    { what: 'an unknown field', name: 'italian-surrender', input: { ...italianSurrenderExample, extra: true }, ajv: ': must NOT have additional properties' },
-    { what: 'a missing field', name: 'german-surrender', input: { berlin: 'axis' }, ajv: ": must have required property 'germanDpTotal'" },
-    { what: 'a negative count', name: 'british-resistance', input: { ...britishResistanceExample, atlanticSwTransports: -1 }, ajv: '/atlanticSwTransports: must be >= 0' },
-    { what: 'a fraction', name: 'italian-surrender', input: { ...italianSurrenderExample, italianDpTotal: 1.5 }, ajv: '/italianDpTotal: must be integer' },
-    { what: 'an unknown enum value', name: 'concessions', input: { ...concessionsExample, demand: { ...concessionsExample.demand, indemnityBrps: 15 } }, ajv: '/demand/indemnityBrps: must match a schema in anyOf' },
-    { what: 'a level out of range', name: 'force-reduction', input: { ...forceReductionExample, surrenderLevel: 1 }, ajv: '/surrenderLevel: must be <= 0' },
+    {
+      what: 'an unknown field',
+      name: 'italian-surrender',
+      input: { ...italianSurrenderExample, extra: true },
+      ajv: ': must NOT have additional properties',
+    },
+    {
+      what: 'a missing field',
+      name: 'german-surrender',
+      input: { berlin: 'axis' },
+      ajv: ": must have required property 'germanDpTotal'",
+    },
+    {
+      what: 'a negative count',
+      name: 'british-resistance',
+      input: { ...britishResistanceExample, atlanticSwTransports: -1 },
+      ajv: '/atlanticSwTransports: must be >= 0',
+    },
+    {
+      what: 'a fraction',
+      name: 'italian-surrender',
+      input: { ...italianSurrenderExample, italianDpTotal: 1.5 },
+      ajv: '/italianDpTotal: must be integer',
+    },
+    {
+      what: 'an unknown enum value',
+      name: 'concessions',
+      input: { ...concessionsExample, demand: { ...concessionsExample.demand, indemnityBrps: 15 } },
+      ajv: '/demand/indemnityBrps: must match a schema in anyOf',
+    },
+    {
+      what: 'a level out of range',
+      name: 'force-reduction',
+      input: { ...forceReductionExample, surrenderLevel: 1 },
+      ajv: '/surrenderLevel: must be <= 0',
+    },
   ];
   for (const { what, name, input, ajv } of wrong) {
     it(`${name}, ${what}: Ajv rejects it and the calculator exits 2`, async () => {

@@ -12,18 +12,23 @@ import { jsonSchemaOf } from '../../src/schemas/json-schema.js';
 
 const definitions = Object.values(eventDefinitions as Record<string, EventDefinition>);
 const names = catalog.map((e) => e.name);
-const properties = (name: string): Record<string, unknown> => (catalogEntry(name)?.schema['properties'] ?? {}) as Record<string, unknown>;
+const properties = (name: string): Record<string, unknown> =>
+  (catalogEntry(name)?.schema['properties'] ?? {}) as Record<string, unknown>;
 
 describe('the schema catalogue', () => {
   it('names every schema once', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('has the envelope, the log header and the pending decisions (as delivered, with their words), from the schemas the engine checks with', () => {
-    expect(catalogEntry('envelope')?.schema).toBe(EnvelopeSchema);
-    expect(catalogEntry('log-header')?.schema).toBe(LogHeaderSchema);
-    expect(catalogEntry('pending-decision')?.schema).toBe(DescribedDecisionSchema);
-  });
+  it(
+    'has the envelope, the log header and the pending decisions (as delivered, with their words), from the ' +
+      'schemas the engine checks with',
+    () => {
+      expect(catalogEntry('envelope')?.schema).toBe(EnvelopeSchema);
+      expect(catalogEntry('log-header')?.schema).toBe(LogHeaderSchema);
+      expect(catalogEntry('pending-decision')?.schema).toBe(DescribedDecisionSchema);
+    },
+  );
 
   it('has every event type of the registry at its current version, with the registry payload schema', () => {
     for (const d of definitions) {
@@ -32,11 +37,15 @@ describe('the schema catalogue', () => {
       expect(props['type'], d.type).toMatchObject({ const: d.type });
       expect(props['v'], d.type).toMatchObject({ const: d.version });
     }
-    expect(names.filter((n) => /^event\/[^/]+$/.test(n)).sort()).toEqual(definitions.map((d) => `event/${d.type}`).sort());
+    expect(names.filter((n) => /^event\/[^/]+$/.test(n)).sort()).toEqual(
+      definitions.map((d) => `event/${d.type}`).sort(),
+    );
   });
 
   it('has every older event version still read, with its upcaster schema, and no other', () => {
-    const older = definitions.flatMap((d) => [...d.upcasters.values()].map((u) => ({ name: `event/${d.type}/v${u.from}`, schema: u.data.schema, v: u.from })));
+    const older = definitions.flatMap((d) =>
+      [...d.upcasters.values()].map((u) => ({ name: `event/${d.type}/v${u.from}`, schema: u.data.schema, v: u.from })),
+    );
     expect(older.length).toBeGreaterThan(0);
     for (const { name, schema, v } of older) {
       expect(properties(name)['data'], name).toBe(schema);
@@ -48,7 +57,9 @@ describe('the schema catalogue', () => {
   it('has a command for every host fact and player decision, and none for the rule decisions', () => {
     const origins = definitions.filter((d) => d.source !== 'engine');
     for (const d of origins) expect(properties(`command/${d.type}`)['data'], d.type).toBe(d.schema);
-    expect(names.filter((n) => n.startsWith('command/')).sort()).toEqual(origins.map((d) => `command/${d.type}`).sort());
+    expect(names.filter((n) => n.startsWith('command/')).sort()).toEqual(
+      origins.map((d) => `command/${d.type}`).sort(),
+    );
     expect((catalogEntry('command')?.schema['anyOf'] as unknown[]).length).toBe(origins.length);
   });
 
@@ -62,19 +73,25 @@ describe('the schema catalogue', () => {
 
   it('says what a calculator checks beyond its input schema exactly when it refines its input', () => {
     for (const c of calculators) expect(c.beyond !== undefined, c.spec.name).toBe(c.spec.refine !== undefined);
-    expect(catalogEntry('calculator/concessions/input')?.description).toContain('`territories` holds exactly the 18 keys');
+    expect(catalogEntry('calculator/concessions/input')?.description).toContain(
+      '`territories` holds exactly the 18 keys',
+    );
     expect(catalogEntry('calculator/german-surrender/input')?.description).toContain('at most 9007199254740991');
   });
 
-  it('entriesOf names a record of schemas under a prefix, each described by its own description, once in its document', () => {
-    const request = Type.Object({ op: Type.Literal('pending') }, { description: 'Asks what is pending.' });
-    const entries = entriesOf('exec', { 'request/pending': request, plain: Type.Null() });
-    expect(entries).toEqual([
-      { name: 'exec/request/pending', schema: request, description: 'Asks what is pending.' },
-      { name: 'exec/plain', schema: Type.Null(), description: 'exec plain' },
-    ]);
-    expect(jsonSchemaOf(entries[0] as (typeof entries)[number])['description']).toBe('Asks what is pending.');
-  });
+  it(
+    'entriesOf names a record of schemas under a prefix, ' +
+      'each described by its own description, once in its document',
+    () => {
+      const request = Type.Object({ op: Type.Literal('pending') }, { description: 'Asks what is pending.' });
+      const entries = entriesOf('exec', { 'request/pending': request, plain: Type.Null() });
+      expect(entries).toEqual([
+        { name: 'exec/request/pending', schema: request, description: 'Asks what is pending.' },
+        { name: 'exec/plain', schema: Type.Null(), description: 'exec plain' },
+      ]);
+      expect(jsonSchemaOf(entries[0] as (typeof entries)[number])['description']).toBe('Asks what is pending.');
+    },
+  );
 
   it('gives every schema draft 2020-12, a stable $id from its name, its name as title and a description', () => {
     for (const entry of catalog) {

@@ -14,7 +14,12 @@ import { ajvErrors } from './support.js';
 const dir = fileURLToPath(new URL('../../examples/', import.meta.url));
 const origins = readdirSync(dir)
   .filter((f) => f.endsWith('.jsonl'))
-  .flatMap((f) => readFileSync(`${dir}${f}`, 'utf8').split('\n').slice(1).filter((l) => l !== ''))
+  .flatMap((f) =>
+    readFileSync(`${dir}${f}`, 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l !== ''),
+  )
   .map((line) => JSON.parse(line) as { type: string; data: unknown })
   .filter((e) => definitionOf(e.type)?.source !== 'engine')
   .map(({ type, data }) => ({ type, data }));
@@ -74,7 +79,7 @@ describe('commands against their shipped JSON Schemas', () => {
     },
   ];
   for (const { what, command, ajv, message } of wrong) {
-    it(`${command.type}, ${what}: Ajv rejects it, and execute refuses it as malformed and appends nothing`, async () => {
+    it(`${command.type}, ${what}: Ajv rejects it; execute refuses it as malformed and appends nothing`, async () => {
       expect(ajvErrors(`command/${command.type}`, command)).toContain(ajv);
       expect(ajvErrors('command', command)).not.toBeNull();
       const { engine, store } = await started();
@@ -87,12 +92,22 @@ describe('commands against their shipped JSON Schemas', () => {
     });
   }
 
-  it('59.65: a stored hex control report without every concession-table territory is refused by the event schema too', () => {
-    const line = JSON.parse(readFileSync(`${dir}sea-lion-1941.jsonl`, 'utf8').split('\n').find((l) => l.includes('"host.british-hex-control"')) ?? 'null') as { data: { territories: Record<string, unknown> } };
-    expect(ajvErrors('event/host.british-hex-control', line)).toBeNull();
-    const { malta: _dropped, ...territories } = line.data.territories;
-    expect(ajvErrors('event/host.british-hex-control', { ...line, data: { ...line.data, territories } })).toContain("/data/territories: must have required property 'malta'");
-  });
+  it(
+    '59.65: a stored hex control report without every ' +
+      'concession-table territory is refused by the event schema too',
+    () => {
+      const line = JSON.parse(
+        readFileSync(`${dir}sea-lion-1941.jsonl`, 'utf8')
+          .split('\n')
+          .find((l) => l.includes('"host.british-hex-control"')) ?? 'null',
+      ) as { data: { territories: Record<string, unknown> } };
+      expect(ajvErrors('event/host.british-hex-control', line)).toBeNull();
+      const { malta: _dropped, ...territories } = line.data.territories;
+      expect(ajvErrors('event/host.british-hex-control', { ...line, data: { ...line.data, territories } })).toContain(
+        "/data/territories: must have required property 'malta'",
+      );
+    },
+  );
 
   it('an unknown command type: no command schema takes it, and execute refuses it', async () => {
     const command = { type: 'britain.surrendered', data: {} };

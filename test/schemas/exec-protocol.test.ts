@@ -37,18 +37,40 @@ describe('the exec protocol against its shipped JSON Schemas (Ajv)', () => {
     for (const request of requests) {
       expect(ajvErrors('exec/request', request), JSON.stringify(request).slice(0, 120)).toBeNull();
       const response = await handleRequest(request, context);
-      expect(ajvErrors('exec/response', JSON.parse(JSON.stringify(response))), JSON.stringify(response).slice(0, 200)).toBeNull();
+      expect(
+        ajvErrors('exec/response', JSON.parse(JSON.stringify(response))),
+        JSON.stringify(response).slice(0, 200),
+      ).toBeNull();
       codes.add(response.ok ? `ok:${response.op}` : `failed:${response.rejection.code}`);
     }
     expect([...codes].sort()).toEqual(
-      ['ok:audit', 'ok:events', 'ok:execute', 'ok:games', 'ok:pending', 'ok:permissions', 'ok:declarations', 'ok:preview', 'ok:state', 'ok:wars', 'failed:no-game', 'failed:out-of-sequence'].sort(),
+      [
+        'ok:audit',
+        'ok:events',
+        'ok:execute',
+        'ok:games',
+        'ok:pending',
+        'ok:permissions',
+        'ok:declarations',
+        'ok:preview',
+        'ok:state',
+        'ok:wars',
+        'failed:no-game',
+        'failed:out-of-sequence',
+      ].sort(),
     );
   });
 
   it('a bad request is refused by the handler and by Ajv alike', async () => {
     const store = new MemoryEventStore({ source: deterministicSource(GAME) });
     const context = { engine: await SurrenderEngine.open(store), store };
-    for (const bad of [{ op: 'pending' }, { op: 'events', from: -1 }, { op: 'execute', game: GAME }, { id: 1.5, op: 'games' }, { op: 'pending', game: 'has space' }]) {
+    for (const bad of [
+      { op: 'pending' },
+      { op: 'events', from: -1 },
+      { op: 'execute', game: GAME },
+      { id: 1.5, op: 'games' },
+      { op: 'pending', game: 'has space' },
+    ]) {
       const response = await handleRequest(bad, context);
       expect(response.ok, JSON.stringify(bad)).toBe(false);
       expect(!response.ok && response.rejection.code, JSON.stringify(bad)).toBe('bad-request');

@@ -37,7 +37,11 @@ describe('pending decisions against schemas/pending-decision.json', () => {
   it('every decision the example games wait for validates, with Ajv and with TypeBox: each kind there is', async () => {
     const typebox = compile(PendingDecisionSchema);
     const kinds = new Set<string>();
-    const sources = await Promise.all(readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map(async (file) => ({ file, decisions: await pendingThroughout(`${dir}${file}`) })));
+    const sources = await Promise.all(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .map(async (file) => ({ file, decisions: await pendingThroughout(`${dir}${file}`) })),
+    );
     for (const { file, decisions } of sources) {
       for (const decision of decisions) {
         kinds.add(decision.decision);
@@ -53,52 +57,66 @@ describe('pending decisions against schemas/pending-decision.json', () => {
 
   it('a decision changed from what the engine raises fails the schema', async () => {
     // 59.891C: Japan's choice in far-east-1941, at war with Britain alone when Britain makes peace.
-    const decision = (await pendingThroughout(`${dir}far-east-1941.jsonl`)).find((d) => d.decision === 'decide-japanese-adherence');
+    const decision = (await pendingThroughout(`${dir}far-east-1941.jsonl`)).find(
+      (d) => d.decision === 'decide-japanese-adherence',
+    );
     expect(decision?.decision).toBe('decide-japanese-adherence');
     const delivered = decision === undefined ? undefined : withDescription(decision);
-    expect(ajvErrors('pending-decision', { ...delivered, rule: '59.891' })).toContain('/rule: must be equal to constant');
-    expect(ajvErrors('pending-decision', { ...delivered, turn: { year: 1941 } })).toContain("/turn: must have required property 'season'");
+    expect(ajvErrors('pending-decision', { ...delivered, rule: '59.891' })).toContain(
+      '/rule: must be equal to constant',
+    );
+    expect(ajvErrors('pending-decision', { ...delivered, turn: { year: 1941 } })).toContain(
+      "/turn: must have required property 'season'",
+    );
     expect(ajvErrors('pending-decision', decision)).toContain(": must have required property 'description'");
     expect(ajvErrors('pending-decision', { ...delivered, description: 7 })).toContain('/description: must be string');
   });
 
-  it('every pending decision exec delivers (execute, preview and pending) while it plays each example game validates, its description included', async () => {
-    const kinds = new Set<string>();
-    let checked = 0;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
-      const store = new MemoryEventStore();
-      const engine = await SurrenderEngine.open(store);
-      const context = { engine, store };
-      const lines = readFileSync(`${dir}${file}`, 'utf8').trimEnd().split('\n').slice(1).map((line) => JSON.parse(line) as StoredEvent);
-      for (const { game, type, data } of lines.filter((event) => isOrigin(event))) {
-        const command = { type, data };
-        const answers = [
-          await handleRequest({ op: 'preview', game, command }, context),
-          await handleRequest({ op: 'execute', game, command }, context),
-          await handleRequest({ op: 'pending', game }, context),
-        ];
-        for (const answer of answers) {
-          if (!answer.ok || !('pending' in answer)) throw new Error(`${file}: ${type} refused`);
-          for (const decision of answer.pending) {
-            kinds.add(decision.decision);
-            checked += 1;
-            expect(ajvErrors('pending-decision', decision), `${file}: ${type}: ${decision.decision}`).toBeNull();
+  it(
+    'every pending decision exec delivers (execute, preview and pending) while it plays each example game ' +
+      'validates, its description included',
+    async () => {
+      const kinds = new Set<string>();
+      let checked = 0;
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
+        const store = new MemoryEventStore();
+        const engine = await SurrenderEngine.open(store);
+        const context = { engine, store };
+        const lines = readFileSync(`${dir}${file}`, 'utf8')
+          .trimEnd()
+          .split('\n')
+          .slice(1)
+          .map((line) => JSON.parse(line) as StoredEvent);
+        for (const { game, type, data } of lines.filter((event) => isOrigin(event))) {
+          const command = { type, data };
+          const answers = [
+            await handleRequest({ op: 'preview', game, command }, context),
+            await handleRequest({ op: 'execute', game, command }, context),
+            await handleRequest({ op: 'pending', game }, context),
+          ];
+          for (const answer of answers) {
+            if (!answer.ok || !('pending' in answer)) throw new Error(`${file}: ${type} refused`);
+            for (const decision of answer.pending) {
+              kinds.add(decision.decision);
+              checked += 1;
+              expect(ajvErrors('pending-decision', decision), `${file}: ${type}: ${decision.decision}`).toBeNull();
+            }
           }
         }
+        await engine.close();
       }
-      await engine.close();
-    }
-    expect(checked).toBeGreaterThan(60);
-    expect([...kinds].sort()).toEqual([
-      'decide-japanese-adherence',
-      'report-british-force-pool',
-      'report-british-hex-control',
-      'report-far-east-hex-control',
-      'report-italian-forces',
-      'respond-to-british-offer',
-      'select-british-force-reductions',
-      'select-post-surrender-italian-forces',
-      'state-german-terms',
-    ]);
-  });
+      expect(checked).toBeGreaterThan(60);
+      expect([...kinds].sort()).toEqual([
+        'decide-japanese-adherence',
+        'report-british-force-pool',
+        'report-british-hex-control',
+        'report-far-east-hex-control',
+        'report-italian-forces',
+        'respond-to-british-offer',
+        'select-british-force-reductions',
+        'select-post-surrender-italian-forces',
+        'state-german-terms',
+      ]);
+    },
+  );
 });

@@ -12,15 +12,17 @@ interface IndexEntry {
   readonly file: string;
 }
 
-export const shippedIndex = (): readonly IndexEntry[] => (JSON.parse(readFileSync(`${SCHEMAS_DIR}index.json`, 'utf8')) as { schemas: IndexEntry[] }).schemas;
+export const shippedIndex = (): readonly IndexEntry[] =>
+  (JSON.parse(readFileSync(`${SCHEMAS_DIR}index.json`, 'utf8')) as { schemas: IndexEntry[] }).schemas;
 
-export const shippedSchema = (file: string): Record<string, unknown> => JSON.parse(readFileSync(`${SCHEMAS_DIR}${file}`, 'utf8')) as Record<string, unknown>;
+export const shippedSchema = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(`${SCHEMAS_DIR}${file}`, 'utf8')) as Record<string, unknown>;
 
 // Unoptimized code compiles in half the time, and the verdicts are the same.
 const ajv = new Ajv2020({ strict: true, code: { optimize: false } });
 const validators = new Map<string, ValidateFunction>();
 
-/** The shipped schema `name` compiled by Ajv in strict mode (once; compiling throws for a schema strict mode refuses). */
+/** The shipped schema `name` compiled by Ajv in strict mode (once; compiling throws for a schema strict mode bars). */
 export function ajvValidator(name: string): ValidateFunction {
   let validate = validators.get(name);
   if (validate === undefined) {

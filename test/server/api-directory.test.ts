@@ -31,7 +31,9 @@ describe('serve on a directory of JSON Lines logs', () => {
     const response = await app.inject({ method: 'GET', url: '/games/g1/pending', headers: auth(created.tokens.host) });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ ok: false, rejection: { code: 'store-failed', rule: 'store' } });
-    expect(response.json<{ rejection: { message: string } }>().rejection.message).toContain('g1.seats.json: not a seats file of game g1');
+    expect(response.json<{ rejection: { message: string } }>().rejection.message).toContain(
+      'g1.seats.json: not a seats file of game g1',
+    );
     await app.close();
     await backend.close();
   });

@@ -7,10 +7,14 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import { gameSlot, IfMatchGuard, StaleIfMatch } from '../../src/server/backend.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 
-const event = { game: 'g1', type: 'host.power-surrendered', data: { turn: { season: 'spring', year: 1941 }, power: 'france' } } as const;
+const event = {
+  game: 'g1',
+  type: 'host.power-surrendered',
+  data: { turn: { season: 'spring', year: 1941 }, power: 'france' },
+} as const;
 
 describe('IfMatchGuard', () => {
-  it('refuses an append at another version than the armed one and writes nothing; disarmed, it passes everything', async () => {
+  it('refuses an append at a version other than the armed one, writing nothing; disarmed, it passes all', async () => {
     const memory = new MemoryEventStore();
     const guard = new IfMatchGuard();
     const store = guard.wrap(memory);
@@ -28,25 +32,29 @@ describe('IfMatchGuard', () => {
 });
 
 describe('gameSlot: what a process heard of a game', () => {
-  it('trusts heard versions only in the epoch it last read the store in: after appends may have gone unheard, the next command reads the head', async () => {
-    const memory = new MemoryEventStore();
-    let version = 0;
-    let epoch = 0;
-    const heard = { version: () => version, epoch: () => epoch };
-    const slot = gameSlot(await SurrenderEngine.open(memory), memory, new IfMatchGuard(), { heard, epoch: 0 });
-    expect(slot.heardAll()).toBe(true);
-    // Another writer's append, heard: the engine has not read it.
-    await memory.append([event], logVersion(0));
-    version = 1;
-    expect(slot.heardAll()).toBe(false);
-    await slot.catchUp();
-    expect([slot.engine.version, slot.heardAll()]).toEqual([1, true]);
-    // The listening connection was lost: an append may have gone unheard, whatever the versions say.
-    epoch = 1;
-    expect(slot.heardAll()).toBe(false);
-    await slot.catchUp();
-    expect(slot.heardAll()).toBe(true);
-  });
+  it(
+    'trusts heard versions only in the epoch it last read the store in: after appends may have gone unheard, the ' +
+      'next command reads the head',
+    async () => {
+      const memory = new MemoryEventStore();
+      let version = 0;
+      let epoch = 0;
+      const heard = { version: () => version, epoch: () => epoch };
+      const slot = gameSlot(await SurrenderEngine.open(memory), memory, new IfMatchGuard(), { heard, epoch: 0 });
+      expect(slot.heardAll()).toBe(true);
+      // Another writer's append, heard: the engine has not read it.
+      await memory.append([event], logVersion(0));
+      version = 1;
+      expect(slot.heardAll()).toBe(false);
+      await slot.catchUp();
+      expect([slot.engine.version, slot.heardAll()]).toEqual([1, true]);
+      // The listening connection was lost: an append may have gone unheard, whatever the versions say.
+      epoch = 1;
+      expect(slot.heardAll()).toBe(false);
+      await slot.catchUp();
+      expect(slot.heardAll()).toBe(true);
+    },
+  );
 
   it('without anything heard (a directory of logs), the engine always reads the head first', async () => {
     const memory = new MemoryEventStore();

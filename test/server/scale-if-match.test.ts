@@ -84,23 +84,37 @@ describe('If-Match while another process appends', () => {
     ['found when the append fails', { at: 'append' }],
   ];
   for (const [when, moment] of cases) {
-    it(`the other process's host.game-started ${when}: 412 stale-version (not 422 game-exists), nothing written`, async () => {
+    it(`another process's host.game-started ${when}: 412 stale-version (not 422 game-exists), no write`, async () => {
       const { backend, log, race } = racedBackend();
       const app = await buildServer(backend);
       try {
         const created = await createGame(app, 'g1');
         race(started, moment);
-        const response = await app.inject({ method: 'POST', url: '/games/g1/commands', headers: { ...auth(created.tokens.host), 'if-match': '"0"' }, payload: started });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/games/g1/commands',
+          headers: { ...auth(created.tokens.host), 'if-match': '"0"' },
+          payload: started,
+        });
         expect(response.statusCode, response.body).toBe(412);
         expect(response.json()).toEqual({
           ok: false,
-          rejection: { code: 'stale-version', rule: 'concurrency', message: 'If-Match: the game is at version 1, not 0: read it again and decide again' },
+          rejection: {
+            code: 'stale-version',
+            rule: 'concurrency',
+            message: 'If-Match: the game is at version 1, not 0: read it again and decide again',
+          },
         });
         expect(response.headers['etag']).toBeUndefined();
         // Only the other process's event is in the log.
         expect(await log.version()).toBe(1);
         // Without If-Match, the rules answer: the game has started (422).
-        const again = await app.inject({ method: 'POST', url: '/games/g1/commands', headers: auth(created.tokens.host), payload: started });
+        const again = await app.inject({
+          method: 'POST',
+          url: '/games/g1/commands',
+          headers: auth(created.tokens.host),
+          payload: started,
+        });
         expect(again.statusCode).toBe(422);
         expect(again.json()).toMatchObject({ ok: false, rejection: { code: 'game-exists' } });
       } finally {
@@ -110,34 +124,55 @@ describe('If-Match while another process appends', () => {
     });
   }
 
-  it('56.311: the Axis selection of the Italian forces, made meanwhile by another process: 412 for the Axis seat now that it is the Allied turn (not 403)', async () => {
-    const plan = (await examplePlans()).find((p) => p.name === 'italy-1943-germany-1945') as GamePlan;
-    const axis = plan.commands.findIndex((command, i) => command.type === 'italy.forces-selected' && plan.seats[i] === 'axis');
-    expect([axis > 0, plan.seats[axis + 1]]).toEqual([true, 'allied']);
-    const { backend, log, race } = racedBackend();
-    const app = await buildServer(backend);
-    try {
-      const created = await createGame(app, 'g1');
-      for (const [i, command] of plan.commands.slice(0, axis).entries()) {
-        const played = await app.inject({ method: 'POST', url: '/games/g1/commands', headers: auth(created.tokens[plan.seats[i] as Seat]), payload: command });
-        expect(played.statusCode, played.body).toBe(200);
+  it(
+    '56.311: the Axis selection of the Italian forces, made meanwhile by another process: 412 for the Axis seat ' +
+      'now that it is the Allied turn (not 403)',
+    async () => {
+      const plan = (await examplePlans()).find((p) => p.name === 'italy-1943-germany-1945') as GamePlan;
+      const axis = plan.commands.findIndex(
+        (command, i) => command.type === 'italy.forces-selected' && plan.seats[i] === 'axis',
+      );
+      expect([axis > 0, plan.seats[axis + 1]]).toEqual([true, 'allied']);
+      const { backend, log, race } = racedBackend();
+      const app = await buildServer(backend);
+      try {
+        const created = await createGame(app, 'g1');
+        for (const [i, command] of plan.commands.slice(0, axis).entries()) {
+          const played = await app.inject({
+            method: 'POST',
+            url: '/games/g1/commands',
+            headers: auth(created.tokens[plan.seats[i] as Seat]),
+            payload: command,
+          });
+          expect(played.statusCode, played.body).toBe(200);
+        }
+        const version = await log.version();
+        // Heard at the route's first look at the head: the pending selection is now the Allied side's.
+        race(plan.commands[axis] as OriginEvent, { at: 'head', call: 1 });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/games/g1/commands',
+          headers: { ...auth(created.tokens.axis), 'if-match': `"${version}"` },
+          payload: plan.commands[axis],
+        });
+        expect(response.statusCode, response.body).toBe(412);
+        expect(response.json()).toMatchObject({ ok: false, rejection: { code: 'stale-version', rule: 'concurrency' } });
+        const now = await log.version();
+        expect(now).toBeGreaterThan(version);
+        // At the version it names, the Axis seat is refused with 403 (56.311: the Allied side selects now).
+        const forbidden = await app.inject({
+          method: 'POST',
+          url: '/games/g1/commands',
+          headers: { ...auth(created.tokens.axis), 'if-match': `"${now}"` },
+          payload: plan.commands[axis],
+        });
+        expect(forbidden.statusCode, forbidden.body).toBe(403);
+        expect(forbidden.json()).toMatchObject({ ok: false, rejection: { code: 'forbidden', rule: '56.311' } });
+        expect(await log.version()).toBe(now);
+      } finally {
+        await app.close();
+        await backend.close();
       }
-      const version = await log.version();
-      // Heard at the route's first look at the head: the pending selection is now the Allied side's.
-      race(plan.commands[axis] as OriginEvent, { at: 'head', call: 1 });
-      const response = await app.inject({ method: 'POST', url: '/games/g1/commands', headers: { ...auth(created.tokens.axis), 'if-match': `"${version}"` }, payload: plan.commands[axis] });
-      expect(response.statusCode, response.body).toBe(412);
-      expect(response.json()).toMatchObject({ ok: false, rejection: { code: 'stale-version', rule: 'concurrency' } });
-      const now = await log.version();
-      expect(now).toBeGreaterThan(version);
-      // At the version it names, the Axis seat is refused with 403 (56.311: the Allied side selects now).
-      const forbidden = await app.inject({ method: 'POST', url: '/games/g1/commands', headers: { ...auth(created.tokens.axis), 'if-match': `"${now}"` }, payload: plan.commands[axis] });
-      expect(forbidden.statusCode, forbidden.body).toBe(403);
-      expect(forbidden.json()).toMatchObject({ ok: false, rejection: { code: 'forbidden', rule: '56.311' } });
-      expect(await log.version()).toBe(now);
-    } finally {
-      await app.close();
-      await backend.close();
-    }
-  });
+    },
+  );
 });

@@ -25,8 +25,17 @@ const CLIENTS = 24;
 const LOAD_MS = 4_000;
 const SEED = 13;
 
-async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -62,40 +71,56 @@ describePg('scale: several serve processes on one database', () => {
     // The first three were created one on each process.
     for (const g of games.slice(0, PROCESSES)) {
       for (const url of urls) {
-        const response = await fetch(`${url}/games/${g.game}/events`, { headers: { authorization: `Bearer ${g.tokens.host}` } });
+        const response = await fetch(`${url}/games/${g.game}/events`, {
+          headers: { authorization: `Bearer ${g.tokens.host}` },
+        });
         expect(response.status, `${g.game} on ${url}`).toBe(200);
       }
     }
   });
 
-  it(`${CLIENTS} clients for ${LOAD_MS} ms: every answer the one expected, every refusal typed (409, 412, 422; never a 500)`, async () => {
-    report = await runLoad({ urls: (cluster as ServeCluster).urls, games, clients: CLIENTS, durationMs: LOAD_MS, seed: SEED });
-    const counts = Object.fromEntries([...report.counts].sort());
-    console.info(`scale: ${JSON.stringify(counts)}`);
-    expect(report.surprises).toEqual([]);
-    // A routine event refused as out of sequence: its game has since moved on to another (later) turn.
-    const byGame = new Map(games.map((g) => [g.game, g]));
-    for (const { game, turn } of report.outOfTurn) {
-      const g = byGame.get(game) as LoadGame;
-      expect(turnOf(g.plan.commands[g.cursor - 1] as OriginEvent), game).not.toEqual(turn);
-    }
-    // Each kind of request was made and answered as it must be (the clients pick games and kinds at random; how
-    // many in the time depends on the machine's load).
-    expect(counts['legal 200'] ?? 0).toBeGreaterThan(0);
-    expect(counts['unguarded 200'] ?? 0).toBeGreaterThan(0);
-    expect(counts['stale 412'] ?? 0).toBeGreaterThan(0);
-    expect(counts['illegal 422'] ?? 0).toBeGreaterThan(0);
-    expect(counts['read 200'] ?? 0).toBeGreaterThan(0);
-  });
+  it(
+    `${CLIENTS} clients for ${LOAD_MS} ms: every answer the ` +
+      `one expected, every refusal typed (409, 412, 422; never a 500)`,
+    async () => {
+      report = await runLoad({
+        urls: (cluster as ServeCluster).urls,
+        games,
+        clients: CLIENTS,
+        durationMs: LOAD_MS,
+        seed: SEED,
+      });
+      const counts = Object.fromEntries([...report.counts].sort());
+      console.info(`scale: ${JSON.stringify(counts)}`);
+      expect(report.surprises).toEqual([]);
+      // A routine event refused as out of sequence: its game has since moved on to another (later) turn.
+      const byGame = new Map(games.map((g) => [g.game, g]));
+      for (const { game, turn } of report.outOfTurn) {
+        const g = byGame.get(game) as LoadGame;
+        expect(turnOf(g.plan.commands[g.cursor - 1] as OriginEvent), game).not.toEqual(turn);
+      }
+      // Each kind of request was made and answered as it must be (the clients pick games and kinds at random; how
+      // many in the time depends on the machine's load).
+      expect(counts['legal 200'] ?? 0).toBeGreaterThan(0);
+      expect(counts['unguarded 200'] ?? 0).toBeGreaterThan(0);
+      expect(counts['stale 412'] ?? 0).toBeGreaterThan(0);
+      expect(counts['illegal 422'] ?? 0).toBeGreaterThan(0);
+      expect(counts['read 200'] ?? 0).toBeGreaterThan(0);
+    },
+  );
 
-  it('the store holds exactly the acknowledged events of each game, each once at its seq, and nothing else', async () => {
+  it('the store holds exactly the acknowledged events of each game, each once at its seq, nothing else', async () => {
     const acked = (report as LoadReport).acked;
     for (const g of games) {
       const stored: Acked[] = [];
-      for await (const batch of (store as PostgresEventStore).readGame(g.game)) stored.push(...batch.map(({ seq, id, hash }) => ({ seq, id, hash })));
+      for await (const batch of (store as PostgresEventStore).readGame(g.game))
+        stored.push(...batch.map(({ seq, id, hash }) => ({ seq, id, hash })));
       const told = [...(acked.get(g.game) ?? [])].sort((a, b) => a.seq - b.seq);
       expect(told, g.game).toEqual(stored);
-      expect(stored.map((e) => e.seq), g.game).toEqual(Array.from({ length: g.version }, (_, i) => i + 1));
+      expect(
+        stored.map((e) => e.seq),
+        g.game,
+      ).toEqual(Array.from({ length: g.version }, (_, i) => i + 1));
     }
   });
 
@@ -103,17 +128,24 @@ describePg('scale: several serve processes on one database', () => {
     const { urls } = cluster as ServeCluster;
     for (const g of games) {
       for (const url of urls) {
-        const response = await fetch(`${url}/games/${g.game}/pending`, { headers: { authorization: `Bearer ${g.tokens.host}` } });
+        const response = await fetch(`${url}/games/${g.game}/pending`, {
+          headers: { authorization: `Bearer ${g.tokens.host}` },
+        });
         const body = (await response.json()) as { version: number; rejection?: { code: string } };
         // A game the clients never got to start has no game yet (404 no-game) on every process.
-        expect([response.status, body.rejection?.code, body.version], `${g.game} on ${url}`).toEqual(g.version === 0 ? [404, 'no-game', undefined] : [200, undefined, g.version]);
+        expect([response.status, body.rejection?.code, body.version], `${g.game} on ${url}`).toEqual(
+          g.version === 0 ? [404, 'no-game', undefined] : [200, undefined, g.version],
+        );
       }
     }
     // One more command for each unfinished game, each on the next process in turn (so that every game has begun).
     let k = 0;
     for (const g of games.filter((game) => game.cursor < game.plan.commands.length)) {
       const url = urls[(k += 1) % urls.length] as string;
-      const sent = await post(url, `/games/${g.game}/commands`, g.plan.commands[g.cursor], { authorization: `Bearer ${g.tokens[g.plan.seats[g.cursor] as Seat]}`, 'if-match': `"${g.version}"` });
+      const sent = await post(url, `/games/${g.game}/commands`, g.plan.commands[g.cursor], {
+        authorization: `Bearer ${g.tokens[g.plan.seats[g.cursor] as Seat]}`,
+        'if-match': `"${g.version}"`,
+      });
       expect(sent.status, `${g.game} on ${url}: ${JSON.stringify(sent.body)}`).toBe(200);
       const body = sent.body as { version: number; events: Acked[] };
       (report as LoadReport).acked.get(g.game)?.push(...body.events.map(({ seq, id, hash }) => ({ seq, id, hash })));
@@ -127,7 +159,10 @@ describePg('scale: several serve processes on one database', () => {
     for (const g of games) {
       const file = join(dir, `${g.game}.jsonl`);
       const exported = memoryIo();
-      expect(await runCli(['export', g.game, '--db', url, '--schema', schema, '--out', file], exported), exported.stderr).toBe(0);
+      expect(
+        await runCli(['export', g.game, '--db', url, '--schema', schema, '--out', file], exported),
+        exported.stderr,
+      ).toBe(0);
       const verified = memoryIo();
       expect(await runCli(['verify', '--json', file], verified), verified.stdout).toBe(0);
       expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, events: g.version });

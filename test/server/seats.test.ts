@@ -20,7 +20,18 @@ describe('seatOfToken', () => {
 describe('seatsFor', () => {
   // 59.23: Germany answers Britain's offer.
   const pending: PendingDecision[] = [
-    { decision: 'respond-to-british-offer', by: 'germany', rule: '59.23', commands: ['britain.offer-accepted', 'britain.offer-rejected'], turn: { year: 1941, season: 'summer' }, resistanceLevel: -10, surrenderLevel: -10, previousSurrenderLevel: null, forced: true, choices: { answers: [] } },
+    {
+      decision: 'respond-to-british-offer',
+      by: 'germany',
+      rule: '59.23',
+      commands: ['britain.offer-accepted', 'britain.offer-rejected'],
+      turn: { year: 1941, season: 'summer' },
+      resistanceLevel: -10,
+      surrenderLevel: -10,
+      previousSurrenderLevel: null,
+      forced: true,
+      choices: { answers: [] },
+    },
   ];
   it('asks for the pending decisions only for a command that is not a host fact or a declaration of war', () => {
     let asked = 0;

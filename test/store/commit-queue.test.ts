@@ -10,7 +10,9 @@ function controlled() {
   const pending: ((outcomes: readonly Outcome<string>[] | Error) => void)[] = [];
   const commit = (items: readonly number[]): Promise<readonly Outcome<string>[]> => {
     batches.push([...items]);
-    return new Promise((resolve, reject) => pending.push((outcomes) => (outcomes instanceof Error ? reject(outcomes) : resolve(outcomes))));
+    return new Promise((resolve, reject) =>
+      pending.push((outcomes) => (outcomes instanceof Error ? reject(outcomes) : resolve(outcomes))),
+    );
   };
   const settle = (i: number, outcomes: readonly Outcome<string>[] | Error): void => pending[i]?.(outcomes);
   return { batches, commit, settle };
@@ -51,10 +53,18 @@ describe('CommitQueue', () => {
   it('outcomes are per item; a commit that throws fails its own batch only', async () => {
     const c = controlled();
     const queue = new CommitQueue(c.commit, 64);
-    const results = [0, 1, 2].map((i) => queue.push(i).then((v) => v, (e: unknown) => `refused: ${String(e)}`));
+    const results = [0, 1, 2].map((i) =>
+      queue.push(i).then(
+        (v) => v,
+        (e: unknown) => `refused: ${String(e)}`,
+      ),
+    );
     c.settle(0, new Error('lost connection'));
     await tick();
-    c.settle(1, [{ ok: true, value: 'v1' }, { ok: false, error: 'stale' }]);
+    c.settle(1, [
+      { ok: true, value: 'v1' },
+      { ok: false, error: 'stale' },
+    ]);
     expect(await Promise.all(results)).toEqual(['refused: Error: lost connection', 'v1', 'refused: stale']);
   });
 });

@@ -18,7 +18,12 @@ interface WorkerResult {
 }
 
 /** Starts the workers, waits until each has opened the log, then lets them all go at once. */
-async function runWorkers(path: string, mode: 'each' | 'retry', workers: number, count: number): Promise<WorkerResult[]> {
+async function runWorkers(
+  path: string,
+  mode: 'each' | 'retry',
+  workers: number,
+  count: number,
+): Promise<WorkerResult[]> {
   const children = Array.from({ length: workers }, (_, i) =>
     spawn(process.execPath, [worker, path, `w${i}`, mode, String(count)], { stdio: ['pipe', 'pipe', 'pipe'] }),
   );
@@ -66,8 +71,10 @@ describe('concurrency: several processes append to one log', () => {
     const results = await runWorkers(path, 'each', workers, count);
 
     const winners = new Map<number, string[]>();
-    for (const { name, won } of results) for (const version of won) winners.set(version, [...(winners.get(version) ?? []), name]);
-    for (let version = 0; version < count; version += 1) expect(winners.get(version), `version ${version}`).toHaveLength(1);
+    for (const { name, won } of results)
+      for (const version of won) winners.set(version, [...(winners.get(version) ?? []), name]);
+    for (let version = 0; version < count; version += 1)
+      expect(winners.get(version), `version ${version}`).toHaveLength(1);
     expect(results.reduce((n, r) => n + r.won.length, 0)).toBe(count);
     expect(results.reduce((n, r) => n + r.conflicts, 0)).toBe((workers - 1) * count);
 

@@ -35,40 +35,53 @@ async function sampleLog(last: number): Promise<{ bytes: Buffer; lastBatchStart:
 }
 
 /** How many whole event lines (each with its `\n`) the first `length` bytes hold. */
-const wholeEvents = (bytes: Buffer, length: number): number => bytes.subarray(0, length).filter((b) => b === 0x0a).length - 1;
+const wholeEvents = (bytes: Buffer, length: number): number =>
+  bytes.subarray(0, length).filter((b) => b === 0x0a).length - 1;
 
 describe('crash: a log cut at every byte offset of its last line', () => {
-  it('is torn at every cut inside the line (and before its line break), refuses appends, and repair keeps every whole event', async () => {
-    const { bytes, lineStarts } = await sampleLog(1);
-    const start = lineStarts[lineStarts.length - 1] as number;
-    const path = join(dir, 'cut-line.jsonl');
-    let completed = 0;
-    for (let cut = start + 1; cut < bytes.length; cut += 1) {
-      await writeFile(path, bytes.subarray(0, cut));
-      const torn = `${path} cut at ${cut}`;
-      const store = await JsonlFileStore.open(path, { source: counterSource('x') });
-      expect(store.torn, torn).toBe(true);
-      expect(await store.version(), torn).toBe(3);
-      await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toBeInstanceOf(TornLogError);
-      await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toMatchObject({ line: 5 });
-      expect(await verifyLog(path), torn).toMatchObject({ ok: false, line: 5, torn: true });
-      // Whole events before the cut are still readable; the fragment is not.
-      expect((await readAll(store)).map((e) => e.seq), torn).toEqual([1, 2, 3]);
+  it(
+    'is torn at every cut inside the line (and before its line ' +
+      'break), refuses appends, and repair keeps every whole event',
+    async () => {
+      const { bytes, lineStarts } = await sampleLog(1);
+      const start = lineStarts[lineStarts.length - 1] as number;
+      const path = join(dir, 'cut-line.jsonl');
+      let completed = 0;
+      for (let cut = start + 1; cut < bytes.length; cut += 1) {
+        await writeFile(path, bytes.subarray(0, cut));
+        const torn = `${path} cut at ${cut}`;
+        const store = await JsonlFileStore.open(path, { source: counterSource('x') });
+        expect(store.torn, torn).toBe(true);
+        expect(await store.version(), torn).toBe(3);
+        await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toBeInstanceOf(TornLogError);
+        await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toMatchObject({ line: 5 });
+        expect(await verifyLog(path), torn).toMatchObject({ ok: false, line: 5, torn: true });
+        // Whole events before the cut are still readable; the fragment is not.
+        expect(
+          (await readAll(store)).map((e) => e.seq),
+          torn,
+        ).toEqual([1, 2, 3]);
 
-      const repair = await repairLog(path);
-      const whole = cut === bytes.length - 1; // only the final line break is missing
-      if (whole) completed += 1;
-      expect(repair, torn).toMatchObject({ ok: true, action: whole ? 'completed' : 'truncated', line: 5, events: whole ? 4 : 3 });
-      expect((await readFile(path)).equals(bytes.subarray(0, whole ? bytes.length : start)), torn).toBe(true);
-      expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: whole ? 4 : 3 });
+        const repair = await repairLog(path);
+        const whole = cut === bytes.length - 1; // only the final line break is missing
+        if (whole) completed += 1;
+        expect(repair, torn).toMatchObject({
+          ok: true,
+          action: whole ? 'completed' : 'truncated',
+          line: 5,
+          events: whole ? 4 : 3,
+        });
+        expect((await readFile(path)).equals(bytes.subarray(0, whole ? bytes.length : start)), torn).toBe(true);
+        expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: whole ? 4 : 3 });
 
-      // The store opened before the repair sees the repaired file and appends again.
-      const version = logVersion(whole ? 4 : 3);
-      expect((await store.append([logged('g1', 'after')], version)).version, torn).toBe(version + 1);
-      expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: version + 1 });
-    }
-    expect(completed).toBe(1);
-  });
+        // The store opened before the repair sees the repaired file and appends again.
+        const version = logVersion(whole ? 4 : 3);
+        expect((await store.append([logged('g1', 'after')], version)).version, torn).toBe(version + 1);
+        expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: version + 1 });
+      }
+      expect(completed).toBe(1);
+    },
+  );
 
   it('a cut just before the last line is no damage: the log is whole with one event less', async () => {
     const { bytes, lineStarts } = await sampleLog(1);
@@ -103,7 +116,11 @@ describe('crash: a log cut at every byte offset of its last line', () => {
       const store = await JsonlFileStore.open(path);
       expect(await store.version(), where).toBe(before);
       await expect(store.append([logged('g1')], logVersion(before)), where).rejects.toBeInstanceOf(TornLogError);
-      expect(await repairLog(path), where).toMatchObject({ ok: true, action: lineComplete ? 'completed' : 'truncated', events: kept });
+      expect(await repairLog(path), where).toMatchObject({
+        ok: true,
+        action: lineComplete ? 'completed' : 'truncated',
+        events: kept,
+      });
       expect(await verifyLog(path), where).toMatchObject({ ok: true, events: kept });
       const end = lineComplete ? cut + 1 : bytes.lastIndexOf(0x0a, cut - 1) + 1;
       expect((await readFile(path)).equals(bytes.subarray(0, end)), where).toBe(true);
@@ -122,7 +139,9 @@ describe('crash: what repair refuses', () => {
     expect(await verifyLog(path)).toMatchObject({ ok: false, line: 3, torn: false });
     const repair = await repairLog(path);
     expect(repair).toMatchObject({ ok: false, line: 3 });
-    expect(repair.message).toMatch(/^line 3 is corrupt \(.*\): restore it from a backup; --repair only truncates a torn last line$/);
+    expect(repair.message).toMatch(
+      /^line 3 is corrupt \(.*\): restore it from a backup; --repair only truncates a torn last line$/,
+    );
     expect((await readFile(path)).equals(damaged)).toBe(true);
   });
 
@@ -133,7 +152,12 @@ describe('crash: what repair refuses', () => {
     const path = join(dir, 'repeated.jsonl');
     await writeFile(path, Buffer.concat([bytes, last]));
     expect(await verifyLog(path)).toMatchObject({ ok: false, line: 6, torn: true });
-    expect(await repairLog(path)).toMatchObject({ ok: true, action: 'truncated', events: 4, removedBytes: last.length });
+    expect(await repairLog(path)).toMatchObject({
+      ok: true,
+      action: 'truncated',
+      events: 4,
+      removedBytes: last.length,
+    });
     expect((await readFile(path)).equals(bytes)).toBe(true);
   });
 
@@ -142,7 +166,10 @@ describe('crash: what repair refuses', () => {
     const path = join(dir, 'header-only.jsonl');
     await writeFile(path, bytes.subarray(0, (lineStarts[1] as number) - 1));
     expect(await verifyLog(path)).toMatchObject({ ok: false, line: 1, torn: true });
-    await expect((await JsonlFileStore.open(path)).append([logged('g1')], logVersion(0))).rejects.toMatchObject({ name: 'TornLogError', line: 1 });
+    await expect((await JsonlFileStore.open(path)).append([logged('g1')], logVersion(0))).rejects.toMatchObject({
+      name: 'TornLogError',
+      line: 1,
+    });
     expect(await repairLog(path)).toMatchObject({ ok: true, action: 'completed', events: 0 });
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: 0 });
     await writeFile(path, '');

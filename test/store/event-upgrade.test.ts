@@ -26,10 +26,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Writes the game through the engine, then rewrites its resistance levels as version `v` wrote them (re-sealing the chain). */
+/**
+ * Writes the game through the engine, then rewrites its resistance levels as version `v` wrote them (re-sealing the
+ * chain).
+ */
 async function oldLog(name: string, origins: readonly OriginEvent[], v: 1 | 2 = 1): Promise<string> {
   const path = join(dir, `${name}.jsonl`);
-  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource(name) }));
+  const engine = await SurrenderEngine.open(
+    await JsonlFileStore.open(path, { create: true, source: deterministicSource(name) }),
+  );
   for (const origin of origins) expect((await engine.execute('g1', origin)).ok).toBe(true);
   await engine.close();
   const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').slice(1);
@@ -37,12 +42,22 @@ async function oldLog(name: string, origins: readonly OriginEvent[], v: 1 | 2 = 
   let hash = header.hash;
   const out = [header.line];
   for (const text of lines) {
-    const { hash: _old, ...event } = JSON.parse(text) as { hash: string; type: string; v: number; data: { inputs?: Record<string, unknown>; lines?: unknown[] } };
+    const { hash: _old, ...event } = JSON.parse(text) as {
+      hash: string;
+      type: string;
+      v: number;
+      data: { inputs?: Record<string, unknown>; lines?: unknown[] };
+    };
     if (event.type === 'britain.resistance-determined') {
       event.v = v;
       if (v === 1) delete event.data.inputs?.['atWarWithGermany'];
       // v1 and v2 stored each line's words, not its params.
-      event.data.lines = (event.data.lines as BritishLine[]).map((l) => ({ key: l.key, rule: l.rule, value: l.value, detail: renderBritishLine(l) }));
+      event.data.lines = (event.data.lines as BritishLine[]).map((l) => ({
+        key: l.key,
+        rule: l.rule,
+        value: l.value,
+        detail: renderBritishLine(l),
+      }));
     }
     const sealed = sealLine(hash, JSON.stringify(event));
     out.push(sealed.line);
@@ -54,40 +69,58 @@ async function oldLog(name: string, origins: readonly OriginEvent[], v: 1 | 2 = 
 
 const resistanceEvents = async (path: string, validate: boolean) => {
   const out: StoredEvent[] = [];
-  for await (const batch of readLog(path, { validate })) out.push(...batch.filter((e) => e.type === 'britain.resistance-determined'));
+  for await (const batch of readLog(path, { validate }))
+    out.push(...batch.filter((e) => e.type === 'britain.resistance-determined'));
   return out;
 };
 
 describe('event versions: britain.resistance-determined v1 is read as v3', () => {
   const sp43 = turn('spring', 1943);
 
-  it('59.22F: a v1 line verifies, reads as v3 with the old flag as "at war with Germany" (checked and trusted reads), and replays clean', async () => {
-    const path = await oldLog('grand-alliance', [usAtWarStart(), gameTurnEnded(sp43)]);
-    expect(await readFile(path, 'utf8')).toContain('"type":"britain.resistance-determined","v":1');
-    expect(await verifyLog(path)).toMatchObject({ ok: true, events: 3 });
-    for (const validate of [true, false]) {
-      const [event] = await resistanceEvents(path, validate);
-      expect(event?.v).toBe(3);
-      expect(event?.type === 'britain.resistance-determined' && event.data.inputs.atWarWithGermany).toEqual({ us: true, russia: true });
-    }
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
-    expect(engine.mismatches).toEqual([]);
-    await engine.close();
-  });
+  it(
+    '59.22F: a v1 line verifies, reads as v3 with the old flag as "at war with Germany" (checked and trusted ' +
+      'reads), and replays clean',
+    async () => {
+      const path = await oldLog('grand-alliance', [usAtWarStart(), gameTurnEnded(sp43)]);
+      expect(await readFile(path, 'utf8')).toContain('"type":"britain.resistance-determined","v":1');
+      expect(await verifyLog(path)).toMatchObject({ ok: true, events: 3 });
+      for (const validate of [true, false]) {
+        const [event] = await resistanceEvents(path, validate);
+        expect(event?.v).toBe(3);
+        expect(event?.type === 'britain.resistance-determined' && event.data.inputs.atWarWithGermany).toEqual({
+          us: true,
+          russia: true,
+        });
+      }
+      const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
+      expect(engine.mismatches).toEqual([]);
+      await engine.close();
+    },
+  );
 
-  it('59.22F: where the old reading differs (the U.S. at war with Italy alone) the replay reports the changed decision', async () => {
-    const path = await oldLog('italy-only', [seaLionStart(), declareWar(turn('spring', 1941), 'italy', ['us']), gameTurnEnded(turn('spring', 1941))]);
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
-    expect(engine.mismatches.map((m) => m.message)).toEqual([
-      '"britain.resistance-determined" no longer matches the rules at data.inputs.atWarWithGermany.us: the rules give false, the log holds true',
-    ]);
-    await engine.close();
-  });
+  it(
+    '59.22F: where the old reading differs (the U.S. at war ' +
+      'with Italy alone) the replay reports the changed decision',
+    async () => {
+      const path = await oldLog('italy-only', [
+        seaLionStart(),
+        declareWar(turn('spring', 1941), 'italy', ['us']),
+        gameTurnEnded(turn('spring', 1941)),
+      ]);
+      const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
+      expect(engine.mismatches.map((m) => m.message)).toEqual([
+        '"britain.resistance-determined" no longer matches the rules at data.inputs.atWarWithGermany.us: the rules ' +
+          'give false, the log holds true',
+      ]);
+      await engine.close();
+    },
+  );
 });
 
 describe('event versions: britain.resistance-determined v2 (lines as words) is read as v3 (lines as data)', () => {
   const sp43 = turn('spring', 1943);
-  const withOption = (usat30to39WhenUsAtWar: RulingOptions['usat30to39WhenUsAtWar']) => usAtWarStart({ options: { ...defaultRulingOptions, usat30to39WhenUsAtWar } });
+  const withOption = (usat30to39WhenUsAtWar: RulingOptions['usat30to39WhenUsAtWar']) =>
+    usAtWarStart({ options: { ...defaultRulingOptions, usat30to39WhenUsAtWar } });
   /** The USAT 30-39 row (59.21) of the first resistance level, as read. */
   const usatRow = async (path: string) => {
     const [event] = await resistanceEvents(path, true);
@@ -102,47 +135,81 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
     return { text: JSON.stringify(event), line: index + 1 };
   };
 
-  it('59.21: a v2 line of a game whose option ignores the USAT 30-39 row while the U.S. is at war with Germany is read with the row ignored, replays clean and audits in the same words', async () => {
-    const path = await oldLog('usat-ignored', [withOption('ignored'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
-    expect(await readFile(path, 'utf8')).toContain('"type":"britain.resistance-determined","v":2');
-    expect(await usatRow(path)).toEqual([3, { key: 'usat30to39', rule: '59.21', value: 0, params: { usatLevel: 35, ignored: true } }]);
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
-    expect(engine.mismatches).toEqual([]);
-    await engine.close();
-    // --json keeps every row, the zero ones included.
-    const audit = (await resistanceEvents(path, true)).flatMap((e) => auditEntries(e).flatMap((entry) => entry.breakdown)).join('\n');
-    expect(audit).toContain('59.21 usat30to39 0: USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option usat30to39WhenUsAtWar: ignored): 0');
-  });
+  it(
+    '59.21: a v2 line of a game whose option ignores the USAT 30-39 row while the U.S. is at war with Germany is ' +
+      'read with the row ignored, replays clean and audits in the same words',
+    async () => {
+      const path = await oldLog('usat-ignored', [withOption('ignored'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
+      expect(await readFile(path, 'utf8')).toContain('"type":"britain.resistance-determined","v":2');
+      expect(await usatRow(path)).toEqual([
+        3,
+        { key: 'usat30to39', rule: '59.21', value: 0, params: { usatLevel: 35, ignored: true } },
+      ]);
+      const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
+      expect(engine.mismatches).toEqual([]);
+      await engine.close();
+      // --json keeps every row, the zero ones included.
+      const audit = (await resistanceEvents(path, true))
+        .flatMap((e) => auditEntries(e).flatMap((entry) => entry.breakdown))
+        .join('\n');
+      expect(audit).toContain(
+        '59.21 usat30to39 0: USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option ' +
+          'usat30to39WhenUsAtWar: ignored): 0',
+      );
+    },
+  );
 
   it('59.21: a v2 line of a game whose option counts the USAT 30-39 row is read with the row counted', async () => {
     const path = await oldLog('usat-counts', [withOption('counts'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
-    expect(await usatRow(path)).toEqual([3, { key: 'usat30to39', rule: '59.21', value: 1, params: { usatLevel: 35, ignored: false } }]);
+    expect(await usatRow(path)).toEqual([
+      3,
+      { key: 'usat30to39', rule: '59.21', value: 1, params: { usatLevel: 35, ignored: false } },
+    ]);
     const engine = await SurrenderEngine.open(await JsonlFileStore.open(path), { checkDecisions: true });
     expect(engine.mismatches).toEqual([]);
     await engine.close();
   });
 
-  it('59.21: a v2 USAT 30-39 row that neither option gives is refused at its value, with what the default option gives', async () => {
-    const path = await oldLog('usat-neither', [withOption('counts'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
-    const { text, line } = await editedLine(path, (lines) => {
-      lines[11]!.value = 2;
-    });
-    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[11].value: line "usat30to39" holds 2; its stored inputs give 1`);
-  });
+  it(
+    '59.21: a v2 USAT 30-39 row that neither option gives is ' +
+      'refused at its value, with what the default option gives',
+    async () => {
+      const path = await oldLog('usat-neither', [withOption('counts'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
+      const { text, line } = await editedLine(path, (lines) => {
+        lines[11]!.value = 2;
+      });
+      expect(() => decodeEventLine(text, line)).toThrow(
+        `line ${line}: data.lines[11].value: line "usat30to39" holds 2; its stored inputs give 1`,
+      );
+    },
+  );
 
-  it('59.75A: in a game that ignores the USAT 30-39 row, a v2 line changed further down is refused at that line, not at the USAT row', async () => {
-    const path = await oldLog('usat-ignored-edited', [withOption('ignored'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
-    const { text, line } = await editedLine(path, (lines) => {
-      lines[16]!.value = -1;
-    });
-    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[16].value: line "concessionsForgone" holds -1; its stored inputs give 0`);
-  });
+  it(
+    '59.75A: in a game that ignores the USAT 30-39 row, a v2 line ' +
+      'changed further down is refused at that line, not at the USAT row',
+    async () => {
+      const path = await oldLog(
+        'usat-ignored-edited',
+        [withOption('ignored'), gameTurnEnded(sp43, { usatLevel: 35 })],
+        2,
+      );
+      const { text, line } = await editedLine(path, (lines) => {
+        lines[16]!.value = -1;
+      });
+      expect(() => decodeEventLine(text, line)).toThrow(
+        `line ${line}: data.lines[16].value: line "concessionsForgone" holds -1; its stored inputs give 0`,
+      );
+    },
+  );
 
   it('59.21: a v2 line missing a row is refused at the first row out of place', async () => {
     const path = await oldLog('row-missing', [withOption('counts'), gameTurnEnded(sp43)], 2);
     const { text, line } = await editedLine(path, (lines) => {
       lines.splice(3, 1);
     });
-    expect(() => decodeEventLine(text, line)).toThrow(`line ${line}: data.lines[3].key: line "firestorms" is not a row the rules derive from the stored inputs at this place`);
+    expect(() => decodeEventLine(text, line)).toThrow(
+      `line ${line}: data.lines[3].key: line "firestorms" is not ` +
+        `a row the rules derive from the stored inputs at this place`,
+    );
   });
 });

@@ -90,55 +90,82 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
-  it('a full disk: an append fails with ENOSPC, a StoreError of kind full, and leaves no lock behind; once there is space the next append goes ahead at once', async (context) => {
-    if (skipWithoutMounts(context)) return;
-    const path = join(disk, 'g.jsonl');
-    // No wait for a lock: a lock left behind by the failed append would refuse the next one at once.
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 });
-    await store.append([logged('g1')], logVersion(0));
-    const before = await readFile(path);
-    const filler = fill();
-    const full = store.append([logged('g1', 'move', { note: 'x'.repeat(5000) })], logVersion(1));
-    await expect(full).rejects.toBeInstanceOf(StoreError);
-    await expect(full).rejects.toMatchObject({ kind: 'full', code: 'ENOSPC', system: { code: 'ENOSPC', text: 'no space left on device (ENOSPC, write)' } });
-    expect((await readFile(path)).equals(before)).toBe(true);
-    expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
-    await rm(filler);
-    expect((await store.append([logged('g1')], logVersion(1))).version).toBe(2);
-    await rm(path);
-  });
+  it(
+    'a full disk: an append fails with ENOSPC, a StoreError of kind full, and leaves no lock behind; once there ' +
+      'is space the next append goes ahead at once',
+    async (context) => {
+      if (skipWithoutMounts(context)) return;
+      const path = join(disk, 'g.jsonl');
+      // No wait for a lock: a lock left behind by the failed append would refuse the next one at once.
+      const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 });
+      await store.append([logged('g1')], logVersion(0));
+      const before = await readFile(path);
+      const filler = fill();
+      const full = store.append([logged('g1', 'move', { note: 'x'.repeat(5000) })], logVersion(1));
+      await expect(full).rejects.toBeInstanceOf(StoreError);
+      await expect(full).rejects.toMatchObject({
+        kind: 'full',
+        code: 'ENOSPC',
+        system: { code: 'ENOSPC', text: 'no space left on device (ENOSPC, write)' },
+      });
+      expect((await readFile(path)).equals(before)).toBe(true);
+      expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
+      await rm(filler);
+      expect((await store.append([logged('g1')], logVersion(1))).version).toBe(2);
+      await rm(path);
+    },
+  );
 
-  it('the host API on a full disk: execute resolves as store-failed naming ENOSPC; nothing is recorded, and the command goes through once there is space', async (context) => {
-    if (skipWithoutMounts(context)) return;
-    const path = join(disk, 'engine.jsonl');
-    const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 }));
-    const before = await readFile(path);
-    const filler = fill();
-    expect(await engine.execute('g1', startCommand())).toEqual({
-      ok: false,
-      rejection: { code: 'store-failed', rule: 'store', message: 'the log could not be read or written (ENOSPC): ENOSPC: no space left on device, write; nothing was recorded' },
-    });
-    expect((await readFile(path)).equals(before)).toBe(true);
-    await rm(filler);
-    expect(await engine.execute('g1', startCommand())).toMatchObject({ ok: true, head: { seq: 1 } });
-    await engine.close();
-    await rm(path);
-  });
+  it(
+    'the host API on a full disk: execute resolves as store-failed naming ENOSPC; nothing is recorded, and the ' +
+      'command goes through once there is space',
+    async (context) => {
+      if (skipWithoutMounts(context)) return;
+      const path = join(disk, 'engine.jsonl');
+      const engine = await SurrenderEngine.open(
+        await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 }),
+      );
+      const before = await readFile(path);
+      const filler = fill();
+      expect(await engine.execute('g1', startCommand())).toEqual({
+        ok: false,
+        rejection: {
+          code: 'store-failed',
+          rule: 'store',
+          message:
+            'the log could not be read or written (ENOSPC): ' +
+            'ENOSPC: no space left on device, write; nothing was recorded',
+        },
+      });
+      expect((await readFile(path)).equals(before)).toBe(true);
+      await rm(filler);
+      expect(await engine.execute('g1', startCommand())).toMatchObject({ ok: true, head: { seq: 1 } });
+      await engine.close();
+      await rm(path);
+    },
+  );
 
   it('a full disk: creating a log fails with ENOSPC (kind full) and leaves no temporary file', async (context) => {
     if (skipWithoutMounts(context)) return;
     const filler = fill();
-    await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({ kind: 'full', code: 'ENOSPC' });
+    await expect(JsonlFileStore.open(join(disk, 'new.jsonl'), { create: true })).rejects.toMatchObject({
+      kind: 'full',
+      code: 'ENOSPC',
+    });
     expect(await readdir(disk)).toEqual(['filler']);
     await rm(filler);
   });
 
-  it('verify --repair on a full disk names the full disk (ENOSPC), not a read error; exit 2; nothing left behind', async (context) => {
+  it('verify --repair on a full disk: ENOSPC named, not a read error; exit 2; nothing left behind', async (context) => {
     if (skipWithoutMounts(context)) return;
     const path = await tornLog('torn.jsonl');
     const filler = fill();
     const r = await cli('verify', '--repair', path);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${path}: no space left on device (ENOSPC, write)\n` });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `$: cannot repair ${path}: no space left on device (ENOSPC, write)\n`,
+    });
     expect((await readdir(disk)).sort()).toEqual(['filler', 'torn.jsonl']);
     await rm(filler);
     expect((await cli('verify', '--repair', path)).code).toBe(0);
@@ -151,10 +178,18 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
     const before = await readFile(path);
     const seen = join(readOnly, 'torn-ro.jsonl');
     const r = await cli('verify', '--repair', seen);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: `$: cannot repair ${seen}: read-only file system (EROFS, open)\n` });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `$: cannot repair ${seen}: read-only file system (EROFS, open)\n`,
+    });
     expect((await readFile(path)).equals(before)).toBe(true);
     const readOnlyStore = await JsonlFileStore.open(seen, { source: counterSource() });
-    await expect(readOnlyStore.append([logged('g1')], logVersion(1))).rejects.toMatchObject({ name: 'StoreError', kind: 'read-only', code: 'EROFS' });
+    await expect(readOnlyStore.append([logged('g1')], logVersion(1))).rejects.toMatchObject({
+      name: 'StoreError',
+      kind: 'read-only',
+      code: 'EROFS',
+    });
     await rm(path);
   });
 });

@@ -45,7 +45,12 @@ describe('the id index', () => {
     expect(index.add(a!, 2)).toBe(0);
     expect(index.add(b!, 3)).toBe(0);
     expect(index.add(a!, 4)).toBe(SUSPECT);
-    index.becomeExact(new Map([[a!, 2], [b!, 3]]));
+    index.becomeExact(
+      new Map([
+        [a!, 2],
+        [b!, 3],
+      ]),
+    );
     expect(index.add(a!, 4)).toBe(2);
     expect(index.add('C'.repeat(21), 5)).toBe(0);
     expect(index.add('C'.repeat(21), 6)).toBe(5);

@@ -30,7 +30,15 @@ async function writeLog(path: string, datas: readonly Record<string, unknown>[])
   datas.forEach((data, index) => {
     const seq = index + 1;
     const id = `id-${String(seq).padStart(18, '0')}`;
-    const json = JSON.stringify({ seq, id, game: 'g1', type: 'host.logged', v: 1, at: '2024-01-01T00:00:00.000Z', data: { turn: { year: 1941, season: 'spring' }, kind: 'move', data } });
+    const json = JSON.stringify({
+      seq,
+      id,
+      game: 'g1',
+      type: 'host.logged',
+      v: 1,
+      at: '2024-01-01T00:00:00.000Z',
+      data: { turn: { year: 1941, season: 'spring' }, kind: 'move', data },
+    });
     const sealed = sealLine(hash, json);
     lines.push(sealed.line);
     hash = sealed.hash;
@@ -40,16 +48,25 @@ async function writeLog(path: string, datas: readonly Record<string, unknown>[])
 }
 
 describe('JsonlFileStore: files', () => {
-  it('create writes only the header line; an existing log is kept; without create a missing file is a StoreError of kind missing', async () => {
-    const path = newPath();
-    await expect(JsonlFileStore.open(path)).rejects.toMatchObject({ name: 'StoreError', kind: 'missing', code: 'ENOENT', system: { code: 'ENOENT', text: 'no such file or directory (ENOENT, open)' } });
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    expect(await readFile(path, 'utf8')).toBe(`${headerLine().line}\n`);
-    await store.append([logged('g1')], logVersion(0));
-    const again = await JsonlFileStore.open(path, { create: true });
-    expect(await again.version()).toBe(1);
-    expect(JSON.parse(headerLine().line)).toEqual({ format: LOG_FORMAT, formatVersion: 1, hash: headerLine().hash });
-  });
+  it(
+    'create writes only the header line; an existing log is kept; ' +
+      'without create a missing file is a StoreError of kind missing',
+    async () => {
+      const path = newPath();
+      await expect(JsonlFileStore.open(path)).rejects.toMatchObject({
+        name: 'StoreError',
+        kind: 'missing',
+        code: 'ENOENT',
+        system: { code: 'ENOENT', text: 'no such file or directory (ENOENT, open)' },
+      });
+      const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+      expect(await readFile(path, 'utf8')).toBe(`${headerLine().line}\n`);
+      await store.append([logged('g1')], logVersion(0));
+      const again = await JsonlFileStore.open(path, { create: true });
+      expect(await again.version()).toBe(1);
+      expect(JSON.parse(headerLine().line)).toEqual({ format: LOG_FORMAT, formatVersion: 1, hash: headerLine().hash });
+    },
+  );
 
   it('a reopened log holds the same events and continues the chain', async () => {
     const path = newPath();
@@ -70,7 +87,11 @@ describe('JsonlFileStore: files', () => {
     const path = newPath();
     const file = await JsonlFileStore.open(path, { create: true, source: counterSource() });
     const memory = new MemoryEventStore({ source: counterSource() });
-    const batches = [[gameStarted('g1')], [logged('g1', 'move', { from: 'Köln', to: '東京' }), logged('g2')], [logged('g1', 'combat', { n: 1.5 })]];
+    const batches = [
+      [gameStarted('g1')],
+      [logged('g1', 'move', { from: 'Köln', to: '東京' }), logged('g2')],
+      [logged('g1', 'combat', { n: 1.5 })],
+    ];
     let version = logVersion(0);
     for (const batch of batches) {
       const a = await file.append(batch, version);
@@ -86,7 +107,19 @@ describe('JsonlFileStore: files', () => {
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
     await store.append([logged('g1')], logVersion(0));
     const before = await readFile(path);
-    await expect(store.append([logged('g1'), { type: 'host.logged', game: 'g1', data: { turn: { year: 1941, season: 'autumn' as 'fall' }, kind: 'x', data: {} } }], logVersion(1))).rejects.toMatchObject({
+    await expect(
+      store.append(
+        [
+          logged('g1'),
+          {
+            type: 'host.logged',
+            game: 'g1',
+            data: { turn: { year: 1941, season: 'autumn' as 'fall' }, kind: 'x', data: {} },
+          },
+        ],
+        logVersion(1),
+      ),
+    ).rejects.toMatchObject({
       path: 'events[1].data.turn.season',
     });
     await expect(store.append([logged('g1')], logVersion(0))).rejects.toBeInstanceOf(ConcurrencyError);
@@ -101,16 +134,29 @@ describe('JsonlFileStore: formats', () => {
     const opening = JsonlFileStore.open(path);
     await expect(opening).rejects.toBeInstanceOf(LogError);
     await expect(opening).rejects.toMatchObject({ line: 1, path: 'formatVersion' });
-    await expect(opening).rejects.toThrow('line 1: formatVersion: log format version 2 is newer than this engine reads (1); upgrade awaw-surrender');
+    await expect(opening).rejects.toThrow(
+      'line 1: formatVersion: log format version 2 is newer than this engine reads (1); upgrade awaw-surrender',
+    );
   });
 
   it('refuses a file of another format: another JSON header, CSV text, an empty file', async () => {
     const other = newPath();
-    await writeFile(other, `${sealLine(GENESIS_HASH, JSON.stringify({ format: 'some-other-log', formatVersion: 1 })).line}\n`);
-    await expect(JsonlFileStore.open(other)).rejects.toMatchObject({ line: 1, path: 'format', message: expect.stringContaining('not an awaw-surrender log') });
+    await writeFile(
+      other,
+      `${sealLine(GENESIS_HASH, JSON.stringify({ format: 'some-other-log', formatVersion: 1 })).line}\n`,
+    );
+    await expect(JsonlFileStore.open(other)).rejects.toMatchObject({
+      line: 1,
+      path: 'format',
+      message: expect.stringContaining('not an awaw-surrender log'),
+    });
     const csv = newPath();
     await writeFile(csv, 'seq,type\n1,host.logged\n');
-    await expect(JsonlFileStore.open(csv)).rejects.toMatchObject({ line: 1, path: 'format', message: expect.stringContaining('not an awaw-surrender log') });
+    await expect(JsonlFileStore.open(csv)).rejects.toMatchObject({
+      line: 1,
+      path: 'format',
+      message: expect.stringContaining('not an awaw-surrender log'),
+    });
     const binary = newPath();
     await writeFile(binary, Buffer.alloc(100_000, 0x41));
     await expect(JsonlFileStore.open(binary)).rejects.toMatchObject({ line: 1, path: 'format' });
@@ -127,7 +173,8 @@ describe('JsonlFileStore: tail-only open', () => {
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
     let version = logVersion(0);
     for (let i = 0; i < 60; i += 1) {
-      version = (await store.append([logged('g1', `a${i}`), logged('g2', `b${i}`), logged('g1', `c${i}`)], version)).version;
+      version = (await store.append([logged('g1', `a${i}`), logged('g2', `b${i}`), logged('g1', `c${i}`)], version))
+        .version;
     }
     expect(version).toBe(180);
     for (const chunkSize of [1, 7, 64, 1024 * 1024]) {
@@ -142,7 +189,10 @@ describe('JsonlFileStore: tail-only open', () => {
 
   it('does not read the middle of the log: a damaged middle line does not stop open, verify names it', async () => {
     const path = newPath();
-    const lines = await writeLog(path, Array.from({ length: 100 }, (_, i) => ({ i })));
+    const lines = await writeLog(
+      path,
+      Array.from({ length: 100 }, (_, i) => ({ i })),
+    );
     const bytes = await readFile(path);
     const offset = lines.slice(0, 50).reduce((n, line) => n + Buffer.byteLength(line) + 1, 0) + 10; // inside line 51
     bytes[offset] = 0x7a;
@@ -165,7 +215,10 @@ describe('JsonlFileStore: tail-only open', () => {
   it('handles last lines longer than the backward read step', async () => {
     const path = newPath();
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    await store.append([logged('g1', 'big', { text: 'x'.repeat(200_000) }), logged('g1', 'big', { text: 'ö'.repeat(100_000) })], logVersion(0));
+    await store.append(
+      [logged('g1', 'big', { text: 'x'.repeat(200_000) }), logged('g1', 'big', { text: 'ö'.repeat(100_000) })],
+      logVersion(0),
+    );
     const reopened = await JsonlFileStore.open(path, { chunkSize: 4096, source: counterSource('z') });
     expect(await reopened.version()).toBe(2);
     await reopened.append([logged('g1')], logVersion(2));
@@ -177,7 +230,14 @@ describe('JsonlFileStore: streaming reads', () => {
   it('decodes multi-byte UTF-8 split across every possible chunk boundary', async () => {
     const path = newPath();
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    await store.append([logged('g1', 'move', { city: 'Köln' }), logged('g1', 'move', { city: '東京' }), logged('g1', 'move', { city: '𝔅erlin €' })], logVersion(0));
+    await store.append(
+      [
+        logged('g1', 'move', { city: 'Köln' }),
+        logged('g1', 'move', { city: '東京' }),
+        logged('g1', 'move', { city: '𝔅erlin €' }),
+      ],
+      logVersion(0),
+    );
     const expected = await readAll(store);
     const bytes = await readFile(path);
     // Offsets that fall inside a multi-byte character: a chunk boundary there splits the character.
@@ -196,7 +256,10 @@ describe('JsonlFileStore: streaming reads', () => {
 
   it('yields one batch per chunk, never the whole of a large log at once', async () => {
     const path = newPath();
-    await writeLog(path, Array.from({ length: 20_000 }, (_, i) => ({ i, city: i % 2 === 0 ? 'Köln' : '東京' })));
+    await writeLog(
+      path,
+      Array.from({ length: 20_000 }, (_, i) => ({ i, city: i % 2 === 0 ? 'Köln' : '東京' })),
+    );
     const size = (await stat(path)).size;
     const store = await JsonlFileStore.open(path, { chunkSize: 64 * 1024 });
     expect(await store.version()).toBe(20_000);
@@ -211,7 +274,7 @@ describe('JsonlFileStore: streaming reads', () => {
       }
       expect(next).toBe(20_001);
       expect(batches).toBeGreaterThanOrEqual(Math.floor(size / (64 * 1024)));
-      expect(largest).toBeLessThan(64 * 1024 / 150); // each line is longer than 150 bytes
+      expect(largest).toBeLessThan((64 * 1024) / 150); // each line is longer than 150 bytes
     }
   });
 
@@ -233,17 +296,28 @@ describe('JsonlFileStore: two writers', () => {
     await a.append([logged('g1')], logVersion(0));
     expect(await b.version()).toBe(1);
     await b.append([logged('g1'), logged('g1')], logVersion(1));
-    await expect(a.append([logged('g1')], logVersion(1))).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 1, actual: 3 });
+    await expect(a.append([logged('g1')], logVersion(1))).rejects.toMatchObject({
+      name: 'ConcurrencyError',
+      expected: 1,
+      actual: 3,
+    });
     await a.append([logged('g1')], logVersion(3));
     const report = await verifyLog(path);
     expect(report).toMatchObject({ ok: true, events: 4 });
-    expect((await readAll(b)).map((e) => e.id)).toEqual(['a-0000000000000000001', 'b-0000000000000000001', 'b-0000000000000000002', 'a-0000000000000000002']);
+    expect((await readAll(b)).map((e) => e.id)).toEqual([
+      'a-0000000000000000001',
+      'b-0000000000000000001',
+      'b-0000000000000000002',
+      'a-0000000000000000002',
+    ]);
   });
 
   it('concurrent appends through one store at one version: exactly one succeeds', async () => {
     const path = newPath();
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.append([logged('g1')], logVersion(0))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.append([logged('g1')], logVersion(0))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof ConcurrencyError)).toHaveLength(4);
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: 1 });
@@ -265,7 +339,7 @@ describe('JsonlFileStore: the lock file', () => {
     await expect(stat(`${path}.lock.takeover`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('takes over a lock carrying this process id that this process does not hold (pid reused after a restart)', async () => {
+  it('takes over a lock with this process id that this process does not hold (pid reused after restart)', async () => {
     const path = newPath();
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 2000 });
     await writeFile(`${path}.lock`, `${process.pid} not-one-of-ours\n`);
@@ -293,7 +367,7 @@ describe('JsonlFileStore: the lock file', () => {
     }
   });
 
-  it('an empty lock file is a lock being written: waited for while fresh, taken over once clearly abandoned', async () => {
+  it('an empty lock file is a lock being written: waited for while fresh, taken over once abandoned', async () => {
     const path = newPath();
     const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 200 });
     await writeFile(`${path}.lock`, '');

@@ -27,7 +27,7 @@ afterAll(async () => {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('crash: writer processes SIGKILLed at random moments', () => {
-  it('every acknowledged event is in the log once, at its seq; after repairing a torn end the log verifies', async () => {
+  it('every acknowledged event is in the log once, at its seq; its torn end repaired, the log verifies', async () => {
     const path = join(dir, 'killed.jsonl');
     await (await JsonlFileStore.open(path, { create: true })).close();
     const WRITERS = 3;
@@ -73,10 +73,16 @@ describe('crash: writer processes SIGKILLed at random moments', () => {
     expect(acknowledged).toBeGreaterThan(0);
     expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: events.length });
-    // A stale lock left by a kill is taken over by the next writer: none is left once all are gone and one more append ran.
+    // A stale lock left by a kill is taken over by the next writer: none is left once all are gone and one more ran.
     const store = await JsonlFileStore.open(path);
-    await store.append([{ type: 'host.logged', game: 'g1', data: { turn: { year: 1941, season: 'spring' }, kind: 'after', data: {} } }], await store.version());
+    await store.append(
+      [{ type: 'host.logged', game: 'g1', data: { turn: { year: 1941, season: 'spring' }, kind: 'after', data: {} } }],
+      await store.version(),
+    );
     expect(existsSync(`${path}.lock`)).toBe(false);
-    console.log(`kill test: ${spawned} writers, ${kills} killed, ${acknowledged} events acknowledged, ${events.length} in the log, ${repairs} torn ends repaired`);
+    console.log(
+      `kill test: ${spawned} writers, ${kills} killed, ${acknowledged} events acknowledged, ${events.length} in ` +
+        `the log, ${repairs} torn ends repaired`,
+    );
   }, 60_000);
 });

@@ -65,8 +65,9 @@ async function holdLock(path: string): Promise<ChildProcess> {
   return child;
 }
 
-describe('the lock is the file\'s, not the name\'s', () => {
-  it('two processes appending for 2.5 s, one through the real path and one through a symlink: every acknowledged event once, at its seq; the log verifies', async () => {
+describe("the lock is the file's, not the name's", () => {
+  it('two processes appending for 2.5 s, one through the real path and one through a symlink: every acknowledged ' +
+    'event once, at its seq; the log verifies', async () => {
     const real = await newLog();
     const linked = join(dir, 'link-to-real.jsonl');
     await symlink(real, linked);
@@ -98,13 +99,28 @@ describe('the lock is the file\'s, not the name\'s', () => {
 });
 
 describe.skipIf(!hasProc)('a lock whose holder is not a live writer', () => {
-  it('a holder killed while its parent does not reap it (a zombie) does not hold the lock: the next append goes ahead at once', async () => {
+  it('a holder killed while its parent does not reap it (a ' +
+    'zombie) does not hold the lock: the next append goes ahead at once', async () => {
     const path = await newLog();
     // A python parent that starts the holder and never reaps it: once killed, the holder stays a zombie. The parent
     // says "exited" when it sees the holder exit (waitid with WNOWAIT, which leaves it unreaped).
     const parent = spawn(
       'python3',
-      ['-c', 'import os,subprocess,sys,time\np=subprocess.Popen(sys.argv[1:],stdout=subprocess.PIPE)\np.stdout.readline()\nprint(p.pid,flush=True)\nos.waitid(os.P_PID,p.pid,os.WEXITED|os.WNOWAIT)\nprint("exited",flush=True)\ntime.sleep(60)', process.execPath, holderScript, path],
+      [
+        '-c',
+        [
+          'import os,subprocess,sys,time',
+          'p=subprocess.Popen(sys.argv[1:],stdout=subprocess.PIPE)',
+          'p.stdout.readline()',
+          'print(p.pid,flush=True)',
+          'os.waitid(os.P_PID,p.pid,os.WEXITED|os.WNOWAIT)',
+          'print("exited",flush=True)',
+          'time.sleep(60)',
+        ].join('\n'),
+        process.execPath,
+        holderScript,
+        path,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     started.push(parent);
@@ -153,14 +169,18 @@ describe.skipIf(!hasProc)('a lock whose holder is not a live writer', () => {
     }
   }, 30_000);
 
-  it('a live writer holds the lock: LockTimeoutError names it, nothing written; once it is gone the append goes ahead', async () => {
+  it('a live writer holds the lock: LockTimeoutError names ' +
+    'it, nothing written; once it is gone the append goes ahead', async () => {
     const path = await newLog();
     const holder = await holdLock(path);
     const before = await readFile(path);
     const store = await JsonlFileStore.open(path, { source: counterSource(), lockTimeoutMs: 300 });
     const error: unknown = await store.append([logged('g1')], logVersion(0)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LockTimeoutError);
-    expect(error).toMatchObject({ holder: holder.pid, message: expect.stringContaining(`held by process ${holder.pid}`) });
+    expect(error).toMatchObject({
+      holder: holder.pid,
+      message: expect.stringContaining(`held by process ${holder.pid}`),
+    });
     expect((await readFile(path)).equals(before)).toBe(true);
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
@@ -171,16 +191,21 @@ describe.skipIf(!hasProc)('a lock whose holder is not a live writer', () => {
     const path = await newLog();
     await writeFile(`${path}.lock`, '');
     const store = await JsonlFileStore.open(path, { source: counterSource(), lockTimeoutMs: 200 });
-    await expect(store.append([logged('g1')], logVersion(0))).rejects.toMatchObject({ name: 'LockTimeoutError', holder: null });
+    await expect(store.append([logged('g1')], logVersion(0))).rejects.toMatchObject({
+      name: 'LockTimeoutError',
+      holder: null,
+    });
   });
 
-  it('the lock line records the holder\'s pid and start time (field 22 of /proc/PID/stat)', async () => {
+  it("the lock line records the holder's pid and start time (field 22 of /proc/PID/stat)", async () => {
     const path = await newLog();
     const holder = await holdLock(path);
     try {
       const stat = readFileSync(`/proc/${holder.pid}/stat`, 'latin1');
       const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-      expect(await readFile(`${path}.lock`, 'utf8')).toMatch(new RegExp(`^${holder.pid} ${startTime} [0-9a-f-]{36}\\n$`));
+      expect(await readFile(`${path}.lock`, 'utf8')).toMatch(
+        new RegExp(`^${holder.pid} ${startTime} [0-9a-f-]{36}\\n$`),
+      );
     } finally {
       holder.kill('SIGKILL');
     }

@@ -22,7 +22,8 @@ const { dir, write: onDisk } = tempLogFiles('l');
 
 /** The JSON of event `seq` whose sealed line is exactly `length` bytes (ASCII). */
 function eventOfLength(seq: number, length: number): string {
-  const text = (pad: string): string => JSON.stringify(envelopeOf(seq, { data: { turn: { year: 1941, season: 'spring' }, kind: 'pad', data: { pad } } }));
+  const text = (pad: string): string =>
+    JSON.stringify(envelopeOf(seq, { data: { turn: { year: 1941, season: 'spring' }, kind: 'pad', data: { pad } } }));
   // Sealing replaces the final `}` by `,"hash":"<64 hex>"}`: 74 bytes more.
   return text('x'.repeat(length - 74 - text('').length));
 }
@@ -38,7 +39,15 @@ async function replayThroughMark(path: string): Promise<{ code: number; stderr: 
   const lines = bytes.toString('latin1').trimEnd().split('\n');
   const lastHash = (lines.at(-1) ?? '').slice(-66, -2);
   const segments = [{ end: bytes.length, digest: sha256Bytes(bytes), lines: [] }];
-  const mark = { engine: 'forged', logFormatVersion: 1, events: lines.length - 1, bytes: bytes.length, lastHash, skipped: ['host.logged'], segments };
+  const mark = {
+    engine: 'forged',
+    logFormatVersion: 1,
+    events: lines.length - 1,
+    bytes: bytes.length,
+    lastHash,
+    skipped: ['host.logged'],
+    segments,
+  };
   expect(await writeVerifiedMark(path, mark)).toBe(true);
   const io = memoryIo();
   const code = await runCli(['replay', path], io, { engineId: 'forged' });
@@ -48,7 +57,7 @@ async function replayThroughMark(path: string): Promise<{ code: number; stderr: 
 describe('one line limit, 16 MiB, in every reader', () => {
   const over = `line 2: line longer than ${MAX_LINE_BYTES} bytes: not an event line`;
 
-  it('a line of exactly 16 MiB is read by verify, the store\'s open and its reads, trusted or not', async () => {
+  it("a line of exactly 16 MiB is read by verify, the store's open and its reads, trusted or not", async () => {
     const path = await onDisk(sealedLog([eventOfLength(1, MAX_LINE_BYTES), short(2)]));
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: 2 });
     const store = await JsonlFileStore.open(path);
@@ -61,15 +70,18 @@ describe('one line limit, 16 MiB, in every reader', () => {
     expect(await (await JsonlFileStore.open(last)).version()).toBe(2);
   }, 60_000);
 
-  it('a line one byte over is refused at its line by verify, by trusted reads, through a verification mark and by the store\'s open', async () => {
+  it('a line one byte over is refused at its line by verify, by trusted reads, through a verification mark and by ' +
+    "the store's open", async () => {
     const path = await onDisk(sealedLog([eventOfLength(1, MAX_LINE_BYTES + 1), short(2)]));
     expect(await verifyLog(path)).toEqual({ ok: false, line: 2, path: '$', message: over, torn: false });
     await expect(scanLog(path, { validate: false })).rejects.toThrow(over);
     await expect(replayVerifiedLog(path)).rejects.toThrow(over);
-    // A mark that vouches for those bytes (forged: a clean check never writes one) does not carry the line past the limit.
+    // A mark vouching for those bytes (forged: a clean check never writes one) does not carry the line past the limit.
     expect(await replayThroughMark(path)).toEqual({ code: 1, stderr: `${path}:${over}\n` });
     const last = await onDisk(sealedLog([short(1), eventOfLength(2, MAX_LINE_BYTES + 1)]));
-    await expect(JsonlFileStore.open(last)).rejects.toThrow(`line 3: line longer than ${MAX_LINE_BYTES} bytes: not an event line`);
+    await expect(JsonlFileStore.open(last)).rejects.toThrow(
+      `line 3: line longer than ${MAX_LINE_BYTES} bytes: not an event line`,
+    );
   }, 60_000);
 
   it('a fragment after the last line break longer than any line is a bad line, not a torn one', async () => {
@@ -86,27 +98,49 @@ describe('event ids are unique', () => {
   const repeated = 'line 4: id: the id "AAAAAAAAAAAAAAAAAAAAA" is already that of line 2: event ids are unique';
 
   it('verify and a checked read refuse a repeated id, naming both lines', async () => {
-    const path = await onDisk(sealedLog([JSON.stringify(envelopeOf(1, { id: A })), JSON.stringify(envelopeOf(2, { id: B })), JSON.stringify(envelopeOf(3, { id: A }))]));
+    const path = await onDisk(
+      sealedLog([
+        JSON.stringify(envelopeOf(1, { id: A })),
+        JSON.stringify(envelopeOf(2, { id: B })),
+        JSON.stringify(envelopeOf(3, { id: A })),
+      ]),
+    );
     expect(await verifyLog(path)).toEqual({ ok: false, line: 4, path: 'id', message: repeated, torn: false });
     const error: unknown = await readAll(await JsonlFileStore.open(path)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LogError);
     expect(error).toMatchObject({ line: 4, message: repeated });
   });
 
-  it('an appended line repeating the id of a line a verification mark vouches for is refused as without the mark', async () => {
+  it('a line appended with the id of a line a verification mark vouches for is refused as without it', async () => {
     const first = [JSON.stringify(envelopeOf(1, { id: A })), JSON.stringify(envelopeOf(2, { id: B }))];
     const prefixPath = await onDisk(sealedLog(first));
     const marked = await scanLog(prefixPath, { validate: true, index: true, skipTypes: ['host.logged'] });
     const path = await onDisk(sealedLog([...first, JSON.stringify(envelopeOf(3, { id: A }))]));
-    const prefix: VerifiedPrefix = { logFormatVersion: 1, events: 2, bytes: marked.wholeBytes, lastHash: marked.lastHash, skipped: ['host.logged'], segments: marked.index ?? [] };
-    await expect(scanLog(path, { validate: true, trusted: prefix, skipTypes: ['host.logged'] })).rejects.toThrow(repeated);
+    const prefix: VerifiedPrefix = {
+      logFormatVersion: 1,
+      events: 2,
+      bytes: marked.wholeBytes,
+      lastHash: marked.lastHash,
+      skipped: ['host.logged'],
+      segments: marked.index ?? [],
+    };
+    await expect(scanLog(path, { validate: true, trusted: prefix, skipTypes: ['host.logged'] })).rejects.toThrow(
+      repeated,
+    );
   });
 
   it('also when the line is appended while the vouched-for lines are being read', async () => {
     const first = [JSON.stringify(envelopeOf(1, { id: A })), JSON.stringify(envelopeOf(2, { id: B }))];
     const path = await onDisk(sealedLog(first));
     const marked = await scanLog(path, { validate: true, index: true });
-    const prefix: VerifiedPrefix = { logFormatVersion: 1, events: 2, bytes: marked.wholeBytes, lastHash: marked.lastHash, skipped: [], segments: marked.index ?? [] };
+    const prefix: VerifiedPrefix = {
+      logFormatVersion: 1,
+      events: 2,
+      bytes: marked.wholeBytes,
+      lastHash: marked.lastHash,
+      skipped: [],
+      segments: marked.index ?? [],
+    };
     const reader = readLog(path, { validate: true, trusted: prefix });
     expect((await reader.next()).value).toHaveLength(2); // the vouched-for lines, the file not yet grown
     const grown = sealedLog([...first, JSON.stringify(envelopeOf(3, { id: A }))]);
@@ -122,28 +156,40 @@ describe('event ids are unique', () => {
     expect(await store.version()).toBe(0);
   });
 
-  it('the examples\' deterministic source gives every event its own id, also across appends and when a log is reopened', async () => {
-    const store = new MemoryEventStore({ source: deterministicSource('g1') });
-    const one = await store.append([logged('g1'), logged('g1'), logged('g1')], logVersion(0));
-    const two = await store.append([logged('g1'), logged('g1')], logVersion(3));
-    const ids = [...one.events, ...two.events].map((e) => e.id);
-    expect(new Set(ids).size).toBe(5);
-    // Ids depend on the game and the seq only: the same seq, the same id.
-    const again = await new MemoryEventStore({ source: deterministicSource('g1') }).append([logged('g1')], logVersion(0));
-    expect(again.events[0]?.id).toBe(ids[0]);
-  });
+  it(
+    "the examples' deterministic source gives every event its own id, also across appends and when a log is " +
+      'reopened',
+    async () => {
+      const store = new MemoryEventStore({ source: deterministicSource('g1') });
+      const one = await store.append([logged('g1'), logged('g1'), logged('g1')], logVersion(0));
+      const two = await store.append([logged('g1'), logged('g1')], logVersion(3));
+      const ids = [...one.events, ...two.events].map((e) => e.id);
+      expect(new Set(ids).size).toBe(5);
+      // Ids depend on the game and the seq only: the same seq, the same id.
+      const again = await new MemoryEventStore({ source: deterministicSource('g1') }).append(
+        [logged('g1')],
+        logVersion(0),
+      );
+      expect(again.events[0]?.id).toBe(ids[0]);
+    },
+  );
 
   it('every bundled example log has unique event ids', () => {
     const root = new URL('../../examples/', import.meta.url);
     for (const name of readdirSync(root).filter((n) => n.endsWith('.jsonl'))) {
-      const ids = readFileSync(new URL(name, root), 'utf8').trimEnd().split('\n').slice(1).map((line) => (JSON.parse(line) as { id: string }).id);
+      const ids = readFileSync(new URL(name, root), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => (JSON.parse(line) as { id: string }).id);
       expect(new Set(ids).size, name).toBe(ids.length);
     }
   });
 });
 
 describe('a log is a regular file', () => {
-  it('the store\'s open and every read refuse a FIFO, a directory, a device and a socket with NotALogFileError, without blocking', async () => {
+  it("the store's open and every read refuse a FIFO, a directory, a device and a socket with NotALogFileError, " +
+    'without blocking', async () => {
     const { cases, close } = await nonRegularFiles(dir());
     try {
       for (const [path, kind] of cases) {
@@ -162,7 +208,7 @@ describe('a log is a regular file', () => {
 });
 
 describe('every append reports the head', () => {
-  it('the file store\'s append result carries the seq and hash of the last line it wrote', async () => {
+  it("the file store's append result carries the seq and hash of the last line it wrote", async () => {
     const store = await JsonlFileStore.open(join(dir(), 'head.jsonl'), { create: true, source: counterSource() });
     const result = await store.append([logged('g1'), logged('g1')], logVersion(0));
     expect(result.head).toEqual({ seq: 2, hash: result.events[1]?.hash });

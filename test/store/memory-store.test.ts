@@ -40,6 +40,11 @@ describe('MemoryEventStore', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ format: 'awaw-surrender-log', formatVersion: 1 });
-    expect(lines[1]?.startsWith('{"seq":1,"id":"id-000000000000000001","game":"g1","type":"host.logged","v":1,"at":"2024-01-01T00:00:01.000Z","data":{')).toBe(true);
+    expect(
+      lines[1]?.startsWith(
+        '{"seq":1,"id":"id-000000000000000001","game":"g1","type":"host.logged","v":1,' +
+          '"at":"2024-01-01T00:00:01.000Z","data":{',
+      ),
+    ).toBe(true);
   });
 });

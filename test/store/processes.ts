@@ -14,12 +14,25 @@ export const holderScript = fileURLToPath(new URL('./fixtures/lock-holder.mjs', 
 
 /** The workers import dist/: refuse to test a missing or stale build rather than pass or fail for no reason. */
 export function assertBuilt(): void {
-  const sources = ['file/jsonl-file.ts', 'file/file-lock.ts', 'file/process-info.ts', 'file/log-file.ts', 'file/scan.ts', 'file/fs-error.ts', 'shared-log.ts', 'store-error.ts', 'seal.ts', 'line-format.ts'];
+  const sources = [
+    'file/jsonl-file.ts',
+    'file/file-lock.ts',
+    'file/process-info.ts',
+    'file/log-file.ts',
+    'file/scan.ts',
+    'file/fs-error.ts',
+    'shared-log.ts',
+    'store-error.ts',
+    'seal.ts',
+    'line-format.ts',
+  ];
   for (const source of sources) {
     const ts = join(root, 'src/store', source);
     const js = join(root, 'dist/src/store', source.replace(/\.ts$/, '.js'));
     if (!existsSync(js) || statSync(js).mtimeMs < statSync(ts).mtimeMs) {
-      throw new Error(`${js} is missing or older than ${ts}: run \`npm run build\` first (\`npm test\` builds before vitest runs)`);
+      throw new Error(
+        `${js} is missing or older than ${ts}: run \`npm run build\` first (\`npm test\` builds before vitest runs)`,
+      );
     }
   }
 }
@@ -42,7 +55,9 @@ export interface TimedWorker {
 
 /** Starts `append-worker.mjs LOG NAME time MS` and lets it go once it has opened the log. */
 export async function startTimedWorker(path: string, name: string, ms: number): Promise<TimedWorker> {
-  const child = spawn(process.execPath, [workerScript, path, name, 'time', String(ms)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [workerScript, path, name, 'time', String(ms)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const acks: Ack[] = [];
   let pending = '';
   let stderr = '';
@@ -58,8 +73,13 @@ export async function startTimedWorker(path: string, name: string, ms: number): 
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  await Promise.race([isReady, exited.then((code) => Promise.reject(new Error(`worker ${name} exited (${code}) before it was ready: ${stderr}`)))]);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  await Promise.race([
+    isReady,
+    exited.then((code) => Promise.reject(new Error(`worker ${name} exited (${code}) before it was ready: ${stderr}`))),
+  ]);
   child.stdin.end('go\n');
   return { name, child, acks, exited, stderr: () => stderr };
 }
@@ -74,7 +94,10 @@ export function appended(event: StoredEvent): { readonly worker: string; readonl
  * Every acknowledged event is in the log exactly once, at the seq it was acknowledged at; no event of any worker is
  * there twice. (Events written but not acknowledged, by a writer killed before it could say so, may be there.)
  */
-export function expectAcknowledged(events: readonly StoredEvent[], workers: readonly Pick<TimedWorker, 'name' | 'acks'>[]): number {
+export function expectAcknowledged(
+  events: readonly StoredEvent[],
+  workers: readonly Pick<TimedWorker, 'name' | 'acks'>[],
+): number {
   expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
   const seen = new Map<string, number>();
   for (const event of events) {

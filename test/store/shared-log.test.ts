@@ -13,7 +13,10 @@ import { describeGameStreamContract } from './stream-contract.js';
 import { counterSource, logged, readAll, tempLogFiles } from './support.js';
 
 // The adapter of the public API, over any one-log store, holds the same contract.
-describeGameStreamContract('LogGameStreams over MemoryEventStore', async (source) => new LogGameStreams(new MemoryEventStore({ source })));
+describeGameStreamContract(
+  'LogGameStreams over MemoryEventStore',
+  async (source) => new LogGameStreams(new MemoryEventStore({ source })),
+);
 
 const temp = tempLogFiles('shared');
 let files = 0;
@@ -40,21 +43,25 @@ describe('one shared log as game streams', () => {
     expect(await store.version()).toBe(4);
   });
 
-  it("another writer's appends to the same file are read first: the game's head moves, the other game's append goes on at the log's seq", async () => {
-    const path = newPath();
-    const mine = await JsonlFileStore.open(path, { create: true, source: counterSource('a') });
-    const other = await JsonlFileStore.open(path, { source: counterSource('b') });
-    const first = await mine.appendToGame('g1', [logged('g1')], logVersion(0));
-    const theirs = await other.appendToGame('g2', [logged('g2'), logged('g2')], logVersion(0));
-    expect(theirs.events.map((e) => e.seq)).toEqual([2, 3]);
-    expect(await mine.gameHead('g2')).toEqual(theirs.head);
-    const next = await mine.appendToGame('g1', [logged('g1', 'next')], first.version, first.head.hash);
-    expect(next.events.map((e) => [e.seq, e.id])).toEqual([[4, 'a-0000000000000000002']]);
-    expect(await other.games()).toEqual(['g1', 'g2']);
-    await Promise.all([mine.close(), other.close()]);
-  });
+  it(
+    "another writer's appends to the same file are read first: the game's head moves, the other game's append " +
+      "goes on at the log's seq",
+    async () => {
+      const path = newPath();
+      const mine = await JsonlFileStore.open(path, { create: true, source: counterSource('a') });
+      const other = await JsonlFileStore.open(path, { source: counterSource('b') });
+      const first = await mine.appendToGame('g1', [logged('g1')], logVersion(0));
+      const theirs = await other.appendToGame('g2', [logged('g2'), logged('g2')], logVersion(0));
+      expect(theirs.events.map((e) => e.seq)).toEqual([2, 3]);
+      expect(await mine.gameHead('g2')).toEqual(theirs.head);
+      const next = await mine.appendToGame('g1', [logged('g1', 'next')], first.version, first.head.hash);
+      expect(next.events.map((e) => [e.seq, e.id])).toEqual([[4, 'a-0000000000000000002']]);
+      expect(await other.games()).toEqual(['g1', 'g2']);
+      await Promise.all([mine.close(), other.close()]);
+    },
+  );
 
-  it('a subscriber hears the appends to the log whole too: per game its last event, in the order of the log', async () => {
+  it('a subscriber hears the appends to the whole log too: per game its last event, in log order', async () => {
     const store = new MemoryEventStore({ source: counterSource() });
     const heard: StreamChange[] = [];
     await store.subscribe((change) => heard.push(change));
@@ -68,20 +75,24 @@ describe('one shared log as game streams', () => {
     ]);
   });
 
-  it('a log cut back (as `verify --repair` does) is read again from its start: the heads are those of the log as it now is', async () => {
-    const path = newPath();
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
-    const kept = await store.appendToGame('g1', [logged('g1'), logged('g1')], logVersion(0));
-    await store.appendToGame('g2', [logged('g2')], logVersion(0));
-    expect(await store.games()).toEqual(['g1', 'g2']);
-    // The header and the first two events stay: g2's only event is gone.
-    const lines = (await readFile(path, 'utf8')).split('\n');
-    await writeFile(path, `${lines.slice(0, 3).join('\n')}\n`);
-    expect(await store.gameHead('g2')).toEqual({ seq: 0, hash: headerLine().hash });
-    expect(await store.gameHead('g1')).toEqual(kept.head);
-    expect(await store.games()).toEqual(['g1']);
-    const again = await store.appendToGame('g2', [logged('g2', 'again')], logVersion(0));
-    expect(again.events.map((e) => e.seq)).toEqual([3]);
-    await store.close();
-  });
+  it(
+    'a log cut back (as `verify --repair` does) is read again from its start: the heads are those of the log as ' +
+      'it now is',
+    async () => {
+      const path = newPath();
+      const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+      const kept = await store.appendToGame('g1', [logged('g1'), logged('g1')], logVersion(0));
+      await store.appendToGame('g2', [logged('g2')], logVersion(0));
+      expect(await store.games()).toEqual(['g1', 'g2']);
+      // The header and the first two events stay: g2's only event is gone.
+      const lines = (await readFile(path, 'utf8')).split('\n');
+      await writeFile(path, `${lines.slice(0, 3).join('\n')}\n`);
+      expect(await store.gameHead('g2')).toEqual({ seq: 0, hash: headerLine().hash });
+      expect(await store.gameHead('g1')).toEqual(kept.head);
+      expect(await store.games()).toEqual(['g1']);
+      const again = await store.appendToGame('g2', [logged('g2', 'again')], logVersion(0));
+      expect(again.events.map((e) => e.seq)).toEqual([3]);
+      await store.close();
+    },
+  );
 });

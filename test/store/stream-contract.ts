@@ -18,7 +18,8 @@ async function collect<T>(batches: AsyncIterable<readonly T[]>): Promise<T[]> {
   return all;
 }
 
-const kinds = (events: readonly StoredEvent[]): unknown[] => events.map((e) => (e.data as { kind?: unknown }).kind ?? e.type);
+const kinds = (events: readonly StoredEvent[]): unknown[] =>
+  events.map((e) => (e.data as { kind?: unknown }).kind ?? e.type);
 
 export interface ContractOptions {
   /**
@@ -28,7 +29,11 @@ export interface ContractOptions {
   readonly sealsBeforeCheck?: boolean;
 }
 
-export function describeGameStreamContract(name: string, makeStreams: MakeStreams, options: ContractOptions = {}): void {
+export function describeGameStreamContract(
+  name: string,
+  makeStreams: MakeStreams,
+  options: ContractOptions = {},
+): void {
   describe(`${name}: game stream contract`, () => {
     const open: GameStreamStore[] = [];
     afterEach(async () => {
@@ -69,17 +74,27 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       const stale = store.appendToGame('g1', [logged('g1', 'late')], first.version);
       await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
       await expect(stale).rejects.toBeInstanceOf(StoreError);
-      await expect(stale).rejects.toMatchObject({ kind: 'conflict', expected: first.version, actual: second.version, changed: false });
+      await expect(stale).rejects.toMatchObject({
+        kind: 'conflict',
+        expected: first.version,
+        actual: second.version,
+        changed: false,
+      });
       expect(source.ids()).toBe(ids);
-      await expect(store.appendToGame('g1', [logged('g1', 'changed')], second.version, 'f'.repeat(64))).rejects.toMatchObject({ name: 'ConcurrencyError', kind: 'conflict', changed: true });
-      // Sealed before the check: one id drawn for the one event, and no more (the long way that refuses it seals nothing).
+      await expect(
+        store.appendToGame('g1', [logged('g1', 'changed')], second.version, 'f'.repeat(64)),
+      ).rejects.toMatchObject({ name: 'ConcurrencyError', kind: 'conflict', changed: true });
+      // Sealed before the check: one id drawn for the one event, no more (the long way that refuses it seals nothing).
       expect(source.ids()).toBe(options.sealsBeforeCheck === true ? ids + 1 : ids);
       expect(kinds(await collect(store.readGame('g1')))).toEqual(['one', 'two']);
     });
 
     it('an event of another game in an append is refused with its path, and nothing is written', async () => {
       const store = await fresh();
-      await expect(store.appendToGame('g1', [logged('g1'), logged('g2')], logVersion(0))).rejects.toMatchObject({ name: 'InputError', path: 'events[1].game' });
+      await expect(store.appendToGame('g1', [logged('g1'), logged('g2')], logVersion(0))).rejects.toMatchObject({
+        name: 'InputError',
+        path: 'events[1].game',
+      });
       expect(await collect(store.readAll())).toEqual([]);
     });
 
@@ -121,10 +136,19 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
 
     it('an empty append at the current version changes nothing; at a stale one it is refused', async () => {
       const store = await fresh();
-      expect(await store.appendToGame('g1', [], logVersion(0))).toMatchObject({ version: 0, events: [], head: { seq: 0, hash: headerLine().hash }, position: 0 });
+      expect(await store.appendToGame('g1', [], logVersion(0))).toMatchObject({
+        version: 0,
+        events: [],
+        head: { seq: 0, hash: headerLine().hash },
+        position: 0,
+      });
       const first = await store.appendToGame('g1', [logged('g1')], logVersion(0));
       await expect(store.appendToGame('g1', [], logVersion(0))).rejects.toBeInstanceOf(ConcurrencyError);
-      expect(await store.appendToGame('g1', [], first.version)).toMatchObject({ version: first.version, events: [], head: first.head });
+      expect(await store.appendToGame('g1', [], first.version)).toMatchObject({
+        version: first.version,
+        events: [],
+        head: first.head,
+      });
     });
 
     it('a subscriber hears each append with its game, version and position', async () => {
@@ -141,13 +165,15 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       await unsubscribe();
     });
 
-    it('an append naming the head it read goes ahead; naming an event the stream does not hold is a changed head', async () => {
+    it('an append naming the head it read goes ahead; naming an event the stream lacks is a changed head', async () => {
       const store = await fresh();
       const first = await store.appendToGame('g1', [logged('g1', 'one')], logVersion(0));
       const second = await store.appendToGame('g1', [logged('g1', 'two')], first.version, first.head.hash);
       expect(second.head).toEqual(await store.gameHead('g1'));
       // The caller read one event more than the game holds: the stream is not what it read.
-      await expect(store.appendToGame('g1', [logged('g1', 'ahead')], logVersion(second.version + 1), second.head.hash)).rejects.toMatchObject({ kind: 'conflict', changed: true });
+      await expect(
+        store.appendToGame('g1', [logged('g1', 'ahead')], logVersion(second.version + 1), second.head.hash),
+      ).rejects.toMatchObject({ kind: 'conflict', changed: true });
       expect(kinds(await collect(store.readGame('g1')))).toEqual(['one', 'two']);
     });
 
@@ -160,31 +186,56 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       expect(await store.games()).toEqual(['g2', 'g1']);
     });
 
-    it('events are stored with the envelope source: its ids in order, one time per append, the game, type and payload', async () => {
-      const store = await fresh(counterSource('ev'));
-      const a = await store.appendToGame('g1', [logged('g1', 'a1', { n: 1 }), logged('g1', 'a2')], logVersion(0));
-      await store.appendToGame('g2', [logged('g2', 'b1')], logVersion(0));
-      const read = await collect(store.readGame('g1'));
-      expect(read).toEqual(a.events);
-      expect(read.map((e) => [e.id, e.at, e.game, e.type, e.v])).toEqual([
-        ['ev-000000000000000001', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
-        ['ev-000000000000000002', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
-      ]);
-      expect(read[0]?.data).toEqual({ turn: { year: 1941, season: 'spring' }, kind: 'a1', data: { n: 1 } });
-      expect((await collect(store.readGame('g2'))).map((e) => [e.id, e.at])).toEqual([['ev-000000000000000003', '2024-01-01T00:00:02.000Z']]);
-    });
+    it(
+      'events are stored with the envelope source: its ids ' +
+        'in order, one time per append, the game, type and payload',
+      async () => {
+        const store = await fresh(counterSource('ev'));
+        const a = await store.appendToGame('g1', [logged('g1', 'a1', { n: 1 }), logged('g1', 'a2')], logVersion(0));
+        await store.appendToGame('g2', [logged('g2', 'b1')], logVersion(0));
+        const read = await collect(store.readGame('g1'));
+        expect(read).toEqual(a.events);
+        expect(read.map((e) => [e.id, e.at, e.game, e.type, e.v])).toEqual([
+          ['ev-000000000000000001', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
+          ['ev-000000000000000002', '2024-01-01T00:00:01.000Z', 'g1', 'host.logged', 1],
+        ]);
+        expect(read[0]?.data).toEqual({ turn: { year: 1941, season: 'spring' }, kind: 'a1', data: { n: 1 } });
+        expect((await collect(store.readGame('g2'))).map((e) => [e.id, e.at])).toEqual([
+          ['ev-000000000000000003', '2024-01-01T00:00:02.000Z'],
+        ]);
+      },
+    );
 
-    it('an invalid event is refused with its path (an InputError, no StoreError) and nothing of the batch is written', async () => {
-      const store = await fresh();
-      const badYear: NewEvent = { type: 'host.logged', game: 'g1', data: { turn: { year: 1800, season: 'spring' }, kind: 'move', data: {} } };
-      const refused = store.appendToGame('g1', [logged('g1', 'fine'), badYear], logVersion(0));
-      await expect(refused).rejects.toMatchObject({ name: 'InputError', path: 'events[1].data.turn.year', detail: 'expected an integer from 1900 to 2100' });
-      await expect(refused).rejects.not.toBeInstanceOf(StoreError);
-      const extra = { type: 'host.logged', game: 'g1', data: { turn, kind: 'move', data: {}, extra: 1 } } as unknown as NewEvent;
-      await expect(store.appendToGame('g1', [extra], logVersion(0))).rejects.toMatchObject({ path: 'events[0].data.extra', detail: 'unknown field' });
-      expect(await store.gameHead('g1')).toEqual({ seq: 0, hash: headerLine().hash });
-      expect(await collect(store.readAll())).toEqual([]);
-    });
+    it(
+      'an invalid event is refused with its path (an ' +
+        'InputError, no StoreError) and nothing of the batch is written',
+      async () => {
+        const store = await fresh();
+        const badYear: NewEvent = {
+          type: 'host.logged',
+          game: 'g1',
+          data: { turn: { year: 1800, season: 'spring' }, kind: 'move', data: {} },
+        };
+        const refused = store.appendToGame('g1', [logged('g1', 'fine'), badYear], logVersion(0));
+        await expect(refused).rejects.toMatchObject({
+          name: 'InputError',
+          path: 'events[1].data.turn.year',
+          detail: 'expected an integer from 1900 to 2100',
+        });
+        await expect(refused).rejects.not.toBeInstanceOf(StoreError);
+        const extra = {
+          type: 'host.logged',
+          game: 'g1',
+          data: { turn, kind: 'move', data: {}, extra: 1 },
+        } as unknown as NewEvent;
+        await expect(store.appendToGame('g1', [extra], logVersion(0))).rejects.toMatchObject({
+          path: 'events[0].data.extra',
+          detail: 'unknown field',
+        });
+        expect(await store.gameHead('g1')).toEqual({ seq: 0, hash: headerLine().hash });
+        expect(await collect(store.readAll())).toEqual([]);
+      },
+    );
 
     it('a listener no longer subscribed hears nothing more; another one still does', async () => {
       const store = await fresh();
@@ -209,7 +260,11 @@ export function describeGameStreamContract(name: string, makeStreams: MakeStream
       const store = await fresh();
       await store.appendToGame('g1', [logged('g1')], logVersion(0));
       await store.close();
-      const closed = { name: 'StoreError', kind: 'closed', message: expect.stringMatching(/the event store is closed$/) };
+      const closed = {
+        name: 'StoreError',
+        kind: 'closed',
+        message: expect.stringMatching(/the event store is closed$/),
+      };
       await expect(store.appendToGame('g1', [logged('g1')], logVersion(1))).rejects.toMatchObject(closed);
       await expect(store.gameHead('g1')).rejects.toMatchObject(closed);
       await expect(collect(store.readGame('g1'))).rejects.toMatchObject(closed);

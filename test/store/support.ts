@@ -64,7 +64,10 @@ export async function makeTempDir(): Promise<{ readonly dir: string; readonly cl
  * A temporary directory for the calling test file (made before its tests, removed after them) and a writer of
  * numbered files in it: `write(content)` resolves to the new file's path.
  */
-export function tempLogFiles(prefix: string): { readonly dir: () => string; readonly write: (content: string | Buffer) => Promise<string> } {
+export function tempLogFiles(prefix: string): {
+  readonly dir: () => string;
+  readonly write: (content: string | Buffer) => Promise<string>;
+} {
   let dir = '';
   let cleanup: () => Promise<void> = async () => undefined;
   let files = 0;
@@ -106,7 +109,7 @@ export function sealedLog(texts: readonly string[], header = headerLine().line):
   return lines.map((line) => `${line}\n`).join('');
 }
 
-/** Waits until `done()` holds (checked every 20 ms) or `ms` have passed: for what arrives asynchronously, a notification. */
+/** Waits until `done()` holds (checked every 20 ms) or `ms` have passed: for what comes asynchronously (a notice). */
 export async function waitUntil(done: () => boolean, ms = 5000): Promise<void> {
   for (let waited = 0; !done() && waited < ms; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
 }

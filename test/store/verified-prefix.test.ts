@@ -26,7 +26,10 @@ beforeAll(async () => {
   example = await readFile(join(ROOT, 'examples', 'italy-1943-germany-1945.jsonl'));
   const store = new MemoryEventStore({ source: counterSource() });
   await store.append([gameStarted('g1'), logged('g1', 'move', { from: 'Köln', to: '東京' })], logVersion(0));
-  await store.append([logged('g2', 'combat', { note: 'a "quoted" € sign' }), gameStarted('g2'), logged('g1')], logVersion(2));
+  await store.append(
+    [logged('g2', 'combat', { note: 'a "quoted" € sign' }), gameStarted('g2'), logged('g1')],
+    logVersion(2),
+  );
   await store.append([logged('g2', 'move', { to: 'Zürich' }), logged('g1')], logVersion(5));
   multibyte = Buffer.from(store.toJsonl());
 });
@@ -50,7 +53,8 @@ async function read(path: string, options: ScanOptions): Promise<Outcome> {
     }
   } catch (error) {
     if (error instanceof StaleMarkError) return { kind: 'stale' };
-    if (error instanceof LogError) return { kind: 'log-error', line: error.line, path: error.path, detail: error.detail };
+    if (error instanceof LogError)
+      return { kind: 'log-error', line: error.line, path: error.path, detail: error.detail };
     throw error;
   }
 }
@@ -63,41 +67,55 @@ async function prefixOf(path: string, chunkSize: number): Promise<VerifiedPrefix
     if (next.done === true) {
       const s = next.value;
       if (s.index === null) throw new Error('no index');
-      return { logFormatVersion: s.formatVersion, events: s.events, bytes: s.wholeBytes, lastHash: s.lastHash, skipped: SKIPPED, segments: s.index };
+      return {
+        logFormatVersion: s.formatVersion,
+        events: s.events,
+        bytes: s.wholeBytes,
+        lastHash: s.lastHash,
+        skipped: SKIPPED,
+        segments: s.index,
+      };
     }
   }
 }
 
 /** A full read's outcome less the skipped lines among the first `through` events (those a mark vouches for). */
 const withoutSkipped = (outcome: Outcome, through = Number.POSITIVE_INFINITY): Outcome =>
-  outcome.kind === 'read' ? { ...outcome, events: outcome.events.filter((e) => e.seq > through || !SKIPPED.includes(e.type)) } : outcome;
+  outcome.kind === 'read'
+    ? { ...outcome, events: outcome.events.filter((e) => e.seq > through || !SKIPPED.includes(e.type)) }
+    : outcome;
 
 /** Byte offsets just past each `\n`. */
 const lineEnds = (bytes: Buffer): number[] => [...bytes.entries()].filter(([, b]) => b === 0x0a).map(([i]) => i + 1);
 
 describe('readLog with a verified prefix', () => {
-  it('the index of a full read covers the whole lines in consecutive segments and lists exactly the lines not skipped', async () => {
-    const path = await writeLog(example);
-    const prefix = await prefixOf(path, 4096);
-    expect(prefix.bytes).toBe(example.length);
-    expect(prefix.events).toBe(272);
-    expect(prefix.segments.length).toBeGreaterThan(5);
-    expect(prefix.segments.at(-1)?.end).toBe(example.length);
-    let start = 0;
-    const listed: string[] = [];
-    for (const segment of prefix.segments) {
-      expect(example[segment.end - 1]).toBe(0x0a);
-      for (const offset of segment.lines) listed.push(example.toString('latin1', start + offset, start + offset + 12));
-      start = segment.end;
-    }
-    const expected = example
-      .toString('latin1')
-      .split('\n')
-      .slice(1, -1)
-      .filter((line) => !line.includes('"type":"host.logged"'))
-      .map((line) => line.slice(0, 12));
-    expect(listed).toEqual(expected);
-  });
+  it(
+    'the index of a full read covers the whole lines in ' +
+      'consecutive segments and lists exactly the lines not skipped',
+    async () => {
+      const path = await writeLog(example);
+      const prefix = await prefixOf(path, 4096);
+      expect(prefix.bytes).toBe(example.length);
+      expect(prefix.events).toBe(272);
+      expect(prefix.segments.length).toBeGreaterThan(5);
+      expect(prefix.segments.at(-1)?.end).toBe(example.length);
+      let start = 0;
+      const listed: string[] = [];
+      for (const segment of prefix.segments) {
+        expect(example[segment.end - 1]).toBe(0x0a);
+        for (const offset of segment.lines)
+          listed.push(example.toString('latin1', start + offset, start + offset + 12));
+        start = segment.end;
+      }
+      const expected = example
+        .toString('latin1')
+        .split('\n')
+        .slice(1, -1)
+        .filter((line) => !line.includes('"type":"host.logged"'))
+        .map((line) => line.slice(0, 12));
+      expect(listed).toEqual(expected);
+    },
+  );
 
   it('reads what a full read reads, less the skipped lines; the same summary', async () => {
     for (const bytes of [example, multibyte]) {
@@ -109,7 +127,9 @@ describe('readLog with a verified prefix', () => {
         // `from` applies to the vouched-for lines too.
         const later = await read(path, { validate: true, trusted, skipTypes: SKIPPED, from: 4 });
         expect(later.kind === 'read' ? later.events.map((e) => e.seq) : []).toEqual(
-          full.kind === 'read' ? full.events.filter((e) => e.seq >= 4 && e.type !== 'host.logged').map((e) => e.seq) : [],
+          full.kind === 'read'
+            ? full.events.filter((e) => e.seq >= 4 && e.type !== 'host.logged').map((e) => e.seq)
+            : [],
         );
       }
     }
@@ -122,36 +142,54 @@ describe('readLog with a verified prefix', () => {
     expect(await read(path, { validate: true, trusted })).toEqual(full);
   });
 
-  it('property: a log that grew after its mark reads as a full read does (the new lines fully checked, chained to the mark)', async () => {
-    const ends = lineEnds(example);
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: ends.length - 2 }), fc.integer({ min: 128, max: 8192 }), async (cut, chunkSize) => {
-        const path = await writeLog(example.subarray(0, ends[cut]));
-        const trusted = await prefixOf(path, chunkSize);
-        await writeFile(path, example);
-        expect(await read(path, { validate: true, trusted, skipTypes: SKIPPED, chunkSize })).toEqual(withoutSkipped(await read(path, { validate: true, chunkSize }), cut));
-      }),
-      { numRuns: 40 },
-    );
-  });
+  it(
+    'property: a log that grew after its mark reads as a full ' +
+      'read does (the new lines fully checked, chained to the mark)',
+    async () => {
+      const ends = lineEnds(example);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: ends.length - 2 }),
+          fc.integer({ min: 128, max: 8192 }),
+          async (cut, chunkSize) => {
+            const path = await writeLog(example.subarray(0, ends[cut]));
+            const trusted = await prefixOf(path, chunkSize);
+            await writeFile(path, example);
+            expect(await read(path, { validate: true, trusted, skipTypes: SKIPPED, chunkSize })).toEqual(
+              withoutSkipped(await read(path, { validate: true, chunkSize }), cut),
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 
-  it('property: one changed byte in the vouched-for bytes is StaleMarkError; after them, the full read\'s own verdict', async () => {
-    const ends = lineEnds(example);
-    const cut = ends[150] ?? 0;
-    const prefixPath = await writeLog(example.subarray(0, cut));
-    const trusted = await prefixOf(prefixPath, 2048);
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: example.length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, delta) => {
-        const changed = Buffer.from(example);
-        changed[at] = ((changed[at] ?? 0) + delta) % 256;
-        const path = await writeLog(changed);
-        const outcome = await read(path, { validate: true, trusted, skipTypes: SKIPPED });
-        if (at < cut) expect(outcome).toEqual({ kind: 'stale' });
-        else expect(outcome).toEqual(withoutSkipped(await read(path, { validate: true }), trusted.events));
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    "property: one changed byte in the vouched-for bytes is StaleMarkError; after them, the full read's own " +
+      'verdict',
+    async () => {
+      const ends = lineEnds(example);
+      const cut = ends[150] ?? 0;
+      const prefixPath = await writeLog(example.subarray(0, cut));
+      const trusted = await prefixOf(prefixPath, 2048);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: example.length - 1 }),
+          fc.integer({ min: 1, max: 255 }),
+          async (at, delta) => {
+            const changed = Buffer.from(example);
+            changed[at] = ((changed[at] ?? 0) + delta) % 256;
+            const path = await writeLog(changed);
+            const outcome = await read(path, { validate: true, trusted, skipTypes: SKIPPED });
+            if (at < cut) expect(outcome).toEqual({ kind: 'stale' });
+            else expect(outcome).toEqual(withoutSkipped(await read(path, { validate: true }), trusted.events));
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it('a log shorter than its mark, or a mark listing a line that is not an event: StaleMarkError', async () => {
     const path = await writeLog(example);
@@ -161,7 +199,10 @@ describe('readLog with a verified prefix', () => {
     await writeFile(path, example);
     const [first, ...rest] = trusted.segments;
     if (first === undefined) throw new Error('no segment');
-    const wrong: VerifiedPrefix = { ...trusted, segments: [{ ...first, lines: [...first.lines.slice(0, 1), (first.lines[1] ?? 0) + 3] }, ...rest] };
+    const wrong: VerifiedPrefix = {
+      ...trusted,
+      segments: [{ ...first, lines: [...first.lines.slice(0, 1), (first.lines[1] ?? 0) + 3] }, ...rest],
+    };
     expect(await read(path, { validate: true, trusted: wrong, skipTypes: SKIPPED })).toEqual({ kind: 'stale' });
   });
 });

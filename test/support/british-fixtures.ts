@@ -28,7 +28,10 @@ export const britishFacts = (overrides: Partial<Facts> = {}): Facts => ({
   ...overrides,
 });
 
-export const gameTurnEnded = (t: T, facts: Partial<Facts> = {}): OriginEvent => ({ type: 'host.game-turn-ended', data: { turn: t, britain: britishFacts(facts) } });
+export const gameTurnEnded = (t: T, facts: Partial<Facts> = {}): OriginEvent => ({
+  type: 'host.game-turn-ended',
+  data: { turn: t, britain: britishFacts(facts) },
+});
 
 /** 1941, before Russia and the U.S. are at war: Germany and Italy against Britain alone. */
 export const seaLionStart = (overrides: Partial<EventData<'host.game-started'>> = {}) =>
@@ -63,11 +66,51 @@ export const britishPool: ForceUnit[] = [
   { id: 'inf-3', nationality: 'british', kind: 'ground', factors: 3, brps: 3, theater: 'unbuilt' },
   { id: 'arm-1', nationality: 'british', kind: 'ground', factors: 4, brps: 4, theater: 'europe' },
   { id: 'nas-1', nationality: 'british', kind: 'nas', factors: 4, brps: 4, theater: 'europe' },
-  { id: 'bb-1', nationality: 'british', kind: 'naval', factors: 9, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-  { id: 'bb-2', nationality: 'british', kind: 'naval', factors: 9, brps: 0, theater: 'europe', naval: { type: 'battleship', status: 'operational' } },
-  { id: 'ca-1', nationality: 'british', kind: 'naval', factors: 1, brps: 0, theater: 'europe', naval: { type: 'cruiser', status: 'operational' } },
-  { id: 'ca-2', nationality: 'british', kind: 'naval', factors: 1, brps: 0, theater: 'europe', naval: { type: 'cruiser', status: 'operational' } },
-  { id: 'cv-1', nationality: 'british', kind: 'naval', factors: 4, brps: 0, theater: 'europe', naval: { type: 'carrier', status: 'operational' } },
+  {
+    id: 'bb-1',
+    nationality: 'british',
+    kind: 'naval',
+    factors: 9,
+    brps: 0,
+    theater: 'europe',
+    naval: { type: 'battleship', status: 'operational' },
+  },
+  {
+    id: 'bb-2',
+    nationality: 'british',
+    kind: 'naval',
+    factors: 9,
+    brps: 0,
+    theater: 'europe',
+    naval: { type: 'battleship', status: 'operational' },
+  },
+  {
+    id: 'ca-1',
+    nationality: 'british',
+    kind: 'naval',
+    factors: 1,
+    brps: 0,
+    theater: 'europe',
+    naval: { type: 'cruiser', status: 'operational' },
+  },
+  {
+    id: 'ca-2',
+    nationality: 'british',
+    kind: 'naval',
+    factors: 1,
+    brps: 0,
+    theater: 'europe',
+    naval: { type: 'cruiser', status: 'operational' },
+  },
+  {
+    id: 'cv-1',
+    nationality: 'british',
+    kind: 'naval',
+    factors: 4,
+    brps: 0,
+    theater: 'europe',
+    naval: { type: 'carrier', status: 'operational' },
+  },
   { id: 'can-inf', nationality: 'canadian', kind: 'ground', factors: 3, brps: 3, theater: 'europe' },
   { id: 'sb-1', nationality: 'british', kind: 'strategic-bomber', factors: 5, brps: 25, theater: 'europe' },
 ];
@@ -76,17 +119,24 @@ export const britishPool: ForceUnit[] = [
  * 59.513B: units removed at a surrender never return to the pool, so the pool of the `n`th later surrender holds
  * other counters: the same units under ids of their own (`aaf-1-2`).
  */
-export const laterPool = <U extends { readonly id: string }>(units: readonly U[], n: number): U[] => (n === 0 ? [...units] : units.map((u) => ({ ...u, id: `${u.id}-${n}` })));
+export const laterPool = <U extends { readonly id: string }>(units: readonly U[], n: number): U[] =>
+  n === 0 ? [...units] : units.map((u) => ({ ...u, id: `${u.id}-${n}` }));
 
 /** 59.513: the host reports the British force pool the selection is made from. */
-export const reportPool = (t: T, units: readonly PoolUnit[] = britishPool): OriginEvent => ({ type: 'host.british-force-pool', data: { turn: t, units: [...units] } });
+export const reportPool = (t: T, units: readonly PoolUnit[] = britishPool): OriginEvent => ({
+  type: 'host.british-force-pool',
+  data: { turn: t, units: [...units] },
+});
 
 /** 59.513A: the British player selects units of the reported pool by id. */
-export const selectForces = (t: T, selection: string[]): OriginEvent => ({ type: 'britain.forces-selected', data: { turn: t, selection } });
+export const selectForces = (t: T, selection: string[]): OriginEvent => ({
+  type: 'britain.forces-selected',
+  data: { turn: t, selection },
+});
 
 type HexControl = EventData<'host.british-hex-control'>;
 
-/** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies are Vichy (independent). */
+/** Control when Britain surrenders in 1941: the Axis holds Libya and Albania; France's colonies Vichy (independent). */
 export const hexControl = (t: T, overrides: Partial<HexControl> = {}): OriginEvent => ({
   type: 'host.british-hex-control',
   data: {
@@ -101,19 +151,37 @@ export const hexControl = (t: T, overrides: Partial<HexControl> = {}): OriginEve
   },
 });
 
-export const demand = (t: T, d: Partial<EventData<'britain.terms-demanded'>['demand']>, toItaly: string[] = []): OriginEvent => ({
+export const demand = (
+  t: T,
+  d: Partial<EventData<'britain.terms-demanded'>['demand']>,
+  toItaly: string[] = [],
+): OriginEvent => ({
   type: 'britain.terms-demanded',
   data: { turn: t, demand: { take: [], minors: [], indemnityBrps: 0, return: [], ...d }, toItaly },
 });
 
-export const declareWar = (t: T, aggressor: EventData<'war.declared'>['aggressor'], targets: EventData<'war.declared'>['targets'], usatLevel: number | null = null): OriginEvent => ({
+export const declareWar = (
+  t: T,
+  aggressor: EventData<'war.declared'>['aggressor'],
+  targets: EventData<'war.declared'>['targets'],
+  usatLevel: number | null = null,
+): OriginEvent => ({
   type: 'war.declared',
   data: { turn: t, aggressor, targets, usatLevel },
 });
 
-/** A global game, Japan at war with Britain only: a "0" surrender into peace (no force reductions), terms imposed; Japan chooses (59.891C). */
+/**
+ * A global game, Japan at war with Britain only: a "0" surrender into peace (no force reductions), terms imposed; Japan
+ * chooses (59.891C).
+ */
 export const japanChoosesAfterPeace = (t: T): OriginEvent[] => [
-  seaLionStart({ scenario: 'global', wars: [{ axis: 'germany', allied: 'britain' }, { axis: 'japan', allied: 'britain' }] }),
+  seaLionStart({
+    scenario: 'global',
+    wars: [
+      { axis: 'germany', allied: 'britain' },
+      { axis: 'japan', allied: 'britain' },
+    ],
+  }),
   gameTurnEnded(t, { britishDpLevel: 0 }),
   accept(t),
   hexControl(t),

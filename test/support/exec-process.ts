@@ -20,7 +20,12 @@ export interface ExecProcess {
   /** Sends a request and waits for its response. */
   ask(request: unknown): Promise<Record<string, unknown>>;
   /** Resolves once the process has exited: its code, signal and what it wrote to standard error. */
-  exited(): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stderr: string; readonly rest: string }>;
+  exited(): Promise<{
+    readonly code: number | null;
+    readonly signal: NodeJS.Signals | null;
+    readonly stderr: string;
+    readonly rest: string;
+  }>;
 }
 
 export function startExec(args: readonly string[]): ExecProcess {
@@ -40,13 +45,18 @@ export function startExec(args: readonly string[]): ExecProcess {
     }
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const next = (timeoutMs = 20_000): Promise<Record<string, unknown>> =>
     new Promise((resolve, reject) => {
       const parse = (line: string) => resolve(JSON.parse(line) as Record<string, unknown>);
       const ready = lines.shift();
       if (ready !== undefined) return parse(ready);
-      const timer = setTimeout(() => reject(new Error(`no response within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no response within ${timeoutMs} ms; stderr: ${stderr}`)),
+        timeoutMs,
+      );
       waiting.push((line) => {
         clearTimeout(timer);
         parse(line);
@@ -66,7 +76,9 @@ export function startExec(args: readonly string[]): ExecProcess {
     exited: async () => {
       const { code, signal } = await exit;
       // Close has flushed stdout: what was never asked for with next().
-      await new Promise((resolve) => (child.stdout.readableEnded ? resolve(undefined) : child.stdout.on('end', resolve)));
+      await new Promise((resolve) =>
+        child.stdout.readableEnded ? resolve(undefined) : child.stdout.on('end', resolve),
+      );
       return { code, signal, stderr, rest: [...lines, stdout].filter((l) => l !== '').join('\n') };
     },
   };
@@ -79,10 +91,18 @@ export const ACCEPT = seaLionScript.findIndex((e) => e.type === 'britain.offer-a
 export const acceptOffer = seaLionScript[ACCEPT] as OriginEvent;
 
 /** A new log at `path` holding the Sea Lion example's first `count` commands, then a start of each game in `others`. */
-export async function seaLionLog(path: string, count: number, others: readonly string[] = []): Promise<{ path: string; version: number }> {
-  const engine = await SurrenderEngine.open(await JsonlFileStore.open(path, { create: true, source: deterministicSource(SEA_LION) }));
-  for (const command of seaLionScript.slice(0, count)) if (!(await engine.execute(SEA_LION, command)).ok) throw new Error('script refused');
-  for (const game of others) if (!(await engine.execute(game, seaLionScript[0] as OriginEvent)).ok) throw new Error('start refused');
+export async function seaLionLog(
+  path: string,
+  count: number,
+  others: readonly string[] = [],
+): Promise<{ path: string; version: number }> {
+  const engine = await SurrenderEngine.open(
+    await JsonlFileStore.open(path, { create: true, source: deterministicSource(SEA_LION) }),
+  );
+  for (const command of seaLionScript.slice(0, count))
+    if (!(await engine.execute(SEA_LION, command)).ok) throw new Error('script refused');
+  for (const game of others)
+    if (!(await engine.execute(game, seaLionScript[0] as OriginEvent)).ok) throw new Error('start refused');
   const { version } = engine;
   await engine.close();
   return { path, version };

@@ -54,12 +54,20 @@ export function alliedTurnEnded(
   return { type: 'host.allied-player-turn-ended', data: { turn: t, germany, italy } };
 }
 
-export const firestorm = (t: { season: Season; year: number }, country: 'germany' | 'britain', city: string): OriginEvent => ({
+export const firestorm = (
+  t: { season: Season; year: number },
+  country: 'germany' | 'britain',
+  city: string,
+): OriginEvent => ({
   type: 'host.city-firestormed',
   data: { turn: t, country, city },
 });
 
-export const atomicAttack = (t: { season: Season; year: number }, country: 'germany' | 'britain' | 'italy' | 'other', hex: string): OriginEvent => ({
+export const atomicAttack = (
+  t: { season: Season; year: number },
+  country: 'germany' | 'britain' | 'italy' | 'other',
+  hex: string,
+): OriginEvent => ({
   type: 'host.atomic-attack',
   data: { turn: t, country, hex },
 });

@@ -25,7 +25,13 @@ const HEADER_HASH = headerLine().hash;
 export function stored(events: readonly DomainEvent[], game = GAME, firstSeq = 1): StoredEvent[] {
   let seq = firstSeq;
   const ids = { id: () => `id${String(seq++).padStart(19, '0')}`, now: () => '2026-01-01T00:00:00.000Z' };
-  return [...sealEvents(events.map((e) => ({ ...e, game })), { seq: firstSeq - 1, hash: HEADER_HASH }, ids).events];
+  return [
+    ...sealEvents(
+      events.map((e) => ({ ...e, game })),
+      { seq: firstSeq - 1, hash: HEADER_HASH },
+      ids,
+    ).events,
+  ];
 }
 
 /** decide, with every event it produces sealed and read back as a store would (it throws where a store would). */
@@ -70,7 +76,8 @@ export function play(origins: readonly OriginEvent[], game = GAME): DomainEvent[
   const live = liveGame();
   for (const origin of origins) {
     const decision = execute(live, origin, game);
-    if (!decision.ok) throw new Error(`rejected ${origin.type}: ${decision.rejection.rule} ${decision.rejection.message}`);
+    if (!decision.ok)
+      throw new Error(`rejected ${origin.type}: ${decision.rejection.rule} ${decision.rejection.message}`);
   }
   return live.log;
 }

@@ -21,19 +21,24 @@ export async function hostedGame(game = GAME): Promise<HostedGame> {
   const engine = await SurrenderEngine.open(store);
   const log = async () => {
     const out: DomainEvent[] = [];
-    for await (const batch of store.read()) out.push(...batch.map((e) => ({ type: e.type, data: e.data }) as DomainEvent));
+    for await (const batch of store.read())
+      out.push(...batch.map((e) => ({ type: e.type, data: e.data }) as DomainEvent));
     return out;
   };
   return { engine, store, log };
 }
 
 /** Runs the commands in order; every one must be accepted. Returns the game and the result of the last command. */
-export async function hostedPlay(origins: readonly OriginEvent[], game = GAME): Promise<HostedGame & { readonly last: CommandResult }> {
+export async function hostedPlay(
+  origins: readonly OriginEvent[],
+  game = GAME,
+): Promise<HostedGame & { readonly last: CommandResult }> {
   const hosted = await hostedGame(game);
   let last: CommandResult | undefined;
   for (const [i, origin] of origins.entries()) {
     last = await hosted.engine.execute(game, origin);
-    if (!last.ok) throw new Error(`command ${i + 1} (${origin.type}) rejected: ${last.rejection.rule} ${last.rejection.message}`);
+    if (!last.ok)
+      throw new Error(`command ${i + 1} (${origin.type}) rejected: ${last.rejection.rule} ${last.rejection.message}`);
   }
   if (last === undefined) throw new Error('no commands');
   return { ...hosted, last };

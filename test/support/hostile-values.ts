@@ -41,17 +41,51 @@ export const hostileValues: readonly HostileValue[] = [
     at: '.self',
     detail: 'a circular reference: JSON cannot hold it',
   },
-  { how: 'a circular array', make: () => { const a: unknown[] = []; a.push([a]); return a; }, at: '[0][0]', detail: 'a circular reference: JSON cannot hold it' },
+  {
+    how: 'a circular array',
+    make: () => {
+      const a: unknown[] = [];
+      a.push([a]);
+      return a;
+    },
+    at: '[0][0]',
+    detail: 'a circular reference: JSON cannot hold it',
+  },
   { how: 'BigInt', make: () => 10n, at: '', detail: notJson('a bigint') },
   { how: 'a Symbol', make: () => Symbol('x'), at: '', detail: notJson('a symbol') },
   { how: 'a function', make: () => () => 1, at: '', detail: notJson('a function') },
   { how: 'undefined', make: () => undefined, at: '', detail: notJson('undefined') },
   { how: 'an undefined member', make: () => ({ a: undefined }), at: '.a', detail: notJson('undefined') },
-  { how: 'NaN', make: () => Number.NaN, at: '', detail: 'expected a finite number, found NaN (JSON has no such number)' },
-  { how: 'Infinity', make: () => Number.POSITIVE_INFINITY, at: '', detail: 'expected a finite number, found Infinity (JSON has no such number)' },
-  { how: '-Infinity in an array', make: () => [1, Number.NEGATIVE_INFINITY], at: '[1]', detail: 'expected a finite number, found -Infinity (JSON has no such number)' },
-  { how: '-0 in an array', make: () => [1, -0], at: '[1]', detail: '-0 cannot be represented exactly (JSON writes it as 0)' },
-  { how: 'a sparse array', make: () => [1, , 3], at: '[1]', detail: 'a hole in a sparse array: JSON has no value for it' },
+  {
+    how: 'NaN',
+    make: () => Number.NaN,
+    at: '',
+    detail: 'expected a finite number, found NaN (JSON has no such number)',
+  },
+  {
+    how: 'Infinity',
+    make: () => Number.POSITIVE_INFINITY,
+    at: '',
+    detail: 'expected a finite number, found Infinity (JSON has no such number)',
+  },
+  {
+    how: '-Infinity in an array',
+    make: () => [1, Number.NEGATIVE_INFINITY],
+    at: '[1]',
+    detail: 'expected a finite number, found -Infinity (JSON has no such number)',
+  },
+  {
+    how: '-0 in an array',
+    make: () => [1, -0],
+    at: '[1]',
+    detail: '-0 cannot be represented exactly (JSON writes it as 0)',
+  },
+  {
+    how: 'a sparse array',
+    make: () => [1, , 3],
+    at: '[1]',
+    detail: 'a hole in a sparse array: JSON has no value for it',
+  },
   { how: 'an array of 2^32 - 1 holes', make: () => new Array(2 ** 32 - 1), at: '', detail: tooLarge },
   {
     how: 'a throwing getter',
@@ -103,9 +137,19 @@ export const hostileValues: readonly HostileValue[] = [
   },
   { how: 'arrays nested 5,000 deep', make: () => nested(5000, (v) => [v]), at: pastLimit('[0]'), detail: tooDeep },
   { how: 'arrays nested 100,000 deep', make: () => nested(100_000, (v) => [v]), at: pastLimit('[0]'), detail: tooDeep },
-  { how: 'objects nested 5,000 deep', make: () => nested(5000, (v) => ({ a: v })), at: pastLimit('.a'), detail: tooDeep },
+  {
+    how: 'objects nested 5,000 deep',
+    make: () => nested(5000, (v) => ({ a: v })),
+    at: pastLimit('.a'),
+    detail: tooDeep,
+  },
   { how: 'a 20 MB string', make: () => 'x'.repeat(20_000_000), at: '', detail: tooLarge },
-  { how: 'a million small strings', make: () => Array.from({ length: 1_000_000 }, () => 'abcdefgh'), at: null, detail: tooLarge },
+  {
+    how: 'a million small strings',
+    make: () => Array.from({ length: 1_000_000 }, () => 'abcdefgh'),
+    at: null,
+    detail: tooLarge,
+  },
   { how: '2^40 references to one array', make: () => nested(40, (v) => [v, v]), at: null, detail: tooLarge },
   { how: 'a class instance', make: () => new Unit(), at: '', detail: notPlain('an instance of Unit') },
   { how: 'an Array subclass', make: () => Units.from(['raf-1']), at: '', detail: notPlain('an instance of Units') },
@@ -115,6 +159,16 @@ export const hostileValues: readonly HostileValue[] = [
   { how: 'a typed array', make: () => new Uint8Array(2), at: '', detail: notPlain('an instance of Uint8Array') },
   { how: 'a boxed string', make: () => new String('x'), at: '', detail: notPlain('an instance of String') },
   { how: 'a RegExp', make: () => /x/, at: '', detail: notPlain('an instance of RegExp') },
-  { how: 'an inherited toJSON', make: () => Object.create({ toJSON: () => ({ y: 2 }) }) as unknown, at: '', detail: notPlain('an object with another prototype') },
-  { how: 'an own toJSON method', make: () => ({ y: 1, toJSON: () => ({ y: 2 }) }), at: '.toJSON', detail: notJson('a function') },
+  {
+    how: 'an inherited toJSON',
+    make: () => Object.create({ toJSON: () => ({ y: 2 }) }) as unknown,
+    at: '',
+    detail: notPlain('an object with another prototype'),
+  },
+  {
+    how: 'an own toJSON method',
+    make: () => ({ y: 1, toJSON: () => ({ y: 2 }) }),
+    at: '.toJSON',
+    detail: notJson('a function'),
+  },
 ];

@@ -58,7 +58,10 @@ export const FLEET: ItalianForces = {
   ],
 };
 
-export const forcesReported = (t: T, forces: ItalianForces = FLEET): Extract<OriginEvent, { type: 'host.italian-forces-reported' }> => ({
+export const forcesReported = (
+  t: T,
+  forces: ItalianForces = FLEET,
+): Extract<OriginEvent, { type: 'host.italian-forces-reported' }> => ({
   type: 'host.italian-forces-reported',
   data: { turn: t, navy: forces.navy.map((s) => ({ ...s })), infantry: forces.infantry.map((u) => ({ ...u })) },
 });
@@ -71,7 +74,11 @@ export const selection = (s: Partial<AllocationSelection> = {}): AllocationSelec
   destroyers: [...(s.destroyers ?? [])],
 });
 
-export const forcesSelected = (t: T, side: 'axis' | 'allied', s: Partial<AllocationSelection> = {}): Extract<OriginEvent, { type: 'italy.forces-selected' }> => ({
+export const forcesSelected = (
+  t: T,
+  side: 'axis' | 'allied',
+  s: Partial<AllocationSelection> = {},
+): Extract<OriginEvent, { type: 'italy.forces-selected' }> => ({
   type: 'italy.forces-selected',
   data: {
     turn: t,
@@ -85,7 +92,11 @@ export const forcesSelected = (t: T, side: 'axis' | 'allied', s: Partial<Allocat
   },
 });
 
-export const declareWar = (t: T, aggressor: EventData<'war.declared'>['aggressor'], targets: EventData<'war.declared'>['targets']): Extract<OriginEvent, { type: 'war.declared' }> => ({
+export const declareWar = (
+  t: T,
+  aggressor: EventData<'war.declared'>['aggressor'],
+  targets: EventData<'war.declared'>['targets'],
+): Extract<OriginEvent, { type: 'war.declared' }> => ({
   type: 'war.declared',
   data: { turn: t, aggressor, targets, usatLevel: null },
 });

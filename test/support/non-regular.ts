@@ -1,4 +1,5 @@
-// Paths that are not regular files, for the tests of what refuses them (a log is a regular file: src/store/file/log-file.ts).
+// Paths that are not regular files, for the tests of what refuses them (a log is a regular file:
+// src/store/file/log-file.ts).
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';

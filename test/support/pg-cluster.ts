@@ -30,7 +30,10 @@ export default function setup(project: TestProject): () => void {
     const data = join(dir, 'data');
     const pgCtl = clusterBin('pg_ctl');
     if (pgCtl !== null && existsSync(join(data, 'postmaster.pid'))) {
-      spawnSync(...asClusterUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '10']), { stdio: 'ignore', timeout: 15_000 });
+      spawnSync(...asClusterUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '10']), {
+        stdio: 'ignore',
+        timeout: 15_000,
+      });
     }
     rmSync(dir, { recursive: true, force: true });
   };

@@ -31,7 +31,9 @@ function targetOf(url: string): Target {
   const [name = '', portText = ''] = address.split(':');
   const port = Number(params.get('port') ?? (portText === '' ? 5432 : portText));
   const host = params.get('host') ?? decodeURIComponent(name);
-  const socket = host.startsWith('/') ? { path: join(host, `.s.PGSQL.${port}`) } : { host: host === '' ? 'localhost' : host, port };
+  const socket = host.startsWith('/')
+    ? { path: join(host, `.s.PGSQL.${port}`) }
+    : { host: host === '' ? 'localhost' : host, port };
   return {
     socket,
     through: (dir) => {

@@ -24,7 +24,8 @@ export function describePg(name: string, body: () => void): void {
     describe(name, body);
     return;
   }
-  const notice = `PostgreSQL SUITE SKIPPED: ${name}: no AWAW_PG_URL and no /usr/lib/postgresql/*/bin/initdb on this machine`;
+  const notice =
+    `PostgreSQL SUITE SKIPPED: ${name}: no AWAW_PG_URL and no /usr/lib/postgresql/*/bin/initdb on ` + `this machine`;
   if (process.env['AWAW_REQUIRE_PG'] === '1') {
     describe(name, () => {
       it('needs PostgreSQL (AWAW_REQUIRE_PG=1)', () => {
@@ -51,7 +52,15 @@ function startCluster(dir: string): void {
   // A Unix socket in the run's directory only, no TCP; durability is not needed for a throwaway cluster.
   appendFileSync(
     join(data, 'postgresql.conf'),
-    [`listen_addresses = ''`, `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 200', ''].join('\n'),
+    [
+      `listen_addresses = ''`,
+      `unix_socket_directories = '${dir}'`,
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      'max_connections = 200',
+      '',
+    ].join('\n'),
   );
   run(pgCtl, ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '30']);
 }
@@ -76,13 +85,17 @@ export async function pgUrl(): Promise<string> {
       startCluster(dir);
       writeFileSync(ready, socketUrl(dir));
     } catch (error) {
-      const detail = error instanceof Error ? `${error.message}\n${String((error as { stderr?: unknown }).stderr ?? '')}` : String(error);
+      const detail =
+        error instanceof Error
+          ? `${error.message}\n${String((error as { stderr?: unknown }).stderr ?? '')}`
+          : String(error);
       writeFileSync(failed, detail);
     }
   }
   for (let waited = 0; waited < 60_000; waited += 50) {
     if (existsSync(ready)) return readFileSync(ready, 'utf8');
-    if (existsSync(failed)) throw new Error(`the PostgreSQL test cluster did not start: ${readFileSync(failed, 'utf8')}`);
+    if (existsSync(failed))
+      throw new Error(`the PostgreSQL test cluster did not start: ${readFileSync(failed, 'utf8')}`);
     await sleep(50);
   }
   throw new Error('the PostgreSQL test cluster did not start within 60 s');
@@ -94,7 +107,11 @@ let schemas = 0;
 export const freshSchemaName = (): string => `t${process.pid}_${Date.now().toString(36)}_${(schemas += 1)}`;
 
 /** The rows a statement answers, on a connection of its own (opened and closed for it). */
-export async function queryRows<R extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<R[]> {
+export async function queryRows<R extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

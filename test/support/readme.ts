@@ -13,4 +13,7 @@ export function readmeHostExample(): string {
 }
 
 /** What the example prints: the head it notes, the pending offer in words, the permissions' rules. */
-export const README_EXAMPLE_OUTPUT = /^head 4:[0-9a-f]{64}\nGermany must accept or reject the British surrender offer of Summer 1941 at level -4 \(surrender level -4 if accepted\)\n59\.52 59\.82A 59\.83 59\.84 59\.86A 59\.88\n$/;
+export const README_EXAMPLE_OUTPUT = new RegExp(
+  '^head 4:[0-9a-f]{64}\\nGermany must accept or reject the British surrender offer of Summer 1941 at ' +
+    'level -4 \\(surrender level -4 if accepted\\)\\n59\\.52 59\\.82A 59\\.83 59\\.84 59\\.86A 59\\.88\\n$',
+);

@@ -60,7 +60,11 @@ export function stopServed(served: Served): Promise<number | null> {
 }
 
 /** `count` serve processes on one store (a directory, or a database URL with `--schema` among `args`). */
-export async function startServeCluster(count: number, store: string, args: readonly string[] = []): Promise<ServeCluster> {
+export async function startServeCluster(
+  count: number,
+  store: string,
+  args: readonly string[] = [],
+): Promise<ServeCluster> {
   const started = await Promise.allSettled(Array.from({ length: count }, () => serve(store, args)));
   const processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failure = started.find((result) => result.status === 'rejected');

@@ -1,8 +1,9 @@
-// Concurrent clients against several `serve` processes on one store (./serve-cluster.ts), each request to any
-// process ("any load balancer"): the example games' commands in order, each with If-Match the version the client
-// last saw (two clients racing on one game: one wins, the other gets 412), routine host events without If-Match
-// (decided again after another writer's append: 200, or 409), deliberately stale ones (an older If-Match: 412),
-// illegal ones (a second host.game-started: 422) and reads (never older than an acknowledged append). Every acknowledged event and every refusal is recorded for the checks afterwards.
+// Concurrent clients against several `serve` processes on one store (./serve-cluster.ts), each request to any process
+// ("any load balancer"): the example games' commands in order, each with If-Match the version the client last saw (two
+// clients racing on one game: one wins, the other gets 412), routine host events without If-Match (decided again after
+// another writer's append: 200, or 409), deliberately stale ones (an older If-Match: 412), illegal ones (a second
+// host.game-started: 422) and reads (never older than an acknowledged append). Every acknowledged event and every
+// refusal is recorded for the checks afterwards.
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { INERT_TYPES } from '../../src/engine/replay.js';
@@ -97,7 +98,13 @@ export function isTypedRefusal(body: unknown): boolean {
   return [code, rule, message].every((field) => typeof field === 'string' && field !== '');
 }
 
-async function request(url: string, method: 'GET' | 'POST', token: string, body?: unknown, ifMatch?: number): Promise<Reply> {
+async function request(
+  url: string,
+  method: 'GET' | 'POST',
+  token: string,
+  body?: unknown,
+  ifMatch?: number,
+): Promise<Reply> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
@@ -134,7 +141,12 @@ export interface LoadSettings {
 export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSettings): Promise<LoadReport> {
   const random = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const report: LoadReport = { acked: new Map(games.map((g) => [g.game, []])), counts: new Map(), surprises: [], outOfTurn: [] };
+  const report: LoadReport = {
+    acked: new Map(games.map((g) => [g.game, []])),
+    counts: new Map(),
+    surprises: [],
+    outOfTurn: [],
+  };
   const deadline = Date.now() + durationMs;
   const matchedSets = new Map<string, Set<number>>();
   const matchedOf = (g: LoadGame): Set<number> => {
@@ -150,7 +162,13 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     const code = (reply.body as { rejection?: { code?: unknown } } | null)?.rejection?.code;
     const coded = CODE_OF_STATUS[reply.status] === undefined || CODE_OF_STATUS[reply.status] === code;
     if (!expected.includes(reply.status) || !typed || !coded || detail !== '') {
-      report.surprises.push({ kind, game: g.game, url, status: reply.status, detail: `${detail} ${JSON.stringify(reply.body).slice(0, 300)}`.trim() });
+      report.surprises.push({
+        kind,
+        game: g.game,
+        url,
+        status: reply.status,
+        detail: `${detail} ${JSON.stringify(reply.body).slice(0, 300)}`.trim(),
+      });
     }
   };
 
@@ -161,7 +179,13 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
 
   const legal = async (g: LoadGame, url: string): Promise<void> => {
     const { cursor, version } = g;
-    const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens[g.plan.seats[cursor] as Seat], g.plan.commands[cursor], version);
+    const reply = await request(
+      `${url}/games/${g.game}/commands`,
+      'POST',
+      g.tokens[g.plan.seats[cursor] as Seat],
+      g.plan.commands[cursor],
+      version,
+    );
     if (reply.status !== 200) return note('legal', g, url, reply, [412]);
     acknowledge(g, reply.body as { version: number; events: Acked[] });
     // Only one append can succeed at a version, and only it moves the game on in its plan.
@@ -176,15 +200,31 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
   // (again after another writer's append; 409 if that goes on), refused only when play has moved to a later turn.
   const unguarded = async (g: LoadGame, url: string): Promise<void> => {
     const turn = turnOf(g.plan.commands[g.cursor - 1] as OriginEvent);
-    const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens.host, { type: 'host.logged', data: { turn, kind: 'load', data: { url } } });
+    const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens.host, {
+      type: 'host.logged',
+      data: { turn, kind: 'load', data: { url } },
+    });
     if (reply.status === 200) acknowledge(g, reply.body as { version: number; events: Acked[] });
     const code = (reply.body as { rejection?: { code?: unknown } }).rejection?.code;
     if (reply.status === 422) report.outOfTurn.push({ game: g.game, turn });
-    note('unguarded', g, url, reply, [200, 409, 422], reply.status === 422 && code !== 'out-of-sequence' ? `code ${String(code)}` : '');
+    note(
+      'unguarded',
+      g,
+      url,
+      reply,
+      [200, 409, 422],
+      reply.status === 422 && code !== 'out-of-sequence' ? `code ${String(code)}` : '',
+    );
   };
 
   const stale = async (g: LoadGame, url: string): Promise<void> => {
-    const reply = await request(`${url}/games/${g.game}/commands`, 'POST', g.tokens[g.plan.seats[g.cursor] as Seat], g.plan.commands[g.cursor], g.version - 1);
+    const reply = await request(
+      `${url}/games/${g.game}/commands`,
+      'POST',
+      g.tokens[g.plan.seats[g.cursor] as Seat],
+      g.plan.commands[g.cursor],
+      g.version - 1,
+    );
     note('stale', g, url, reply, [412]);
   };
 
@@ -199,7 +239,10 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     const seen = g.version;
     const reply = await request(`${url}/games/${g.game}/pending`, 'GET', g.tokens.host);
     const version = (reply.body as { version?: unknown }).version;
-    const older = reply.status === 200 && typeof version === 'number' && version < seen ? `version ${version}, older than the acknowledged ${seen}` : '';
+    const older =
+      reply.status === 200 && typeof version === 'number' && version < seen
+        ? `version ${version}, older than the acknowledged ${seen}`
+        : '';
     note('read', g, url, reply, [200], older);
   };
 

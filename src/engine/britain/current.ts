@@ -6,7 +6,8 @@ import { joinPath } from '../../schema/validate.js';
 import { reject, type Decision } from '../decision.js';
 import type { GameView } from '../game-view.js';
 
-export const malformed = (path: string, detail: string): Decision => reject('malformed', 'schema', `${joinPath('data', path === '$' ? '' : path)}: ${detail}`);
+export const malformed = (path: string, detail: string): Decision =>
+  reject('malformed', 'schema', `${joinPath('data', path === '$' ? '' : path)}: ${detail}`);
 
 /** The surrender in negotiation or awaiting its force reductions. */
 export function currentSurrender(view: GameView): EventData<'britain.surrendered'> {
@@ -15,7 +16,8 @@ export function currentSurrender(view: GameView): EventData<'britain.surrendered
   return last.surrender;
 }
 
-export const withPrevious = (previous: number | null): { previousSurrenderLevel?: number } => (previous === null ? {} : { previousSurrenderLevel: previous });
+export const withPrevious = (previous: number | null): { previousSurrenderLevel?: number } =>
+  previous === null ? {} : { previousSurrenderLevel: previous };
 
 /** The 59.6/59.7 input for the negotiation in progress. */
 export function concessionsInputFor(view: GameView, demand: ConcessionsInput['demand']): ConcessionsInput {

@@ -15,25 +15,52 @@ import { italyMayTakeTerritory, toItalyRefusal } from './to-italy.js';
 import { hexControlContradiction } from '../contradictions.js';
 
 /** 59.66-59.67, 59.72, 59.75: the terms' effects as records the host can act on. */
-function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], notTaken: number, returned: number, usatChange: number, resistanceModifier: number): Effect[] {
+function termsEffects(
+  effects: ConcessionEffects,
+  toItaly: readonly string[],
+  notTaken: number,
+  returned: number,
+  usatChange: number,
+  resistanceModifier: number,
+): Effect[] {
   const out: Effect[] = [];
   for (const t of effects.territoriesCeded) {
-    out.push({ rule: '59.66', code: 'territory-ceded', params: { territory: t.key, value: t.value, to: toItaly.includes(t.key) ? 'italy' : 'germany' } });
+    out.push({
+      rule: '59.66',
+      code: 'territory-ceded',
+      params: { territory: t.key, value: t.value, to: toItaly.includes(t.key) ? 'italy' : 'germany' },
+    });
   }
   out.push({
     rule: '59.66B',
-    code: 'russian-units-in-neutral-britain', params: {},
+    code: 'russian-units-in-neutral-britain',
+    params: {},
   });
-  for (const m of effects.minorsNeutralized) out.push({ rule: '59.66E', code: 'minor-neutralized', params: { name: m.name, value: m.value } });
-  for (const m of effects.minorsToAxis) out.push({ rule: '59.66E', code: 'minor-to-axis', params: { name: m.name, value: m.value } });
-  out.push({ rule: '59.66F', code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain', params: { cause: effects.wafdists.cause } });
+  for (const m of effects.minorsNeutralized)
+    out.push({ rule: '59.66E', code: 'minor-neutralized', params: { name: m.name, value: m.value } });
+  for (const m of effects.minorsToAxis)
+    out.push({ rule: '59.66E', code: 'minor-to-axis', params: { name: m.name, value: m.value } });
+  out.push({
+    rule: '59.66F',
+    code: effects.wafdists.eliminated ? 'wafdists-eliminated' : 'wafdists-remain',
+    params: { cause: effects.wafdists.cause },
+  });
   if (effects.usatAsConquest.length > 0) {
     out.push({ rule: '59.66H', code: 'usat-as-conquest', params: { conquests: [...effects.usatAsConquest] } });
   }
   if (effects.indemnity.brps > 0) {
-    out.push({ rule: '59.67', code: 'indemnity', params: { brps: effects.indemnity.brps, britishBrpChange: effects.indemnity.britishBrpChange, germanBrpChange: effects.indemnity.germanBrpChange } });
+    out.push({
+      rule: '59.67',
+      code: 'indemnity',
+      params: {
+        brps: effects.indemnity.brps,
+        britishBrpChange: effects.indemnity.britishBrpChange,
+        germanBrpChange: effects.indemnity.germanBrpChange,
+      },
+    });
   }
-  for (const t of effects.territoriesReturned) out.push({ rule: '59.72', code: 'territory-returned', params: { territory: t.key, value: t.value } });
+  for (const t of effects.territoriesReturned)
+    out.push({ rule: '59.72', code: 'territory-returned', params: { territory: t.key, value: t.value } });
   if (notTaken + returned > 0) {
     out.push(
       { rule: '59.75A', code: 'resistance-reduced', params: { notTaken, returned, modifier: resistanceModifier } },
@@ -45,10 +72,15 @@ function termsEffects(effects: ConcessionEffects, toItaly: readonly string[], no
 }
 
 const britishNegotiationDeciders: OriginDeciders<
-  'host.game-turn-ended' | 'britain.offer-accepted' | 'britain.offer-rejected' | 'host.british-hex-control' | 'britain.terms-demanded'
+  | 'host.game-turn-ended'
+  | 'britain.offer-accepted'
+  | 'britain.offer-rejected'
+  | 'host.british-hex-control'
+  | 'britain.terms-demanded'
 > = {
   'host.game-turn-ended': (view, data) => {
-    if (turnIndex(data.turn) <= view.world.gameTurnEndedAt) return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
+    if (turnIndex(data.turn) <= view.world.gameTurnEndedAt)
+      return reject('out-of-sequence', 'sequence', `${turnName(data.turn)} has already ended`);
     return italianShipsAfterDisposition(view, data) ?? accept(britishGameTurnEnd(view, data));
   },
 
@@ -62,7 +94,9 @@ const britishNegotiationDeciders: OriginDeciders<
   },
 
   // 59.31, 59.32: the offer lapses (the machine refuses a forced one, 59.23).
-  'britain.offer-rejected': (view, data) => refuseBy(view.britain, { type: 'britain.offer-rejected', data }) ?? accept([{ type: 'britain.offer-rejected', data }]),
+  'britain.offer-rejected': (view, data) =>
+    refuseBy(view.britain, { type: 'britain.offer-rejected', data }) ??
+    accept([{ type: 'britain.offer-rejected', data }]),
 
   'host.british-hex-control': (view, data) => {
     const refused = refuseBy(view.britain, { type: 'host.british-hex-control', data });
@@ -91,7 +125,8 @@ const britishNegotiationDeciders: OriginDeciders<
     const issue = refineConcessions(input);
     if (issue !== null) return malformed(issue.path, issue.detail);
     const { result, effects } = negotiateConcessions(input);
-    if (!result.legal || effects === null) return rejectViolations(result.violations, '59.66', 'the demand breaks 59.6');
+    if (!result.legal || effects === null)
+      return rejectViolations(result.violations, '59.66', 'the demand breaks 59.6');
     const italian = toItalyRefusal(italyMayTakeTerritory(view), effects.mayPassToItaly, data.toItaly);
     if (italian !== null) {
       return reject(
@@ -99,7 +134,8 @@ const britishNegotiationDeciders: OriginDeciders<
         italian.rule,
         italian.code === 'italy-surrendered'
           ? `Italy has surrendered and is out of the war (56.52), so ${italian.key} cannot come under Italian control`
-          : `${italian.key} is not a Mediterranean-front territory ceded by these terms, so it cannot come under Italian control`,
+          : `${italian.key} is not a Mediterranean-front territory ` +
+              `ceded by these terms, so it cannot come under Italian control`,
       );
     }
     if (new Set(data.toItaly).size !== data.toItaly.length) return malformed('toItaly', 'a territory is named twice');
@@ -119,12 +155,18 @@ const britishNegotiationDeciders: OriginDeciders<
           returned: [...data.demand.return],
           toItaly: [...data.toItaly],
           indemnityBrps: data.demand.indemnityBrps,
-          effects: termsEffects(effects, data.toItaly, result.pointsNotTaken, result.pointsReturned, result.usatChange, result.resistanceModifier),
+          effects: termsEffects(
+            effects,
+            data.toItaly,
+            result.pointsNotTaken,
+            result.pointsReturned,
+            result.usatChange,
+            result.resistanceModifier,
+          ),
         },
       },
     ]);
   },
-
 };
 
 export const britishDeciders = { ...britishNegotiationDeciders, ...britishForceDeciders, ...farEastDeciders };

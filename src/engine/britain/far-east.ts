@@ -14,10 +14,18 @@ const ASIA_REDUCTIONS: Effect = { rule: '59.893', code: 'asia-units-subject-to-r
 function adherenceEffects(report: FarEastReport): Effect[] {
   const effects: Effect[] = [{ rule: '59.892A', code: 'far-east-hex-control', params: {} }];
   if (report.unsuppliedHexes.length > 0) {
-    effects.push({ rule: '59.632', code: 'far-east-unsupplied-hexes-to-japan', params: { hexes: [...report.unsuppliedHexes] } });
+    effects.push({
+      rule: '59.632',
+      code: 'far-east-unsupplied-hexes-to-japan',
+      params: { hexes: [...report.unsuppliedHexes] },
+    });
   }
   if (report.fortificationsEliminated.length > 0) {
-    effects.push({ rule: '59.633', code: 'far-east-fortifications-eliminated', params: { hexes: [...report.fortificationsEliminated] } });
+    effects.push({
+      rule: '59.633',
+      code: 'far-east-fortifications-eliminated',
+      params: { hexes: [...report.fortificationsEliminated] },
+    });
   }
   const japanese = report.areas.filter((a) => a.control === 'japanese').map((a) => a.name);
   const british = report.areas.filter((a) => a.control === 'british').map((a) => a.name);
@@ -56,7 +64,10 @@ export const farEastDeciders: OriginDeciders<'japan.treaty-decided' | 'host.far-
       farEastAreaContradiction(data.areas) ??
       accept([
         { type: 'host.far-east-hex-control', data },
-        { type: 'britain.far-east-settled', data: { turn: data.turn, japanAdheres: true, effects: adherenceEffects(data) } },
+        {
+          type: 'britain.far-east-settled',
+          data: { turn: data.turn, japanAdheres: true, effects: adherenceEffects(data) },
+        },
       ])
     );
   },

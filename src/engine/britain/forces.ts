@@ -2,8 +2,20 @@
 // by id, and the reductions are judged against that recorded pool (59.513E, 59.513F, 59.514E).
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { forceReduction, refineForceReduction, type ForceReductionResult, type ForceUnit } from '../../rules/force-reduction.js';
-import { accept, reject, rejectContradiction, rejectViolations, type Decision, type OriginDeciders } from '../decision.js';
+import {
+  forceReduction,
+  refineForceReduction,
+  type ForceReductionResult,
+  type ForceUnit,
+} from '../../rules/force-reduction.js';
+import {
+  accept,
+  reject,
+  rejectContradiction,
+  rejectViolations,
+  type Decision,
+  type OriginDeciders,
+} from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { turnName } from '../../rules/turns.js';
 import { currentSurrender, malformed } from './current.js';
@@ -13,12 +25,20 @@ import { inputFor, minorUnitsSubjectToElimination, type PoolUnit } from './pool.
 type Turn = EventData<'britain.forces-selected'>['turn'];
 
 /** britain.forces-reduced for a legal selection: what is removed, and 59.871's unbuilt factors. */
-function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly ForceUnit[], selection: readonly string[], extra: readonly Effect[]): DomainEvent {
+function reducedEvent(
+  turn: Turn,
+  result: ForceReductionResult,
+  units: readonly ForceUnit[],
+  selection: readonly string[],
+  extra: readonly Effect[],
+): DomainEvent {
   const chosen = new Set(selection);
   const removed = units.filter((u) => chosen.has(u.id));
   // 59.871: removed ground and AAF factors are unbuilt in later resistance levels; 59.22E: minor ally and
   // associated minor country units (removable by 59.514E) are not counted among the unbuilt units.
-  const unbuiltFactorsAdded = removed.filter((u) => (u.kind === 'ground' || u.kind === 'aaf') && u.nationality !== 'minor').reduce((sum, u) => sum + u.factors, 0);
+  const unbuiltFactorsAdded = removed
+    .filter((u) => (u.kind === 'ground' || u.kind === 'aaf') && u.nationality !== 'minor')
+    .reduce((sum, u) => sum + u.factors, 0);
   return {
     type: 'britain.forces-reduced',
     data: {
@@ -37,11 +57,20 @@ function reducedEvent(turn: Turn, result: ForceReductionResult, units: readonly 
 }
 
 /** 59.513E and 59.514E, stated in the decision: the cap by the recorded pool, and the minor units it counted. */
-function poolEffects(view: GameView, result: ForceReductionResult, pool: readonly PoolUnit[], changedMinors: readonly string[]): Effect[] {
+function poolEffects(
+  view: GameView,
+  result: ForceReductionResult,
+  pool: readonly PoolUnit[],
+  changedMinors: readonly string[],
+): Effect[] {
   const effects: Effect[] = [];
   const wanted = currentSurrender(view).requirements;
   const r = result.required;
-  if (r.aafFactors < wanted.aafFactors || r.groundNasBrps < wanted.groundNasBrps || r.navalFactors < wanted.navalFactors) {
+  if (
+    r.aafFactors < wanted.aafFactors ||
+    r.groundNasBrps < wanted.groundNasBrps ||
+    r.navalFactors < wanted.navalFactors
+  ) {
     effects.push({
       rule: '59.513E',
       code: 'requirement-capped-by-pool',
@@ -58,8 +87,13 @@ function poolEffects(view: GameView, result: ForceReductionResult, pool: readonl
 /** 59.514E: a unit of a minor country carries the country's name, and only such a unit does. */
 function minorFieldIssue(units: readonly PoolUnit[]): Decision | null {
   for (const [i, u] of units.entries()) {
-    if (u.nationality === 'minor' && u.minor === undefined) return malformed(`units[${i}].minor`, 'missing: a minor-country unit names its minor country (59.514E)');
-    if (u.nationality !== 'minor' && u.minor !== undefined) return malformed(`units[${i}].minor`, `only minor-country units have it (nationality is ${JSON.stringify(u.nationality)})`);
+    if (u.nationality === 'minor' && u.minor === undefined)
+      return malformed(`units[${i}].minor`, 'missing: a minor-country unit names its minor country (59.514E)');
+    if (u.nationality !== 'minor' && u.minor !== undefined)
+      return malformed(
+        `units[${i}].minor`,
+        `only minor-country units have it (nationality is ${JSON.stringify(u.nationality)})`,
+      );
   }
   return null;
 }
@@ -72,19 +106,35 @@ function removedEarlier(view: GameView, units: readonly PoolUnit[]): Decision | 
     if (k >= 0) {
       const at = earlier[k]?.surrender.turn;
       const when = at === undefined ? 'an earlier surrender' : `the surrender of ${turnName(at)}`;
-      return rejectContradiction('59.513B', `data.units[${i}].id`, `log:britain.surrenders[${k}].removedUnits`, `${JSON.stringify(u.id)} was removed from the British force pool at ${when}`);
+      return rejectContradiction(
+        '59.513B',
+        `data.units[${i}].id`,
+        `log:britain.surrenders[${k}].removedUnits`,
+        `${JSON.stringify(u.id)} was removed from the British force pool at ${when}`,
+      );
     }
   }
   return null;
 }
 
 /** 59.513A: the selection names units of the recorded pool, each once. */
-export function unknownOrRepeated(selection: readonly string[], pool: readonly PoolUnit[], turn: Turn): Decision | null {
+export function unknownOrRepeated(
+  selection: readonly string[],
+  pool: readonly PoolUnit[],
+  turn: Turn,
+): Decision | null {
   const ids = new Set(pool.map((u) => u.id));
   const seen = new Set<string>();
   for (const [i, id] of selection.entries()) {
-    if (!ids.has(id)) return reject('illegal', '59.513A', `data.selection[${i}]: unknown unit id ${JSON.stringify(id)}: not in the British force pool reported for ${turnName(turn)}`);
-    if (seen.has(id)) return reject('illegal', '59.513A', `data.selection[${i}]: ${JSON.stringify(id)} is selected twice`);
+    if (!ids.has(id))
+      return reject(
+        'illegal',
+        '59.513A',
+        `data.selection[${i}]: unknown unit id ` +
+          `${JSON.stringify(id)}: not in the British force pool reported for ${turnName(turn)}`,
+      );
+    if (seen.has(id))
+      return reject('illegal', '59.513A', `data.selection[${i}]: ${JSON.stringify(id)} is selected twice`);
     seen.add(id);
   }
   return null;
@@ -96,14 +146,24 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     if (refused !== null) return refused;
     const issue = refineForceReduction(inputFor(view, data.units, []));
     if (issue !== null) return malformed(issue.path, issue.detail);
-    return minorFieldIssue(data.units) ?? removedEarlier(view, data.units) ?? accept([{ type: 'host.british-force-pool', data }]);
+    return (
+      minorFieldIssue(data.units) ??
+      removedEarlier(view, data.units) ??
+      accept([{ type: 'host.british-force-pool', data }])
+    );
   },
 
   'britain.forces-selected': (view, data) => {
     if (data.units !== undefined) {
-      return reject('malformed', '59.513A', 'data.units: the host reports the British force pool (host.british-force-pool); the selection names its units by id');
+      return reject(
+        'malformed',
+        '59.513A',
+        'data.units: the host reports the British force pool ' +
+          '(host.british-force-pool); the selection names its units by id',
+      );
     }
-    // 59.513, 59.514E, 59.513A: the British machine takes a selection once the pool is reported (after the terms, in a peace).
+    // 59.513, 59.514E, 59.513A: the British machine takes a selection once the pool is reported (in a peace, after
+    // the terms).
     const refusedNow = refuseBy(view.britain, { type: 'britain.forces-selected', data });
     if (refusedNow !== null) return refusedNow;
     const pool = view.britain.context.forcePool;
@@ -111,9 +171,14 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
     const refused = unknownOrRepeated(data.selection, pool.units, pool.turn);
     if (refused !== null) return refused;
     const changedMinors = minorUnitsSubjectToElimination(view, pool.units);
-    const result = forceReduction(inputFor(view, pool.units, data.selection), { minorUnitsWithChangedStatus: changedMinors });
+    const result = forceReduction(inputFor(view, pool.units, data.selection), {
+      minorUnitsWithChangedStatus: changedMinors,
+    });
     if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
-    return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, pool.units, data.selection, poolEffects(view, result, pool.units, changedMinors))]);
+    return accept([
+      { type: 'britain.forces-selected', data },
+      reducedEvent(data.turn, result, pool.units, data.selection, poolEffects(view, result, pool.units, changedMinors)),
+    ]);
   },
 };
 
@@ -122,7 +187,11 @@ export const britishForceDeciders: OriginDeciders<'host.british-force-pool' | 'b
  * that engine judged them (every minor unit exempt, 59.514E), at any step of the reductions (the British machine
  * takes it: selectionCarriesItsPool). Reached only by replay (decideStored), never by a command (docs/log-format.md).
  */
-export function decideInlineSelection(view: GameView, data: EventData<'britain.forces-selected'>, units: readonly ForceUnit[]): Decision {
+export function decideInlineSelection(
+  view: GameView,
+  data: EventData<'britain.forces-selected'>,
+  units: readonly ForceUnit[],
+): Decision {
   const refused = refuseBy(view.britain, { type: 'britain.forces-selected', data });
   if (refused !== null) return refused;
   const input = inputFor(view, units, data.selection);
@@ -130,5 +199,8 @@ export function decideInlineSelection(view: GameView, data: EventData<'britain.f
   if (issue !== null) return malformed(issue.path, issue.detail);
   const result = forceReduction(input);
   if (!result.legal) return rejectViolations(result.violations, '59.51', 'the selection does not meet 59.51');
-  return accept([{ type: 'britain.forces-selected', data }, reducedEvent(data.turn, result, units, data.selection, [])]);
+  return accept([
+    { type: 'britain.forces-selected', data },
+    reducedEvent(data.turn, result, units, data.selection, []),
+  ]);
 }

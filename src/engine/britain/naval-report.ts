@@ -7,7 +7,7 @@ import { turnName } from '../../rules/turns.js';
 
 const names = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));
 
-/** A British naval report (59.22F) that lists a ship as Italian after the 56.31D disposition: refused, naming the entry. */
+/** A British naval report (59.22F) listing a ship as Italian after the 56.31D disposition: refused, naming it. */
 export function italianShipsAfterDisposition(view: GameView, data: EventData<'host.game-turn-ended'>): Decision | null {
   const disposition = view.italy.context.disposition;
   if (disposition === null) return null;
@@ -16,7 +16,9 @@ export function italianShipsAfterDisposition(view: GameView, data: EventData<'ho
   return reject(
     'illegal',
     '56.31D',
-    `data.britain.naval[${index}].nationality: Italy's navy was allocated in ${turnName(disposition.turn)} (56.31D), so no ship is Italian any more: ` +
-      `ships that joined the U.S. (${names(disposition.us.navy)}) are entered as "american", those that joined Germany (${names(disposition.germany.navy)}) as "german"; the others were removed from play`,
+    `data.britain.naval[${index}].nationality: Italy's navy was allocated in ${turnName(disposition.turn)} ` +
+      `(56.31D), so no ship is Italian any more: ` +
+      `ships that joined the U.S. (${names(disposition.us.navy)}) are entered as "american", those that joined ` +
+      `Germany (${names(disposition.germany.navy)}) as "german"; the others were removed from play`,
   );
 }

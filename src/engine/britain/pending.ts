@@ -35,9 +35,16 @@ function triedTerms(tried: OriginEvent | undefined, turn: GameTurn): TriedTerms 
 }
 
 /** 59.513A: the choices against the selection tried, when it answers this decision (same turn), else an empty one. */
-function forceChoices(view: GameView, pool: NonNullable<GameView['britain']['context']['forcePool']>, tried: OriginEvent | undefined): BritishForceChoices {
+function forceChoices(
+  view: GameView,
+  pool: NonNullable<GameView['britain']['context']['forcePool']>,
+  tried: OriginEvent | undefined,
+): BritishForceChoices {
   // pendingDecisions passes on only a command its schema accepts.
-  const answers = tried?.type === 'britain.forces-selected' && turnIndex(tried.data.turn) === turnIndex(pool.turn) ? tried.data : null;
+  const answers =
+    tried?.type === 'britain.forces-selected' && turnIndex(tried.data.turn) === turnIndex(pool.turn)
+      ? tried.data
+      : null;
   const selection = answers?.selection ?? [];
   // A command carrying the pool inline is refused (only old logs hold one); its ids are still read as picks.
   const wellFormed = answers?.units === undefined && unknownOrRepeated(selection, pool.units, pool.turn) === null;
@@ -56,13 +63,26 @@ export const britishDecisions = {
     const { turn, resistanceLevel, surrenderLevel, previousSurrenderLevel } = offer;
     // 59.23: an answer the machine does not take now is listed, refused.
     const rejectionRefused = !commands.includes('britain.offer-rejected');
-    return { turn, resistanceLevel, surrenderLevel, previousSurrenderLevel, forced: offer.germanyMustAccept, choices: offerAnswerChoices(turn, rejectionRefused) };
+    return {
+      turn,
+      resistanceLevel,
+      surrenderLevel,
+      previousSurrenderLevel,
+      forced: offer.germanyMustAccept,
+      choices: offerAnswerChoices(turn, rejectionRefused),
+    };
   }),
   'report-british-force-pool': decisionSource([hostReportsForcePool], (view) => {
     const surrender = surrenderOf(view);
     if (surrender === undefined) return null;
     const { turn, surrenderLevel, previousSurrenderLevel } = surrender;
-    return { turn, surrenderLevel, previousSurrenderLevel, required: surrender.requirements, choices: britishForcePoolChoices(turn) };
+    return {
+      turn,
+      surrenderLevel,
+      previousSurrenderLevel,
+      required: surrender.requirements,
+      choices: britishForcePoolChoices(turn),
+    };
   }),
   'select-british-force-reductions': decisionSource([britainSelectsReductions], (view, _declared, tried) => {
     const surrender = surrenderOf(view);

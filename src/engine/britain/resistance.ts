@@ -18,7 +18,8 @@ export function restrictingLevel(view: GameView): number | null {
   const { context } = view.britain;
   const last = context.surrenders.at(-1);
   if (last === undefined) return null;
-  if (context.germanyDeclaredWarAfterSurrender && view.world.options.surrenderAfterGermanDeclaration === 'fresh') return null;
+  if (context.germanyDeclaredWarAfterSurrender && view.world.options.surrenderAfterGermanDeclaration === 'fresh')
+    return null;
   return last.surrender.surrenderLevel;
 }
 
@@ -47,7 +48,11 @@ export function britishInputs(view: GameView, turn: GameTurn, facts: BritishFact
     atlanticSwTransports: facts.atlanticSwTransports,
     russianGroundUnitInEasternEurope: facts.russianGroundUnitInEasternEurope,
     unbuiltBritishGroundAirFactors: facts.unbuiltBritishGroundAirFactors + removedEarlier,
-    atWarWithEuropeanAxis: { us: atWarWithEuropeanAxis(view, 'us'), russia: atWarWithEuropeanAxis(view, 'russia'), france: atWarWithEuropeanAxis(view, 'france') },
+    atWarWithEuropeanAxis: {
+      us: atWarWithEuropeanAxis(view, 'us'),
+      russia: atWarWithEuropeanAxis(view, 'russia'),
+      france: atWarWithEuropeanAxis(view, 'france'),
+    },
     italyAtWarWithBritain: atWar(state.wars, 'italy', 'britain'),
     usatLevel: facts.usatLevel,
     westernAlliedGroundAirFactorsOnWesternFront: facts.westernAlliedGroundAirFactorsOnWesternFront,
@@ -74,7 +79,10 @@ export function britishGameTurnEnd(view: GameView, data: EventData<'host.game-tu
   if (germanyHasSurrendered(view.germany) || state.europeWarEnded !== null) return events;
   const inputs = britishInputs(view, data.turn, data.britain);
   const result = britishResistanceOf(inputs, { usat30to39WhenUsAtWar: state.options.usat30to39WhenUsAtWar });
-  events.push({ type: 'britain.resistance-determined', data: { turn: data.turn, inputs, level: result.level, naval: result.naval, lines: [...result.lines] } });
+  events.push({
+    type: 'britain.resistance-determined',
+    data: { turn: data.turn, inputs, level: result.level, naval: result.naval, lines: [...result.lines] },
+  });
 
   const restricting = restrictingLevel(view);
   // 59.12: the British machine is the record of Britain at war with Germany (a German surrender returned above).

@@ -17,7 +17,8 @@ type Surrender = EventData<'britain.surrendered'>;
 export function surrenderOutcome(view: GameView): Surrender['outcome'] {
   const { world: state } = view;
   if (!atWar(state.wars, 'germany', 'us')) return 'peace';
-  const japanCondition = state.options.usWarContinuationException === '59.14B' ? !state.surrendered.japan : state.surrendered.japan;
+  const japanCondition =
+    state.options.usWarContinuationException === '59.14B' ? !state.surrendered.japan : state.surrendered.japan;
   return state.surrendered.russia && japanCondition ? 'war-ends-62.91' : 'war-continues';
 }
 
@@ -63,8 +64,13 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
       break;
     case 'peace':
       effects.push(
-        // 59.61 speaks only of Germany: a U.S. at war with Italy alone makes peace too, said as its own case (docs/rulings.md).
-        { rule: '59.62', code: atWar(state.wars, 'italy', 'us') ? 'peace-treaty-us-at-war-with-italy-only' : 'peace-treaty', params: { concessionPoints: s.concessionPoints } },
+        // 59.61 speaks only of Germany: a U.S. at war with Italy alone makes peace too, said as its own case
+        // (docs/rulings.md).
+        {
+          rule: '59.62',
+          code: atWar(state.wars, 'italy', 'us') ? 'peace-treaty-us-at-war-with-italy-only' : 'peace-treaty',
+          params: { concessionPoints: s.concessionPoints },
+        },
         { rule: '59.631', code: 'report-british-hex-control', params: {} },
         { rule: '59.83', code: 'britain-neutral-while-us-neutral', params: {} },
         { rule: '59.84', code: 'neutral-britain-deployments', params: {} },
@@ -74,7 +80,11 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
   }
   effects.push(
     { rule: '59.52', code: 'commonwealth-units-lendable-to-us', params: {} },
-    { rule: '59.81', code: 'britain-continues-as-major-power', params: { floorBrps: britishBrpFloor(state.dominionsSurrendered) } },
+    {
+      rule: '59.81',
+      code: 'britain-continues-as-major-power',
+      params: { floorBrps: britishBrpFloor(state.dominionsSurrendered) },
+    },
     { rule: '59.82', code: 'construction-in-canada', params: {} },
   );
   switch (s.farEast) {
@@ -97,7 +107,11 @@ function effectsOf(view: GameView, s: Omit<Surrender, 'effects'>): Effect[] {
 }
 
 /** 59.41: Britain surrenders at the offer's level; returns the engine's decision. */
-export function surrenderEvents(view: GameView, offer: EventData<'britain.surrender-offered'>, forced: boolean): DomainEvent[] {
+export function surrenderEvents(
+  view: GameView,
+  offer: EventData<'britain.surrender-offered'>,
+  forced: boolean,
+): DomainEvent[] {
   const previous = offer.previousSurrenderLevel;
   const outcome = surrenderOutcome(view);
   const base: Omit<Surrender, 'effects'> = {

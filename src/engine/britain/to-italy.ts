@@ -21,7 +21,11 @@ export const italyMayTakeTerritory = (view: GameView): boolean => !italyHasSurre
  * The first name of `toItaly` that may not pass to Italy, or null. `mayPass` is the calculator's list of ceded
  * Mediterranean-front territories of the demand (59.66G); a minor moved to Axis control is never on it.
  */
-export function toItalyRefusal(italyMayTake: boolean, mayPass: readonly TerritoryKey[], toItaly: readonly string[]): ToItalyRefusal | null {
+export function toItalyRefusal(
+  italyMayTake: boolean,
+  mayPass: readonly TerritoryKey[],
+  toItaly: readonly string[],
+): ToItalyRefusal | null {
   const first = toItaly[0];
   if (first !== undefined && !italyMayTake) return { rule: '59.66G', code: 'italy-surrendered', key: first };
   const allowed = new Set<string>(mayPass);

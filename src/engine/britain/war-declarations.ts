@@ -25,24 +25,50 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
   if (aggressor === 'japan' && targets.includes('britain')) {
     const withUs = targets.includes('us') || atWar(wars, 'japan', 'us');
     if (last.surrender.farEast === 'not-at-war' && !withUs) {
-      return reject('illegal', '59.891A', 'Japan may not go to war with Britain without also going to war with the U.S.');
+      return reject(
+        'illegal',
+        '59.891A',
+        'Japan may not go to war with Britain without also going to war with the U.S.',
+      );
     }
     if (last.japanAdheres === true) {
-      if (after < 2) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it may declare war only from the second turn after the British surrender');
-      if (!withUs) return reject('illegal', '59.892C', 'Japan adhered to the treaty: it resumes the war on Britain and the U.S. together');
+      if (after < 2)
+        return reject(
+          'illegal',
+          '59.892C',
+          'Japan adhered to the treaty: it may declare war only from the second turn after the British surrender',
+        );
+      if (!withUs)
+        return reject(
+          'illegal',
+          '59.892C',
+          'Japan adhered to the treaty: it resumes the war on Britain and the U.S. together',
+        );
     }
   }
 
   if (!britainNeutral(view)) return accept([]);
-  if (aggressor === 'britain') return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
+  if (aggressor === 'britain')
+    return reject('illegal', '59.83', 'a surrendered Britain follows the U.S.: it cannot declare war on its own');
   // 59.62, 59.83: the treaty binds the Axis; a neutral Britain re-enters the war only with the U.S. (59.86B, 59.86C).
   if (aggressor === 'italy' && targets.includes('britain')) {
-    return reject('illegal', '59.83', "Britain is neutral after its peace treaty (59.62): its part in the war follows the U.S.'s, and only a war between Germany and the U.S. ends its neutrality (59.86B, 59.86C)");
+    return reject(
+      'illegal',
+      '59.83',
+      "Britain is neutral after its peace treaty (59.62): its part in the war follows the U.S.'s, and only a war " +
+        'between Germany and the U.S. ends its neutrality (59.86B, 59.86C)',
+    );
   }
   const germanUs = aggressor === 'germany' && (targets.includes('us') || targets.includes('britain'));
   const usGerman = aggressor === 'us' && targets.includes('germany');
   if (!germanUs && !usGerman) return accept([]);
-  if (after < 2) return reject('illegal', '59.86A', `neither Germany nor the U.S. may declare war on the other in the turn following the British surrender (${turnName(last.surrender.turn)})`);
+  if (after < 2)
+    return reject(
+      'illegal',
+      '59.86A',
+      `neither Germany nor the U.S. may declare war on the other in the turn following the British surrender ` +
+        `(${turnName(last.surrender.turn)})`,
+    );
   let resumed: DomainEvent;
   if (germanUs) {
     if (!targets.includes('us')) return reject('illegal', '59.86B', 'Germany may not declare war on Britain alone');
@@ -57,14 +83,22 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
             rule: '59.87',
             ...(view.world.options.surrenderAfterGermanDeclaration === 'fresh'
               ? { code: 'further-surrender-judged-afresh', params: {} }
-              : { code: 'further-surrender-below-previous', params: { level: last.surrender.surrenderLevel, declaredBy: 'germany' } }),
+              : {
+                  code: 'further-surrender-below-previous',
+                  params: { level: last.surrender.surrenderLevel, declaredBy: 'germany' },
+                }),
           },
         ],
       },
     };
   } else {
     if (data.usatLevel === null || data.usatLevel < US_DECLARATION_USAT) {
-      return reject('illegal', '59.86C', `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches ${US_DECLARATION_USAT} (it is ${data.usatLevel ?? 'not given'})`);
+      return reject(
+        'illegal',
+        '59.86C',
+        `the U.S. may declare war on Germany after a British surrender only once the USAT level reaches ` +
+          `${US_DECLARATION_USAT} (it is ${data.usatLevel ?? 'not given'})`,
+      );
     }
     resumed = {
       type: 'britain.war-resumed',
@@ -73,7 +107,11 @@ export function britishWarDeclarationRules(view: GameView, data: EventData<'war.
         rule: '59.86C',
         effects: [
           { rule: '59.86C', code: 'us-and-britain-at-war-with-germany', params: { usatLevel: data.usatLevel } },
-          { rule: '59.87', code: 'further-surrender-below-previous', params: { level: last.surrender.surrenderLevel, declaredBy: 'us' } },
+          {
+            rule: '59.87',
+            code: 'further-surrender-below-previous',
+            params: { level: last.surrender.surrenderLevel, declaredBy: 'us' },
+          },
         ],
       },
     };

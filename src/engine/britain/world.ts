@@ -6,9 +6,15 @@ import { warKey } from '../wars.js';
 import type { BritainEventType } from '../../../machines/britain.js';
 
 /** Every event of the British machine but war.declared (the core's), the end of the game turn and 59.81's floor. */
-export const britishWorld: WorldHandlers<Exclude<BritainEventType, 'war.declared'> | 'host.game-turn-ended' | 'britain.brp-floor-lowered'> = {
+export const britishWorld: WorldHandlers<
+  Exclude<BritainEventType, 'war.declared'> | 'host.game-turn-ended' | 'britain.brp-floor-lowered'
+> = {
   // Once per turn and game, hot in a replay: a spread, not immer (docs/performance.md).
-  'host.game-turn-ended': (state, event) => ({ ...state, ...turnReached(state, event.data.turn), gameTurnEndedAt: turnIndex(event.data.turn) }),
+  'host.game-turn-ended': (state, event) => ({
+    ...state,
+    ...turnReached(state, event.data.turn),
+    gameTurnEndedAt: turnIndex(event.data.turn),
+  }),
   'britain.resistance-determined': unchanged,
   'britain.surrender-offered': unchanged,
   'britain.offer-accepted': unchanged,
@@ -24,7 +30,13 @@ export const britishWorld: WorldHandlers<Exclude<BritainEventType, 'war.declared
         });
       case 'war-ends-62.91': // 59.14B/59.85: neither the U.S. nor Britain fights on in Europe
         return produce(state, (d) => {
-          for (const key of [warKey('germany', 'britain'), warKey('italy', 'britain'), warKey('germany', 'us'), warKey('italy', 'us')]) delete d.wars[key];
+          for (const key of [
+            warKey('germany', 'britain'),
+            warKey('italy', 'britain'),
+            warKey('germany', 'us'),
+            warKey('italy', 'us'),
+          ])
+            delete d.wars[key];
         });
     }
   },
@@ -37,9 +49,9 @@ export const britishWorld: WorldHandlers<Exclude<BritainEventType, 'war.declared
   'japan.treaty-decided': unchanged,
   'host.far-east-hex-control': unchanged,
   // 59.892: Japan ends hostilities with Britain.
-  'britain.far-east-settled': (state, event) => (event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state),
+  'britain.far-east-settled': (state, event) =>
+    event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state,
   // 59.86B, 59.86C: Britain is at war with Germany again.
   'britain.war-resumed': (state) => produce(state, (d) => void (d.wars[warKey('germany', 'britain')] = true)),
   'britain.brp-floor-lowered': unchanged,
 };
-

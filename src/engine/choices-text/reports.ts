@@ -15,8 +15,10 @@ const WORDS: Readonly<Record<ReportRequirement, string>> = {
   'fortifications-in-unsupplied-hexes': 'the fortifications and fortresses in those hexes',
   'among-unsupplied-hexes': 'only hexes named as unsupplied',
   'every-concession-table-territory': 'the control of every territory of the British Concession Table',
-  'every-minor-country-with-brps-and-status': 'every British minor ally, associated minor country and conquest, with its BRPs and status',
-  'territories-originally-british': 'the territories British at the start or gained other than by an Axis declaration of war',
+  'every-minor-country-with-brps-and-status':
+    'every British minor ally, associated minor country and conquest, with its BRPs and status',
+  'territories-originally-british':
+    'the territories British at the start or gained other than by an Axis declaration of war',
   'axis-control-of-key-economic-areas': 'whether the Axis controls London, Birmingham, Manchester and all of Scotland',
   'every-area-with-its-controller': 'every Far East area and the side that controls it',
   'every-italian-naval-unit-with-status': 'every Italian naval unit with its status',
@@ -25,4 +27,5 @@ const WORDS: Readonly<Record<ReportRequirement, string>> = {
 };
 
 /** "the turn of the decision (59.513)", one line per requirement. */
-export const reportLines = (contents: readonly ReportContent[]): string[] => contents.map((c) => `${WORDS[c.requirement]} (${c.rule})`);
+export const reportLines = (contents: readonly ReportContent[]): string[] =>
+  contents.map((c) => `${WORDS[c.requirement]} (${c.rule})`);

@@ -5,7 +5,16 @@ import { Count, Enum, Strict, type Frozen } from '../../schema/types.js';
 import { ShipStatuses, ShipTypes } from '../../rules/force-reduction.js';
 
 /** The rules that keep a unit in the pool (59.514A-E; 59.513B-D for Asia in a European scenario). */
-export const ExemptionRules = ['59.513B', '59.513C', '59.513D', '59.514A', '59.514B', '59.514C', '59.514D', '59.514E'] as const;
+export const ExemptionRules = [
+  '59.513B',
+  '59.513C',
+  '59.513D',
+  '59.514A',
+  '59.514B',
+  '59.514C',
+  '59.514D',
+  '59.514E',
+] as const;
 export type ExemptionRule = (typeof ExemptionRules)[number];
 
 const ForceCategorySchema = Enum(['aaf', 'groundNas', 'naval'] as const);
@@ -45,7 +54,10 @@ const UnitChoice = Strict({
   /** What it adds to its category's sum, in 1/divisor of the category's value; 0 when it may not be selected. */
   counts: Count(),
   /** Naval units: type, status and whether 59.513D discounts it. */
-  naval: Type.Union([Strict({ type: Enum(ShipTypes), status: Enum(ShipStatuses), discounted: Type.Boolean() }), Type.Null()]),
+  naval: Type.Union([
+    Strict({ type: Enum(ShipTypes), status: Enum(ShipStatuses), discounted: Type.Boolean() }),
+    Type.Null(),
+  ]),
   selectable: Type.Boolean(),
   /** The rule that keeps it in the pool; null when selectable. */
   exemptBy: Type.Union([Enum(ExemptionRules), Type.Null()]),

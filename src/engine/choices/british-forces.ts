@@ -17,9 +17,21 @@ import {
   type ForceUnit,
 } from '../../rules/force-reduction.js';
 import { addableUnits } from '../../rules/force-reduction-reach.js';
-import { ExemptionRules, type BritishForceChoices, type ExemptionRule, type ForceCategoryChoice, type ForceUnitChoice } from './british-forces-schema.js';
+import {
+  ExemptionRules,
+  type BritishForceChoices,
+  type ExemptionRule,
+  type ForceCategoryChoice,
+  type ForceUnitChoice,
+} from './british-forces-schema.js';
 
-export { ExemptionRules, type BritishForceChoices, type ExemptionRule, type ForceCategoryChoice, type ForceUnitChoice } from './british-forces-schema.js';
+export {
+  ExemptionRules,
+  type BritishForceChoices,
+  type ExemptionRule,
+  type ForceCategoryChoice,
+  type ForceUnitChoice,
+} from './british-forces-schema.js';
 
 const isExemptionRule = (rule: string): rule is ExemptionRule => (ExemptionRules as readonly string[]).includes(rule);
 
@@ -27,7 +39,11 @@ const isExemptionRule = (rule: string): rule is ExemptionRule => (ExemptionRules
  * The choices for a selection from `input.units` (`input.selection`: the picks tried). `wellFormed` false: the
  * picks name an unknown unit or one twice (59.513A), so no completion of them is accepted.
  */
-export function britishForceChoices(input: ForceReductionInput, options: ForceReductionOptions, wellFormed: boolean): BritishForceChoices {
+export function britishForceChoices(
+  input: ForceReductionInput,
+  options: ForceReductionOptions,
+  wellFormed: boolean,
+): BritishForceChoices {
   const picks = new Set(input.selection);
   const needs = forceRequirements(input.surrenderLevel, input.previousSurrenderLevel);
   const levels = (input.previousSurrenderLevel ?? 0) - input.surrenderLevel;
@@ -49,14 +65,31 @@ export function britishForceChoices(input: ForceReductionInput, options: ForceRe
       // 59.511: a "0" surrender (or none below the last, 59.872) removes nothing.
       const value = judgeCategory(category, 0, pool, chosen).selected;
       if (chosen.length > 0) allReachable = false;
-      return { category, rule: '59.511', required: 0, uncapped, chosen: value, missing: 0, over: value, droppable: chosen.map((u) => u.id), met: chosen.length === 0, allMustGo: false, divisor };
+      return {
+        category,
+        rule: '59.511',
+        required: 0,
+        uncapped,
+        chosen: value,
+        missing: 0,
+        over: value,
+        droppable: chosen.map((u) => u.id),
+        met: chosen.length === 0,
+        allMustGo: false,
+        divisor,
+      };
     }
     const verdict = judgeCategory(category, uncapped, pool, chosen);
     const allMustGo = verdict.smallest === null;
     const met = verdict.violations.length === 0;
     if (viable) {
       const weights = pool.map((u) => weightOf(u, category));
-      const can = addableUnits({ weights, picked: pool.map((u) => picks.has(u.id)), target: uncapped * divisor, divisor });
+      const can = addableUnits({
+        weights,
+        picked: pool.map((u) => picks.has(u.id)),
+        target: uncapped * divisor,
+        divisor,
+      });
       pool.forEach((u, i) => can[i] === true && addable.add(u.id));
       if (!met && !can.includes(true)) allReachable = false;
     }

@@ -21,7 +21,11 @@ const MinorStep = Strict({
   refusedBy: MaybeReason,
 });
 /** 59.66: an eligible lower-priority concession not yet demanded. */
-const RequiredConcession = Strict({ kind: Enum(['territory', 'minor'] as const), name: Type.String(), priority: Count() });
+const RequiredConcession = Strict({
+  kind: Enum(['territory', 'minor'] as const),
+  name: Type.String(),
+  priority: Count(),
+});
 
 const TerritoryChoice = Strict({
   key: Key,
@@ -41,10 +45,15 @@ const TerritoryChoice = Strict({
   }),
   /** Returning it now keeps the demand legal (59.72, 59.73A-G); every reason it may not. */
   return: Strict({ allowed: Type.Boolean(), refusedBy: Type.Array(Reason) }),
-  /** 59.66G: a Mediterranean-front territory, once ceded, may come under Italian control (never after Italy surrendered, 56.52). */
+  /**
+   * 59.66G: a Mediterranean-front territory, once ceded, may come under Italian control (never after Italy surrendered,
+   * 56.52).
+   */
   mayPassToItaly: Type.Boolean(),
   /** What ceding it does (59.65, 59.66B, 59.66C, 59.66F, 59.66H). */
-  effects: Type.Array(Strict({ rule: Enum(['59.65', '59.66B', '59.66C', '59.66F', '59.66H'] as const), code: Enum(CededEffectCodes) })),
+  effects: Type.Array(
+    Strict({ rule: Enum(['59.65', '59.66B', '59.66C', '59.66F', '59.66H'] as const), code: Enum(CededEffectCodes) }),
+  ),
 });
 
 const MinorChoice = Strict({

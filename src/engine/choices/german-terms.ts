@@ -14,7 +14,13 @@ import {
 } from '../../rules/british-concession-table.js';
 import { eligibleConcessions, priorityBlockers, type ConcessionItem } from '../../rules/concession-checks.js';
 import { cededEffects } from '../../rules/concession-notes.js';
-import { MEDITERRANEAN_FRONT, negotiateConcessions, refineConcessions, valueBritainHasLeft, type ConcessionsInput } from '../../rules/concessions.js';
+import {
+  MEDITERRANEAN_FRONT,
+  negotiateConcessions,
+  refineConcessions,
+  valueBritainHasLeft,
+  type ConcessionsInput,
+} from '../../rules/concessions.js';
 import { toItalyRefusal } from '../britain/to-italy.js';
 import type { GermanTermsChoices, MinorChoice, TermsReason, TerritoryChoice } from './german-terms-schema.js';
 
@@ -38,7 +44,10 @@ export interface TriedTerms {
   readonly toItaly: readonly string[];
 }
 
-export const emptyTerms = (): TriedTerms => ({ demand: { take: [], minors: [], indemnityBrps: 0, return: [] }, toItaly: [] });
+export const emptyTerms = (): TriedTerms => ({
+  demand: { take: [], minors: [], indemnityBrps: 0, return: [] },
+  toItaly: [],
+});
 
 const unique = <T>(items: readonly T[], key: (item: T) => string): T[] => {
   const seen = new Set<string>();
@@ -57,7 +66,10 @@ function normalized(base: ConcessionsInput, tried: TriedTerms): TriedTerms {
   return {
     demand: {
       take: unique(d.take.filter(isTerritoryKey), String),
-      minors: unique(d.minors.filter((m) => minorNames.has(m.name)), (m) => m.name),
+      minors: unique(
+        d.minors.filter((m) => minorNames.has(m.name)),
+        (m) => m.name,
+      ),
       indemnityBrps: IndemnityChoices.includes(d.indemnityBrps) ? d.indemnityBrps : 0,
       return: unique(d.return.filter(isTerritoryKey), String),
     },
@@ -71,7 +83,11 @@ interface Verdict {
 }
 
 /** The engine's verdict on a demand with its Italian acquisitions: negotiateConcessions, then 59.66G. */
-function verdictOf(base: ConcessionsInput, italyMayTake: boolean, terms: TriedTerms): Verdict & { readonly negotiation: ReturnType<typeof negotiateConcessions> } {
+function verdictOf(
+  base: ConcessionsInput,
+  italyMayTake: boolean,
+  terms: TriedTerms,
+): Verdict & { readonly negotiation: ReturnType<typeof negotiateConcessions> } {
   const negotiation = negotiateConcessions({ ...base, demand: terms.demand });
   const reasons: TermsReason[] = [...negotiation.reasons];
   if (negotiation.effects !== null) {
@@ -95,7 +111,11 @@ const itemOf = (i: ConcessionItem) => ({ kind: i.kind, name: i.name, priority: i
  * Germany's choices at the terms (59.6, 59.7), against the tried command. `base` is the negotiation's input
  * (its demand is ignored); `italyMayTake` is false once Italy has surrendered (56.52).
  */
-export function germanTermsChoices(base: ConcessionsInput, italyMayTake: boolean, tried: TriedTerms = emptyTerms()): GermanTermsChoices {
+export function germanTermsChoices(
+  base: ConcessionsInput,
+  italyMayTake: boolean,
+  tried: TriedTerms = emptyTerms(),
+): GermanTermsChoices {
   const terms = normalized(base, tried);
   const { demand } = terms;
   const now = verdictOf(base, italyMayTake, terms);
@@ -105,7 +125,9 @@ export function germanTermsChoices(base: ConcessionsInput, italyMayTake: boolean
   const cap = Math.min(result.pointsAvailable, valueBritainHasLeft(base));
   const eligible = eligibleConcessions(base);
   const demandedItems: ConcessionItem[] = [
-    ...demand.take.filter(isTerritoryKey).map((k): ConcessionItem => ({ kind: 'territory', name: k, priority: CONCESSION_TABLE[k].priority })),
+    ...demand.take
+      .filter(isTerritoryKey)
+      .map((k): ConcessionItem => ({ kind: 'territory', name: k, priority: CONCESSION_TABLE[k].priority })),
     ...demand.minors.map((m): ConcessionItem => ({ kind: 'minor', name: m.name, priority: MINOR_PRIORITY })),
   ];
 
@@ -136,27 +158,58 @@ export function germanTermsChoices(base: ConcessionsInput, italyMayTake: boolean
     const current = demand.minors.find((d) => d.name === m.name)?.to ?? null;
     const step = (to: 'neutral' | 'axis') => {
       if (current === to) return { value: minorValue(m.brps, to), allowed: false, refusedBy: null };
-      const next = judge(withDemand({ minors: [...demand.minors.filter((d) => d.name !== m.name), { name: m.name, to }] }));
-      return { value: minorValue(m.brps, to), allowed: next.legal, refusedBy: next.legal ? null : (newReasons(now, next)[0] ?? null) };
+      const next = judge(
+        withDemand({ minors: [...demand.minors.filter((d) => d.name !== m.name), { name: m.name, to }] }),
+      );
+      return {
+        value: minorValue(m.brps, to),
+        allowed: next.legal,
+        refusedBy: next.legal ? null : (newReasons(now, next)[0] ?? null),
+      };
     };
-    return { name: m.name, brps: m.brps, status: m.status, demanded: current, neutral: step('neutral'), axis: step('axis') };
+    return {
+      name: m.name,
+      brps: m.brps,
+      status: m.status,
+      demanded: current,
+      neutral: step('neutral'),
+      axis: step('axis'),
+    };
   });
 
   const indemnitySteps = IndemnityChoices.map((brps: IndemnityBrps) => {
     const next = brps === demand.indemnityBrps ? now : judge(withDemand({ indemnityBrps: brps }));
-    return { brps, value: indemnityValue(brps), allowed: next.legal, refusedBy: next.legal ? null : (newReasons(now, next)[0] ?? null) };
+    return {
+      brps,
+      value: indemnityValue(brps),
+      allowed: next.legal,
+      refusedBy: next.legal ? null : (newReasons(now, next)[0] ?? null),
+    };
   });
 
   const toItaly = demand.take.filter(isTerritoryKey).flatMap((key) => {
     const chosen = terms.toItaly.includes(key);
     const next = chosen ? null : judge({ demand, toItaly: [...terms.toItaly, key] });
-    return [{ key, chosen, allowed: next?.legal ?? false, refusedBy: next === null || next.legal ? null : (newReasons(now, next)[0] ?? null) }];
+    return [
+      {
+        key,
+        chosen,
+        allowed: next?.legal ?? false,
+        refusedBy: next === null || next.legal ? null : (newReasons(now, next)[0] ?? null),
+      },
+    ];
   });
 
   // 59.72: a territory is returnable at all when a demand of that return alone would be accepted (with nothing
   // tried, that is the verdict on each return above).
-  const nothingTried = demand.take.length + demand.minors.length + demand.return.length + demand.indemnityBrps + terms.toItaly.length === 0;
-  const returnable = nothingTried ? territories.filter((t) => t.return.allowed).map((t) => t.key) : TerritoryKeys.filter((key) => judge({ demand: { take: [], minors: [], indemnityBrps: 0, return: [key] }, toItaly: [] }).legal);
+  const nothingTried =
+    demand.take.length + demand.minors.length + demand.return.length + demand.indemnityBrps + terms.toItaly.length ===
+    0;
+  const returnable = nothingTried
+    ? territories.filter((t) => t.return.allowed).map((t) => t.key)
+    : TerritoryKeys.filter(
+        (key) => judge({ demand: { take: [], minors: [], indemnityBrps: 0, return: [key] }, toItaly: [] }).legal,
+      );
 
   return {
     pointsAvailable: result.pointsAvailable,
@@ -184,5 +237,8 @@ export function germanTermsChoices(base: ConcessionsInput, italyMayTake: boolean
 
 /** The tried command as sent names nothing twice and nothing unknown (else the engine refuses it as malformed). */
 function wellFormed(base: ConcessionsInput, tried: TriedTerms): boolean {
-  return refineConcessions({ ...base, demand: tried.demand }) === null && new Set(tried.toItaly).size === tried.toItaly.length;
+  return (
+    refineConcessions({ ...base, demand: tried.demand }) === null &&
+    new Set(tried.toItaly).size === tried.toItaly.length
+  );
 }

@@ -15,7 +15,10 @@ const CategoryChoice = Strict({
   countedIn: Enum(['factors', 'units'] as const),
   /** 56.32: this side's half of the row. */
   entitled: Count(),
-  /** 56.31D, 56.312: the row, or all that remains of a short type, or the largest total the units can make without exceeding the row. */
+  /**
+   * 56.31D, 56.312: the row, or all that remains of a short type, or the largest total the units can make without
+   * exceeding the row.
+   */
   required: Count(),
   /** What the valid picks amount to. */
   chosen: Count(),
@@ -61,7 +64,12 @@ export const ItalianForcesChoicesSchema = Strict({
   side: Enum(Sides),
   /** 56.311: the sides that select, in order, and those that have. */
   order: Strict({ rule: Type.Literal('56.311'), sides: Type.Array(Enum(Sides)), made: Type.Array(Enum(Sides)) }),
-  categories: Strict({ infantry: CategoryChoice, namedShips: CategoryChoice, cruisers: CategoryChoice, destroyers: CategoryChoice }),
+  categories: Strict({
+    infantry: CategoryChoice,
+    namedShips: CategoryChoice,
+    cruisers: CategoryChoice,
+    destroyers: CategoryChoice,
+  }),
   units: Type.Array(UnitChoice),
   shipRule: ShipRule,
   /** The tried selection would be accepted as it stands. */

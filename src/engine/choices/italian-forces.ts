@@ -15,9 +15,23 @@ import {
 } from '../../rules/italian-allocation.js';
 import { Categories, categoryOf, type Category, type Unit } from '../../rules/italian-forces.js';
 import { ItalianNavalStatuses } from '../../rules/italian-forces-table.js';
-import type { ItalianCategory, ItalianCategoryChoice, ItalianForcesChoices, ItalianShipRule, ItalianUnitChoice, ItalianUnitRefusal } from './italian-forces-schema.js';
+import type {
+  ItalianCategory,
+  ItalianCategoryChoice,
+  ItalianForcesChoices,
+  ItalianShipRule,
+  ItalianUnitChoice,
+  ItalianUnitRefusal,
+} from './italian-forces-schema.js';
 
-export type { ItalianCategory, ItalianCategoryChoice, ItalianForcesChoices, ItalianShipRule, ItalianUnitChoice, ItalianUnitRefusal } from './italian-forces-schema.js';
+export type {
+  ItalianCategory,
+  ItalianCategoryChoice,
+  ItalianForcesChoices,
+  ItalianShipRule,
+  ItalianUnitChoice,
+  ItalianUnitRefusal,
+} from './italian-forces-schema.js';
 
 export interface ChoicesInput extends AllocationInput {
   readonly order: ItalianForcesChoices['order'];
@@ -27,7 +41,8 @@ export interface ChoicesInput extends AllocationInput {
 /** Sums (as bits of a mask, capped at `limit`) that some subset of `sizes` makes. */
 const sumsOf = (sizes: readonly number[], limit: number): number[] => {
   const masks = [1];
-  for (const size of sizes) masks.push((masks[masks.length - 1] ?? 1) | shifted(masks[masks.length - 1] ?? 1, size, limit));
+  for (const size of sizes)
+    masks.push((masks[masks.length - 1] ?? 1) | shifted(masks[masks.length - 1] ?? 1, size, limit));
   return masks;
 };
 const capMask = (limit: number): number => (1 << (limit + 1)) - 1;
@@ -42,7 +57,13 @@ const has = (mask: number, n: number): boolean => n >= 0 && ((mask >> n) & 1) ==
 
 function shipRuleOf(options: AllocationOptions): ItalianShipRule {
   const allowed = (c: Category) => ItalianNavalStatuses.filter((s) => shipRefusal(c, s, options) === null);
-  return { rule: '56.32', unfinishedLightShips: options.unfinishedLightShips ?? 'rows-2-and-launch', namedShips: allowed('namedShips'), cruisers: allowed('cruisers'), destroyers: allowed('destroyers') };
+  return {
+    rule: '56.32',
+    unfinishedLightShips: options.unfinishedLightShips ?? 'rows-2-and-launch',
+    namedShips: allowed('namedShips'),
+    cruisers: allowed('cruisers'),
+    destroyers: allowed('destroyers'),
+  };
 }
 
 const unitsOf = (input: AllocationInput): Unit[] => [
@@ -67,7 +88,9 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
     return { u, category, size: measure(category, u), refusedBy, picked: selection[category].includes(u.unit.id) };
   });
   // Every picked id must be a selectable unit of its category, once; anything else can never complete.
-  const validPicks = new Set(entries.filter((e) => e.picked && e.refusedBy === null).map((e) => `${e.category}:${e.u.unit.id}`));
+  const validPicks = new Set(
+    entries.filter((e) => e.picked && e.refusedBy === null).map((e) => `${e.category}:${e.u.unit.id}`),
+  );
   const pickCount = Categories.reduce((n, c) => n + selection[c].length, 0);
   const clean = validPicks.size === pickCount;
 
@@ -106,7 +129,12 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
       completable: completable.get(category) === true,
     };
   };
-  const categories = { infantry: categoryChoice('infantry'), namedShips: categoryChoice('namedShips'), cruisers: categoryChoice('cruisers'), destroyers: categoryChoice('destroyers') };
+  const categories = {
+    infantry: categoryChoice('infantry'),
+    namedShips: categoryChoice('namedShips'),
+    cruisers: categoryChoice('cruisers'),
+    destroyers: categoryChoice('destroyers'),
+  };
 
   const units = entries.map(
     (e): ItalianUnitChoice => ({
@@ -124,4 +152,5 @@ export function italianForcesChoices(input: ChoicesInput): ItalianForcesChoices 
   return { side, order: input.order, categories, units, shipRule: shipRuleOf(options), complete: result.legal };
 }
 
-const refusal = (code: ShipRefusal | null): ItalianUnitRefusal | null => (code === null ? null : { rule: '56.32', code });
+const refusal = (code: ShipRefusal | null): ItalianUnitRefusal | null =>
+  code === null ? null : { rule: '56.32', code };

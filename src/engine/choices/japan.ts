@@ -8,7 +8,10 @@ const JapaneseAnswer = Strict({
   rule: Enum(['59.892', '59.894'] as const),
   allowed: Type.Literal(true),
   refusedBy: Type.Null(),
-  command: Strict({ type: Type.Literal('japan.treaty-decided'), data: Strict({ turn: Turn, adheres: Type.Boolean() }) }),
+  command: Strict({
+    type: Type.Literal('japan.treaty-decided'),
+    data: Strict({ turn: Turn, adheres: Type.Boolean() }),
+  }),
 });
 
 export const JapaneseAdherenceChoicesSchema = Strict({ answers: Type.Array(JapaneseAnswer) });
@@ -23,4 +26,6 @@ const answer = (rule: JapaneseAnswer['rule'], turn: GameTurn, adheres: boolean):
   command: { type: 'japan.treaty-decided', data: { turn: { ...turn }, adheres } },
 });
 
-export const japaneseAdherenceChoices = (turn: GameTurn): JapaneseAdherenceChoices => ({ answers: [answer('59.892', turn, true), answer('59.894', turn, false)] });
+export const japaneseAdherenceChoices = (turn: GameTurn): JapaneseAdherenceChoices => ({
+  answers: [answer('59.892', turn, true), answer('59.894', turn, false)],
+});

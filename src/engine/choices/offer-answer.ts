@@ -9,7 +9,10 @@ const OfferAnswer = Strict({
   rule: Enum(['59.41', '59.31'] as const),
   allowed: Type.Boolean(),
   refusedBy: Type.Union([Type.Literal('59.23'), Type.Null()]),
-  command: Strict({ type: Enum(['britain.offer-accepted', 'britain.offer-rejected'] as const), data: Strict({ turn: Turn }) }),
+  command: Strict({
+    type: Enum(['britain.offer-accepted', 'britain.offer-rejected'] as const),
+    data: Strict({ turn: Turn }),
+  }),
 });
 
 export const OfferAnswerChoicesSchema = Strict({ answers: Type.Array(OfferAnswer) });
@@ -21,8 +24,18 @@ export type OfferAnswerChoices = Frozen<Static<typeof OfferAnswerChoicesSchema>>
 export function offerAnswerChoices(turn: GameTurn, rejectionRefused: boolean): OfferAnswerChoices {
   return {
     answers: [
-      { rule: '59.41', allowed: true, refusedBy: null, command: { type: 'britain.offer-accepted', data: { turn: { ...turn } } } },
-      { rule: '59.31', allowed: !rejectionRefused, refusedBy: rejectionRefused ? '59.23' : null, command: { type: 'britain.offer-rejected', data: { turn: { ...turn } } } },
+      {
+        rule: '59.41',
+        allowed: true,
+        refusedBy: null,
+        command: { type: 'britain.offer-accepted', data: { turn: { ...turn } } },
+      },
+      {
+        rule: '59.31',
+        allowed: !rejectionRefused,
+        refusedBy: rejectionRefused ? '59.23' : null,
+        command: { type: 'britain.offer-rejected', data: { turn: { ...turn } } },
+      },
     ],
   };
 }

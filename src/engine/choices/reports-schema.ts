@@ -3,7 +3,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Enum, Strict, Turn, type Frozen } from '../../schema/types.js';
 
-export type ReportCommand = 'host.british-force-pool' | 'host.british-hex-control' | 'host.far-east-hex-control' | 'host.italian-forces-reported';
+export type ReportCommand =
+  | 'host.british-force-pool'
+  | 'host.british-hex-control'
+  | 'host.far-east-hex-control'
+  | 'host.italian-forces-reported';
 
 export const ReportRequirements = [
   'turn-of-the-decision',
@@ -40,11 +44,19 @@ const Content = Strict({
 
 /** The choices of the report `command`: the command, the name of its JSON Schema, the turn and the contents. */
 export const reportChoicesSchema = <const C extends ReportCommand>(command: C) =>
-  Strict({ command: Type.Literal(command), schema: Type.Literal(`command/${command}` as const), turn: Turn, contents: Type.Array(Content) });
+  Strict({
+    command: Type.Literal(command),
+    schema: Type.Literal(`command/${command}` as const),
+    turn: Turn,
+    contents: Type.Array(Content),
+  });
 
 export type ReportContent = Frozen<Static<typeof Content>>;
 /** The choices of any report, narrowed to those of `C` (a static type cannot stay generic). */
-export type ReportChoices<C extends ReportCommand = ReportCommand> = Omit<Frozen<Static<ReturnType<typeof reportChoicesSchema<ReportCommand>>>>, 'command' | 'schema'> & {
+export type ReportChoices<C extends ReportCommand = ReportCommand> = Omit<
+  Frozen<Static<ReturnType<typeof reportChoicesSchema<ReportCommand>>>>,
+  'command' | 'schema'
+> & {
   readonly command: C;
   readonly schema: `command/${C}`;
 };

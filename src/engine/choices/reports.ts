@@ -5,18 +5,34 @@ import { TerritoryKeys } from '../../rules/british-concession-table.js';
 import type { GameTurn } from '../../rules/turns.js';
 import type { ReportChoices, ReportCommand, ReportContent, ReportRequirement } from './reports-schema.js';
 
-export { ReportRequirements, type ReportChoices, type ReportCommand, type ReportContent, type ReportRequirement } from './reports-schema.js';
+export {
+  ReportRequirements,
+  type ReportChoices,
+  type ReportCommand,
+  type ReportContent,
+  type ReportRequirement,
+} from './reports-schema.js';
 
-const content = (field: string, rule: string, requirement: ReportRequirement, values: readonly string[] | null = null): ReportContent => ({ field, rule, requirement, values });
+const content = (
+  field: string,
+  rule: string,
+  requirement: ReportRequirement,
+  values: readonly string[] | null = null,
+): ReportContent => ({ field, rule, requirement, values });
 
-const report = <C extends ReportCommand>(command: C, turn: GameTurn, rule: string, contents: readonly ReportContent[]): ReportChoices<C> => ({
+const report = <C extends ReportCommand>(
+  command: C,
+  turn: GameTurn,
+  rule: string,
+  contents: readonly ReportContent[],
+): ReportChoices<C> => ({
   command,
   schema: `command/${command}` as const,
   turn,
   contents: [content('turn', rule, 'turn-of-the-decision'), ...contents],
 });
 
-/** 59.513: the pool the British player selects from, every unit eligible or not (the engine applies 59.513B-D, 59.514). */
+/** 59.513: the pool the British player selects from, eligible or not (the engine applies 59.513B-D, 59.514). */
 export const britishForcePoolChoices = (turn: GameTurn): ReportChoices<'host.british-force-pool'> =>
   report('host.british-force-pool', turn, '59.513', [
     content('units', '59.513A', 'every-unit-of-the-force-pool-and-royal-navy'),

@@ -40,23 +40,28 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
   effects.push(
     {
       rule: '55.24',
-      code: 'us-pacific-election-modified', params: {},
+      code: 'us-pacific-election-modified',
+      params: {},
     },
     { rule: '55.31', code: 'remove-all-german-units', params: {} },
     {
       rule: '55.41',
-      code: 'unoccupied-german-hexes-uncontrolled', params: {},
+      code: 'unoccupied-german-hexes-uncontrolled',
+      params: {},
     },
     {
       rule: '55.51',
-      code: 'german-minors-surrender', params: {},
+      code: 'german-minors-surrender',
+      params: {},
     },
     { rule: '55.51', code: 'negate-diplomatic-results-7-8', params: {} },
     {
       rule: '55.52',
-      code: 'german-west-east-conquests-uncontrolled', params: {},
+      code: 'german-west-east-conquests-uncontrolled',
+      params: {},
     },
-    // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none (docs/rulings.md).
+    // 55.52: to Italy only while Italy fights on; a neutral Italy, or one surrendering in the same turn, takes none
+    // (docs/rulings.md).
     italyOut !== null
       ? {
           rule: '55.52',
@@ -65,7 +70,8 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
         }
       : {
           rule: '55.52',
-          code: 'german-mediterranean-conquests-to-italy', params: {},
+          code: 'german-mediterranean-conquests-to-italy',
+          params: {},
         },
     { rule: '55.61', code: 'germany-no-brp-value', params: {} },
   );
@@ -76,17 +82,32 @@ export function germanSurrenderEffects(view: GameView, italy: ItalyAtGermanSurre
  * 55.11 and 55.12 at the end of an Allied player turn: the check (always recorded, so that the audit
  * shows every turn's resistance) and, when it holds, the surrender with its effects.
  */
-export function germanSurrenderCheck(view: GameView, turn: GameTurn, facts: GermanFacts, italy: ItalyAtGermanSurrender): DomainEvent[] {
+export function germanSurrenderCheck(
+  view: GameView,
+  turn: GameTurn,
+  facts: GermanFacts,
+  italy: ItalyAtGermanSurrender,
+): DomainEvent[] {
   const inputs = germanInputs(view, facts);
   const result = germanSurrender(inputs);
   const events: DomainEvent[] = [
     {
       type: 'germany.surrender-checked',
-      data: { turn, inputs, resistance: result.resistance, surrenders: result.surrenders, reason: result.reason, lines: [...result.lines] },
+      data: {
+        turn,
+        inputs,
+        resistance: result.resistance,
+        surrenders: result.surrenders,
+        reason: result.reason,
+        lines: [...result.lines],
+      },
     },
   ];
   if (result.reason !== null) {
-    events.push({ type: 'germany.surrendered', data: { turn, reason: result.reason, effects: germanSurrenderEffects(view, italy) } });
+    events.push({
+      type: 'germany.surrendered',
+      data: { turn, reason: result.reason, effects: germanSurrenderEffects(view, italy) },
+    });
   }
   return events;
 }

@@ -11,7 +11,12 @@ import {
   type AllocationSide,
   type ItalianForces,
 } from '../../rules/italian-allocation.js';
-import { isEmptyRow, isItalianSurrenderLevel, type ForceAmounts, type ItalianSurrenderLevel } from '../../rules/italian-forces-table.js';
+import {
+  isEmptyRow,
+  isItalianSurrenderLevel,
+  type ForceAmounts,
+  type ItalianSurrenderLevel,
+} from '../../rules/italian-forces-table.js';
 import type { RulingOptions } from '../../rules/options.js';
 
 type Surrender = EventData<'italy.surrendered'>;
@@ -21,7 +26,8 @@ const NOTHING: AllocationSelection = { infantry: [], namedShips: [], cruisers: [
 
 export function surrenderLevelOf(surrender: Surrender): ItalianSurrenderLevel {
   const level = surrender.surrenderLevel;
-  if (!isItalianSurrenderLevel(level)) throw new RangeError(`56.31: the logged surrender level ${level} is outside -2..+2`);
+  if (!isItalianSurrenderLevel(level))
+    throw new RangeError(`56.31: the logged surrender level ${level} is outside -2..+2`);
   return level;
 }
 
@@ -38,18 +44,35 @@ export function validateSide(
   options: RulingOptions,
 ): AllocationResult {
   const level = surrenderLevelOf(surrender);
-  return validateAllocation({ level, side, forces, alreadyAllocated: alreadyAllocatedFor(surrender, side, axisSelection), selection }, allocationOptions(options));
+  return validateAllocation(
+    { level, side, forces, alreadyAllocated: alreadyAllocatedFor(surrender, side, axisSelection), selection },
+    allocationOptions(options),
+  );
 }
 
-/** 56.311: what the other side took before `side` selects (at level 0 the Axis selection, or nothing when Germany selects nothing). */
-export function alreadyAllocatedFor(surrender: Surrender, side: AllocationSide, axisSelection: AllocationSelection | null): AllocationSelection | null {
-  return side === 'allied' && surrenderLevelOf(surrender) === 0 ? (surrender.selectionOrder.includes('axis') ? axisSelection : NOTHING) : null;
+/**
+ * 56.311: what the other side took before `side` selects (at level 0 the Axis selection, or nothing when Germany
+ * selects nothing).
+ */
+export function alreadyAllocatedFor(
+  surrender: Surrender,
+  side: AllocationSide,
+  axisSelection: AllocationSelection | null,
+): AllocationSelection | null {
+  return side === 'allied' && surrenderLevelOf(surrender) === 0
+    ? surrender.selectionOrder.includes('axis')
+      ? axisSelection
+      : NOTHING
+    : null;
 }
 
-export const allocationOptions = (options: RulingOptions): AllocationOptions => ({ unfinishedLightShips: options.unfinishedLightShips });
+export const allocationOptions = (options: RulingOptions): AllocationOptions => ({
+  unfinishedLightShips: options.unfinishedLightShips,
+});
 
 /** 56.31D: a side's types in short supply, if any. */
-const shortages = (side: AllocationSide, lost: ForceAmounts): (ForceAmounts & { side: AllocationSide })[] => (isEmptyRow(lost) ? [] : [{ side, ...lost }]);
+const shortages = (side: AllocationSide, lost: ForceAmounts): (ForceAmounts & { side: AllocationSide })[] =>
+  isEmptyRow(lost) ? [] : [{ side, ...lost }];
 
 /** 56.31C, 56.31D, 56.33: where every Italian infantry and naval unit goes, with the effects for the host. */
 export function dispositionOf(
@@ -96,7 +119,8 @@ export function dispositionOf(
   if (d.germany.infantry.length + d.us.infantry.length > 0) {
     effects.push({
       rule: '56.33',
-      code: 'italian-infantry-construction', params: {},
+      code: 'italian-infantry-construction',
+      params: {},
     });
   }
   return {

@@ -2,7 +2,11 @@
 // 56.12, 56.31) and the effects of an Italian surrender (56.2-56.6) as records for the host.
 import type { DomainEvent, EventData } from '../../../events/index.js';
 import type { Effect } from '../../../events/effects.js';
-import { italianSurrender, type ItalianSurrenderInput, type ItalianSurrenderResult } from '../../rules/italian-surrender.js';
+import {
+  italianSurrender,
+  type ItalianSurrenderInput,
+  type ItalianSurrenderResult,
+} from '../../rules/italian-surrender.js';
 import { isEmptyRow } from '../../rules/italian-forces-table.js';
 import { bothSidesSelect, selectionOrder } from '../../rules/italian-selection-order.js';
 import type { GameView } from '../game-view.js';
@@ -33,7 +37,11 @@ export function italianInputs(view: GameView, facts: ItalianFacts): ItalianSurre
 }
 
 /** 56.2-56.6 and the 56.32 row: what the host must do when Italy surrenders. */
-export function italianSurrenderEffects(result: ItalianSurrenderResult, germany: GermanyAtItalianSurrender, order: readonly ('axis' | 'allied')[]): Effect[] {
+export function italianSurrenderEffects(
+  result: ItalianSurrenderResult,
+  germany: GermanyAtItalianSurrender,
+  order: readonly ('axis' | 'allied')[],
+): Effect[] {
   const germanyOut = germany === 'fights-on' ? null : germany;
   return [
     germanyOut !== null
@@ -45,13 +53,20 @@ export function italianSurrenderEffects(result: ItalianSurrenderResult, germany:
       ? { rule: '56.31B', code: 'folgore-removed', params: { germany: germanyOut } }
       : {
           rule: '56.31B',
-          code: 'folgore-to-german-force-pool', params: {},
+          code: 'folgore-to-german-force-pool',
+          params: {},
         },
     { rule: '56.31C', code: 'remove-italian-ground-units', params: {} },
     {
       rule: '56.32',
       code: 'post-surrender-forces',
-      params: { level: result.surrenderLevel, germany: { ...result.forces.germany }, us: { ...result.forces.us }, order: [...order], germanHalfUnclaimed: isEmptyRow(result.forces.germany) ? null : germanyOut },
+      params: {
+        level: result.surrenderLevel,
+        germany: { ...result.forces.germany },
+        us: { ...result.forces.us },
+        order: [...order],
+        germanHalfUnclaimed: isEmptyRow(result.forces.germany) ? null : germanyOut,
+      },
     },
     germanyOut !== null
       ? {
@@ -61,7 +76,8 @@ export function italianSurrenderEffects(result: ItalianSurrenderResult, germany:
         }
       : {
           rule: '56.41',
-          code: 'italian-hexes-to-germany', params: {},
+          code: 'italian-hexes-to-germany',
+          params: {},
         },
     { rule: '56.51', code: 'italian-minors-surrender', params: {} },
     {
@@ -85,13 +101,25 @@ export function italianSurrenderEffects(result: ItalianSurrenderResult, germany:
  * every turn's DP total) and, when it holds, the surrender with its effects. 56.13: Germany's position
  * changes nothing in the check, only the effects (56.21) and who selects (56.311).
  */
-export function italianSurrenderCheck(view: GameView, turn: GameTurn, facts: ItalianFacts, germany: GermanyAtItalianSurrender): DomainEvent[] {
+export function italianSurrenderCheck(
+  view: GameView,
+  turn: GameTurn,
+  facts: ItalianFacts,
+  germany: GermanyAtItalianSurrender,
+): DomainEvent[] {
   const inputs = italianInputs(view, facts);
   const result = italianSurrender(inputs);
   const events: DomainEvent[] = [
     {
       type: 'italy.surrender-checked',
-      data: { turn, inputs, dpTotal: result.dpTotal, surrenders: result.surrenders, surrenderLevel: result.surrenderLevel, lines: [...result.lines] },
+      data: {
+        turn,
+        inputs,
+        dpTotal: result.dpTotal,
+        surrenders: result.surrenders,
+        surrenderLevel: result.surrenderLevel,
+        lines: [...result.lines],
+      },
     },
   ];
   if (result.surrenders) {

@@ -7,7 +7,12 @@ import { auditEntries } from '../../audit/audit.js';
 import type { StoredEvent } from '../../../events/index.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
 import { readLog, type ScanSummary } from '../../store/file/verify.js';
-import { readVerifiedMark, StaleMarkError, writeVerifiedMark, type VerifiedMark } from '../../store/file/verified-mark.js';
+import {
+  readVerifiedMark,
+  StaleMarkError,
+  writeVerifiedMark,
+  type VerifiedMark,
+} from '../../store/file/verified-mark.js';
 
 export interface LogReadOptions {
   /** Ignore any verification mark and check every line (`--full`). */
@@ -33,12 +38,19 @@ export interface ReadResult {
  * checked. A mark that no longer matches the log is dropped and the log read again in full. A clean pass marks
  * the log (src/store/verified-mark.ts).
  */
-export async function replayLog(path: string, collectAudit: boolean, { full, engineId, hashAt = -1 }: LogReadOptions, onProgress: OnProgress = undefined, keep: Keep = undefined): Promise<ReadResult> {
+export async function replayLog(
+  path: string,
+  collectAudit: boolean,
+  { full, engineId, hashAt = -1 }: LogReadOptions,
+  onProgress: OnProgress = undefined,
+  keep: Keep = undefined,
+): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
   try {
     return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep);
   } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError) return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
+    if (mark !== null && error instanceof StaleMarkError)
+      return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
     throw error;
   }
 }
@@ -47,12 +59,27 @@ export type OnProgress = ((bytesRead: number) => void) | undefined;
 /** Which events replayed to keep in `kept` (`report` keeps a game's rule decisions). */
 export type Keep = ((event: StoredEvent) => boolean) | undefined;
 
-async function replayFrom(path: string, collectAudit: boolean, engineId: string | null, mark: VerifiedMark | null, hashAt: number, onProgress: OnProgress, keep: Keep): Promise<ReadResult> {
+async function replayFrom(
+  path: string,
+  collectAudit: boolean,
+  engineId: string | null,
+  mark: VerifiedMark | null,
+  hashAt: number,
+  onProgress: OnProgress,
+  keep: Keep,
+): Promise<ReadResult> {
   const through = mark?.events ?? 0;
   const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
   const entries: AuditEntry[] = [];
   const kept: StoredEvent[] = [];
-  const reader = readLog(path, { validate: true, trusted: mark, skipTypes: INERT_TYPES, index: engineId !== null, hashAt, onProgress });
+  const reader = readLog(path, {
+    validate: true,
+    trusted: mark,
+    skipTypes: INERT_TYPES,
+    index: engineId !== null,
+    hashAt,
+    onProgress,
+  });
   for (;;) {
     const next = await reader.next();
     if (next.done === true) {
@@ -60,7 +87,13 @@ async function replayFrom(path: string, collectAudit: boolean, engineId: string 
       // Lines of inert types in the vouched-for part were counted, not yielded: the version is the last seq.
       replayer.version = Math.max(replayer.version, scan.events);
       replayer.finish();
-      if (engineId !== null && scan.index !== null && scan.events > through && scan.fragment === null && replayer.mismatches.length === 0) {
+      if (
+        engineId !== null &&
+        scan.index !== null &&
+        scan.events > through &&
+        scan.fragment === null &&
+        replayer.mismatches.length === 0
+      ) {
         await writeVerifiedMark(path, {
           engine: engineId,
           logFormatVersion: scan.formatVersion,
@@ -78,4 +111,3 @@ async function replayFrom(path: string, collectAudit: boolean, engineId: string 
     if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
   }
 }
-

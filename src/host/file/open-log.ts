@@ -16,7 +16,10 @@ export interface OpenedLog {
 }
 
 /** Throws what the log commands throw for a log that cannot be used (./log-guard.ts reports it). */
-export async function openLogEngine(path: string, options: { readonly create: boolean; readonly engineId: string | null }): Promise<OpenedLog> {
+export async function openLogEngine(
+  path: string,
+  options: { readonly create: boolean; readonly engineId: string | null },
+): Promise<OpenedLog> {
   const store = await JsonlFileStore.open(path, { create: options.create });
   try {
     const { replayer, scan } = await replayLog(path, false, { full: false, engineId: options.engineId });

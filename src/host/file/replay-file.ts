@@ -4,7 +4,10 @@ import { readLog } from '../../store/file/scan.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
 
 /** Replays a verified log file into `replayer` (a new one by default) and returns it, finished. */
-export async function replayVerifiedLog(path: string, replayer: Replayer = new Replayer({ checkDecisions: false })): Promise<Replayer> {
+export async function replayVerifiedLog(
+  path: string,
+  replayer: Replayer = new Replayer({ checkDecisions: false }),
+): Promise<Replayer> {
   const reader = readLog(path, { validate: false, skipTypes: INERT_TYPES });
   for (;;) {
     const next = await reader.next();

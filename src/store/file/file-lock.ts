@@ -8,7 +8,16 @@
 // libuv's thread pool costs far more (docs/performance.md); only waiting for another holder sleeps. Its content is a
 // hint for judging a stale lock, never needed after a crash, so it is not fsynced.
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { StoreError } from '../store-error.js';
 import { fileBoundary } from './fs-error.js';
 import { isSameLiveProcess, selfStartTime } from './process-info.js';
@@ -18,7 +27,10 @@ export interface LockOptions {
   readonly timeoutMs?: number;
 }
 
-/** The lock stayed held for longer than the timeout; `holder` is set only when a live writer holds it. Nothing was written. */
+/**
+ * The lock stayed held for longer than the timeout; `holder` is set only when a live writer holds it. Nothing was
+ * written.
+ */
 export class LockTimeoutError extends StoreError {
   override readonly name = 'LockTimeoutError';
   constructor(
@@ -53,7 +65,11 @@ interface Holder {
  * Runs `run` holding the lock of the log at `logPath`. The lock is named after the log's real path (symlinks
  * resolved), and `run` is given that path: open the file by it, so that the locked file is the written one.
  */
-export async function withLogLock<T>(logPath: string, run: (realPath: string) => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withLogLock<T>(
+  logPath: string,
+  run: (realPath: string) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   // The file store's boundary: a file system failure, of the lock's or of `run`'s, is thrown as a StoreError.
   return fileBoundary(() => {
     const real = realpathSync.native(logPath);
@@ -199,7 +215,8 @@ async function takeOver(lockPath: string, stale: Holder): Promise<boolean> {
   heldTokens.add(guardToken);
   try {
     const again = readHolder(lockPath);
-    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && (await isStale(again))) unlinkIfPresent(lockPath);
+    if (again !== null && again.ino === stale.ino && again.raw === stale.raw && (await isStale(again)))
+      unlinkIfPresent(lockPath);
     return true;
   } finally {
     heldTokens.delete(guardToken);
@@ -216,6 +233,8 @@ function unlinkIfPresent(path: string): void {
 }
 
 export const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

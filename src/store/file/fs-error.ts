@@ -49,7 +49,9 @@ export async function fileBoundary<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** `stream` with its file system failures thrown as StoreErrors. */
-export async function* fileBoundaryStream<T, R>(stream: AsyncGenerator<T, R, undefined>): AsyncGenerator<T, R, undefined> {
+export async function* fileBoundaryStream<T, R>(
+  stream: AsyncGenerator<T, R, undefined>,
+): AsyncGenerator<T, R, undefined> {
   try {
     return yield* stream;
   } catch (error) {

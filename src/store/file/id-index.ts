@@ -71,7 +71,7 @@ class Shard {
   #probe(key: number, tag: number, limit: number): number {
     const size = this.key.length;
     let slot = Math.floor(((key >>> 8) * size) / TWO_24);
-    let step = (((key & 0xff) << 8) | tag) | 1;
+    let step = ((key & 0xff) << 8) | tag | 1;
     if (step % 3 === 0) step += 2;
     step %= size;
     for (let probes = 0; probes < limit; probes += 1) {

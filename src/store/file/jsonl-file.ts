@@ -7,13 +7,28 @@ import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
-import { decodeEventLine, HASH_TAIL_BYTES, LogError, MAX_HEADER_BYTES, MAX_LINE_BYTES, tooLong } from '../line-format.js';
+import {
+  decodeEventLine,
+  HASH_TAIL_BYTES,
+  LogError,
+  MAX_HEADER_BYTES,
+  MAX_LINE_BYTES,
+  tooLong,
+} from '../line-format.js';
 import { withLogLock } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile, readAtSync } from './log-file.js';
 import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
 import { checkNewEvents, sealEvents, type ChainTip } from '../seal.js';
 import { SharedLogStore } from '../shared-log.js';
-import { checkExpected, systemEnvelopeSource, TornLogError, type AppendResult, type EnvelopeSource, type LogHead, type ReadOptions } from '../store.js';
+import {
+  checkExpected,
+  systemEnvelopeSource,
+  TornLogError,
+  type AppendResult,
+  type EnvelopeSource,
+  type LogHead,
+  type ReadOptions,
+} from '../store.js';
 import { StoreError } from '../store-error.js';
 import { fileBoundary, fileBoundaryStream, fileError } from './fs-error.js';
 
@@ -47,7 +62,7 @@ interface Tail extends ChainTip {
 
 const NEWLINE = 0x0a;
 
-/** One shared log in a file, whole and as its games' streams (../shared-log.ts); file system failures are StoreErrors. */
+/** One shared log in a file, whole and as its games' streams (../shared-log.ts); file system failures: StoreErrors. */
 export class JsonlFileStore extends SharedLogStore {
   readonly path: string;
   readonly #source: EnvelopeSource;
@@ -116,12 +131,20 @@ export class JsonlFileStore extends SharedLogStore {
     }
   }
 
-  override async append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> {
+  override async append(
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<AppendResult> {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
     // The lock is the file's, whatever name it was opened by; the file is written by the name that was locked.
-    const appended = this.#serialize(() => withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), { timeoutMs: this.#lockTimeoutMs }));
+    const appended = this.#serialize(() =>
+      withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), {
+        timeoutMs: this.#lockTimeoutMs,
+      }),
+    );
     return appended.then(
       (result) => {
         this.announce(result.events);
@@ -145,7 +168,12 @@ export class JsonlFileStore extends SharedLogStore {
     await this.#queue.settled();
   }
 
-  async #appendLocked(real: string, events: readonly NewEvent[], expected: LogVersion, expectedHash: string | undefined): Promise<AppendResult> {
+  async #appendLocked(
+    real: string,
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash: string | undefined,
+  ): Promise<AppendResult> {
     // A second hard link (or one still settling after createLog) takes the slow path, which waits or refuses.
     const fast = openLogFd(real, 'r+');
     const slow = fast === null ? await openLogFile(real, 'r+') : null;
@@ -156,7 +184,8 @@ export class JsonlFileStore extends SharedLogStore {
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
       const batch = sealEvents(events, tail, this.#source);
-      if (batch.events.length === 0) return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
+      if (batch.events.length === 0)
+        return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
       try {
         writeAll(fd, bytes, tail.size);
@@ -168,8 +197,18 @@ export class JsonlFileStore extends SharedLogStore {
         truncateQuietly(fd, tail.size);
         throw error;
       }
-      this.#tail = { ino: tail.ino, size: tail.size + bytes.length, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
-      return { version: logVersion(batch.tip.seq), events: batch.events, head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash } };
+      this.#tail = {
+        ino: tail.ino,
+        size: tail.size + bytes.length,
+        seq: batch.tip.seq,
+        hash: batch.tip.hash,
+        tornLine: null,
+      };
+      return {
+        version: logVersion(batch.tip.seq),
+        events: batch.events,
+        head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash },
+      };
     } finally {
       if (slow === null) closeSync(fd);
       else await slow.close();
@@ -183,7 +222,8 @@ export class JsonlFileStore extends SharedLogStore {
   async #refresh(fd: number): Promise<Tail> {
     const info = fstatSync(fd);
     const known = this.#tail;
-    const unchanged = info.size === known.size && info.ino === known.ino && known.tornLine === null && endsWith(fd, known);
+    const unchanged =
+      info.size === known.size && info.ino === known.ino && known.tornLine === null && endsWith(fd, known);
     if (unchanged) return known;
     if (info.ino !== known.ino || info.size <= known.size) this.#header = readHeader(fd, info.size);
     this.#tail = await readTail(this.path, fd, info.ino, info.size, this.#header, this.#chunkSize);
@@ -251,7 +291,14 @@ function lastNewline(fd: number, floor: number, before: number, step: number): n
  * of the line before it, so the seq and hash to chain onto are learnt without reading the whole log. If that
  * line is bad, the whole file is checked to name the first bad line.
  */
-async function readTail(path: string, fd: number, ino: number, size: number, header: Header, step: number): Promise<Tail> {
+async function readTail(
+  path: string,
+  fd: number,
+  ino: number,
+  size: number,
+  header: Header,
+  step: number,
+): Promise<Tail> {
   if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
   const floor = header.end - 1; // the header's `\n`
   // No line, whole or torn, is longer than MAX_LINE_BYTES: the search for a line break stops there.
@@ -265,7 +312,10 @@ async function readTail(path: string, fd: number, ino: number, size: number, hea
   const start = before;
   let prevHash = header.hash;
   if (start > floor) {
-    prevHash = start - HASH_TAIL_BYTES >= header.end ? readAtSync(fd, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2).toString('latin1') : '';
+    prevHash =
+      start - HASH_TAIL_BYTES >= header.end
+        ? readAtSync(fd, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2).toString('latin1')
+        : '';
   }
   const bytes = readAtSync(fd, start + 1, end - start - 1);
   const text = bytes.toString('utf8');

@@ -1,8 +1,8 @@
-// Creating and opening a log file. A log is a regular file: a FIFO would block a reader forever (open waits for a writer,
-// reads wait for data), a device such as /dev/zero never ends, a directory or a socket holds no lines. Every
-// reader and writer opens a log here: without blocking, then the open file itself is checked (fstat), so that what
-// was checked is what is read. A writer also refuses a file with several hard links: the append lock is named after
-// one path, and writers through another name would not be excluded (./file-lock.ts).
+// Creating and opening a log file. A log is a regular file: a FIFO would block a reader forever (open waits for a
+// writer, reads wait for data), a device such as /dev/zero never ends, a directory or a socket holds no lines. Every
+// reader and writer opens a log here: without blocking, then the open file itself is checked (fstat), so that what was
+// checked is what is read. A writer also refuses a file with several hard links: the append lock is named after one
+// path, and writers through another name would not be excluded (./file-lock.ts).
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -32,7 +32,8 @@ export class LinkedLogError extends StoreError {
   ) {
     super(
       'not-a-log',
-      `${path}: the log has ${links} hard links; writers through its other names would not share its lock, so it is not ` +
+      `${path}: the log has ${links} hard links; writers through its other names would not share its lock, so it ` +
+        `is not ` +
         'written: remove the other links (a copy, not a hard link, makes a backup)',
     );
   }
@@ -47,7 +48,10 @@ function kindOf(info: Stats): string {
   return 'not a file';
 }
 
-/** How long a writer waits for a second link to go: `createLog` links a new log into place, then unlinks its temporary name. */
+/**
+ * How long a writer waits for a second link to go: `createLog` links a new log into place, then unlinks its temporary
+ * name.
+ */
 const LINK_SETTLE_TRIES = 25;
 const LINK_SETTLE_MS = 20;
 
@@ -80,7 +84,8 @@ async function openChecked(path: string, mode: 'r' | 'r+'): Promise<FileHandle> 
 }
 
 /** O_NONBLOCK: opening a FIFO does not wait for a writer; it changes nothing for a regular file. */
-const openFlags = (mode: 'r' | 'r+'): number => (mode === 'r' ? constants.O_RDONLY : constants.O_RDWR) | (constants.O_NONBLOCK ?? 0);
+const openFlags = (mode: 'r' | 'r+'): number =>
+  (mode === 'r' ? constants.O_RDONLY : constants.O_RDWR) | (constants.O_NONBLOCK ?? 0);
 
 /** The error of an open that failed: a socket or a directory is no log. */
 function notALogFile(path: string, error: unknown): unknown {
@@ -113,7 +118,12 @@ export function openLogFd(path: string, mode: 'r' | 'r+'): number | null {
 export const DEFAULT_CHUNK_SIZE = 1024 * 1024;
 
 /** Reads `length` bytes at `position` into `into` (a new buffer by default); fewer at the end of the file. */
-export async function readAt(handle: FileHandle, position: number, length: number, into: Buffer = Buffer.alloc(length)): Promise<Buffer> {
+export async function readAt(
+  handle: FileHandle,
+  position: number,
+  length: number,
+  into: Buffer = Buffer.alloc(length),
+): Promise<Buffer> {
   let done = 0;
   while (done < length) {
     const { bytesRead } = await handle.read(into, done, length - done, position + done);

@@ -62,6 +62,7 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return typeof error === 'object' && error !== null && 'code' in error && error.code === 'EPERM'; // alive, another user's
+    // EPERM: alive, another user's
+    return typeof error === 'object' && error !== null && 'code' in error && error.code === 'EPERM';
   }
 }

@@ -9,7 +9,16 @@ import type { StoredEvent } from '../../../events/index.js';
 import { SUSPECT, type IdIndex } from './id-index.js';
 import { idsBefore } from './id-rescan.js';
 import { DEFAULT_CHUNK_SIZE, readAt } from './log-file.js';
-import { decodeHeader, HASH_TAIL_BYTES, lineLimit, LogError, MAX_LINE_BYTES, parseTrustedLine, sha256Bytes, tooLong } from '../line-format.js';
+import {
+  decodeHeader,
+  HASH_TAIL_BYTES,
+  lineLimit,
+  LogError,
+  MAX_LINE_BYTES,
+  parseTrustedLine,
+  sha256Bytes,
+  tooLong,
+} from '../line-format.js';
 import { StaleMarkError, type VerifiedPrefix } from './verified-mark.js';
 
 const NEWLINE = 0x0a;
@@ -32,10 +41,14 @@ export interface PrefixResult {
 }
 
 /** The hash that ends the line ending at `end` (`"hash":"<64 hex>"}`), or '' if the line is too short to hold one. */
-export const hashAtEnd = (bytes: Buffer, end: number): string => (end >= HASH_TAIL_BYTES ? bytes.toString('latin1', end - HASH_TAIL_BYTES, end - 2) : '');
+export const hashAtEnd = (bytes: Buffer, end: number): string =>
+  end >= HASH_TAIL_BYTES ? bytes.toString('latin1', end - HASH_TAIL_BYTES, end - 2) : '';
 
 /** The prefix's segments in order, each read and checked against its digest before it is used. */
-async function* checkedSegments(handle: FileHandle, prefix: VerifiedPrefix): AsyncGenerator<{ readonly i: number; readonly start: number; readonly data: Buffer }, void, undefined> {
+async function* checkedSegments(
+  handle: FileHandle,
+  prefix: VerifiedPrefix,
+): AsyncGenerator<{ readonly i: number; readonly start: number; readonly data: Buffer }, void, undefined> {
   let buffer = Buffer.allocUnsafe(0);
   let start = 0;
   for (const [i, segment] of prefix.segments.entries()) {
@@ -49,7 +62,8 @@ async function* checkedSegments(handle: FileHandle, prefix: VerifiedPrefix): Asy
   }
 }
 
-const stale = (why: string): StaleMarkError => new StaleMarkError(`the verification mark does not match the log: ${why}`);
+const stale = (why: string): StaleMarkError =>
+  new StaleMarkError(`the verification mark does not match the log: ${why}`);
 
 /**
  * The verified prefix of a log, segment by segment: each segment's bytes are checked against its digest before
@@ -71,12 +85,16 @@ export async function* readVerifiedPrefix(
   for await (const { i, start, data } of checkedSegments(handle, prefix)) {
     const length = data.length;
     const encoding = isAscii(data) ? 'latin1' : 'utf8';
-    if (i === 0 && trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion) {
+    if (
+      i === 0 &&
+      trustedHeaderVersion(data.toString(encoding, 0, Math.max(0, data.indexOf(NEWLINE)))) !== prefix.logFormatVersion
+    ) {
       throw stale('another log format version');
     }
     if (checks !== null) lines = await checkLines(handle, data, lines, checks, result);
     // A mark is only written for lines within the limit: one over it means a forged mark (the full read names it).
-    else if (length > MAX_LINE_BYTES + 1 && holdsLongLine(data)) throw stale('it vouches for a line longer than any event line');
+    else if (length > MAX_LINE_BYTES + 1 && holdsLongLine(data))
+      throw stale('it vouches for a line longer than any event line');
     const batch: StoredEvent[] = [];
     for (const offset of prefix.segments[i]?.lines ?? []) {
       const lineStart = offset === 0 ? i > 0 : data[offset - 1] === NEWLINE;
@@ -89,7 +107,12 @@ export async function* readVerifiedPrefix(
     }
     if (i === prefix.segments.length - 1) {
       const last = trustedEvent(data, data.lastIndexOf(NEWLINE, length - 2) + 1, encoding);
-      if (last === null || last.seq !== prefix.events || last.hash !== prefix.lastHash || (checks !== null && lines !== prefix.events + 1)) {
+      if (
+        last === null ||
+        last.seq !== prefix.events ||
+        last.hash !== prefix.lastHash ||
+        (checks !== null && lines !== prefix.events + 1)
+      ) {
         throw stale("its last event is not the log's");
       }
     }
@@ -98,9 +121,15 @@ export async function* readVerifiedPrefix(
 }
 
 /** Walks every line of the prefix again (read and checked anew): for a log that grew while its prefix was read. */
-export async function walkPrefix(handle: FileHandle, prefix: VerifiedPrefix, checks: PrefixChecks, result: PrefixResult): Promise<void> {
+export async function walkPrefix(
+  handle: FileHandle,
+  prefix: VerifiedPrefix,
+  checks: PrefixChecks,
+  result: PrefixResult,
+): Promise<void> {
   let lines = 0;
-  for await (const { data } of checkedSegments(handle, prefix)) lines = await checkLines(handle, data, lines, checks, result);
+  for await (const { data } of checkedSegments(handle, prefix))
+    lines = await checkLines(handle, data, lines, checks, result);
   if (lines !== prefix.events + 1) throw stale("its last event is not the log's");
 }
 
@@ -118,7 +147,13 @@ function holdsLongLine(data: Buffer): boolean {
  * Walks the whole lines of a segment (it ends in `\n`), which follow `before` lines: each line within its limit,
  * each event's id recorded, the hash of seq `hashAt` noted. Returns the number of lines so far.
  */
-async function checkLines(handle: FileHandle, data: Buffer, before: number, checks: PrefixChecks, result: PrefixResult): Promise<number> {
+async function checkLines(
+  handle: FileHandle,
+  data: Buffer,
+  before: number,
+  checks: PrefixChecks,
+  result: PrefixResult,
+): Promise<number> {
   let line = before;
   // The digits of the line's seq, without formatting it: the id starts after `{"seq":<digits>,"id":"`.
   let digits = String(Math.max(1, line)).length;
@@ -134,7 +169,8 @@ async function checkLines(handle: FileHandle, data: Buffer, before: number, chec
     }
     if (seq > 0) {
       const at = start + SEQ_KEY_LENGTH + digits;
-      if (data.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) throw stale(`line ${line} is not an event line`);
+      if (data.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0)
+        throw stale(`line ${line} is not an event line`);
       const id = data.toString('latin1', at + ID_KEY.length, at + ID_KEY.length + ID_LENGTH);
       let earlier = checks.ids.add(id, line);
       if (earlier === SUSPECT) earlier = await settleSuspect(handle, checks.ids, id, line);

@@ -4,8 +4,23 @@ import { isAscii } from 'node:buffer';
 import type { StoredEvent } from '../../../events/index.js';
 import { IdIndex, SUSPECT } from './id-index.js';
 import { DEFAULT_CHUNK_SIZE, openLogFile, roomAfter } from './log-file.js';
-import { decodeEventLine, decodeHeader, lineLimit, LogError, parseTrustedLine, sha256Bytes, tooLong } from '../line-format.js';
-import { hashAtEnd, readVerifiedPrefix, repeatedId, settleSuspect, walkPrefix, type PrefixResult } from './scan-prefix.js';
+import {
+  decodeEventLine,
+  decodeHeader,
+  lineLimit,
+  LogError,
+  parseTrustedLine,
+  sha256Bytes,
+  tooLong,
+} from '../line-format.js';
+import {
+  hashAtEnd,
+  readVerifiedPrefix,
+  repeatedId,
+  settleSuspect,
+  walkPrefix,
+  type PrefixResult,
+} from './scan-prefix.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
@@ -69,12 +84,18 @@ export interface ScanSummary {
  * the first bad line. A fragment after the last `\n` is not yielded but returned in the summary. A path that is
  * not a regular file throws NotALogFileError (./log-file.ts), without blocking on a FIFO.
  */
-export async function* readLog(path: string, options: ScanOptions = {}): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
+export async function* readLog(
+  path: string,
+  options: ScanOptions = {},
+): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
   const from = Math.max(1, options.from ?? 1);
   const validate = options.validate ?? true;
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
   const skipTypes = options.skipTypes ?? [];
-  const prefix = validate && options.trusted != null && options.trusted.skipped.every((t) => skipTypes.includes(t)) ? options.trusted : null;
+  const prefix =
+    validate && options.trusted != null && options.trusted.skipped.every((t) => skipTypes.includes(t))
+      ? options.trusted
+      : null;
   const skip = validate ? [] : skipTypes.map((type) => Buffer.from(`${type}"`, 'latin1'));
   const index: MarkSegment[] | null = validate && options.index === true ? [] : null;
   const unindexed = new Set(skipTypes);
@@ -144,7 +165,8 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
         if (seq === hashAt) found.hashAt = hashAtEnd(whole, end);
         if (!validate && seq > 0) {
           // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
-          if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip))) batch.push(trusted(whole.toString(encoding, start, end), line));
+          if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip)))
+            batch.push(trusted(whole.toString(encoding, start, end), line));
           start = end + 1;
           continue;
         }
@@ -169,7 +191,11 @@ export async function* readLog(path: string, options: ScanOptions = {}): AsyncGe
       }
       // On the trusted path the chain's tip is read from the bytes that end the last line.
       if (!validate && line > 1) prevHash = hashAtEnd(whole, whole.length);
-      index?.push({ end: position - length + lastNewline + 1, digest: sha256Bytes(data.subarray(0, lastNewline + 1)), lines: listed });
+      index?.push({
+        end: position - length + lastNewline + 1,
+        digest: sha256Bytes(data.subarray(0, lastNewline + 1)),
+        lines: listed,
+      });
       lineCount = line;
       // The decoded lines are copies: the incomplete last line moves to the front of the buffer for the next read.
       carried = length - lastNewline - 1;
@@ -246,7 +272,11 @@ export function decodeLogHeader(text: string): { readonly hash: string; readonly
     hash = decodeHeader(text);
   } catch (error) {
     if (error instanceof LogError && error.path === '$') {
-      throw new LogError(1, 'format', `not an awaw-surrender log (the first line is not its JSON header: ${error.detail})`);
+      throw new LogError(
+        1,
+        'format',
+        `not an awaw-surrender log (the first line is not its JSON header: ${error.detail})`,
+      );
     }
     throw error;
   }

@@ -6,13 +6,23 @@ import { decodeEventLine, decodeHeader, LogError } from '../line-format.js';
 import { withLogLock } from './file-lock.js';
 import { fileBoundary, fileBoundaryStream } from './fs-error.js';
 import { openLogFile } from './log-file.js';
-import { isExactUtf8, readLog as readLogFile, scanLog as scanLogFile, type Fragment, type ScanOptions, type ScanSummary } from './scan.js';
+import {
+  isExactUtf8,
+  readLog as readLogFile,
+  scanLog as scanLogFile,
+  type Fragment,
+  type ScanOptions,
+  type ScanSummary,
+} from './scan.js';
 import type { LogHead } from '../store.js';
 
 export type { ScanOptions, ScanSummary, Fragment } from './scan.js';
 
 /** ./scan.ts readLog: the log's events in batches, its summary returned at the end. */
-export function readLog(path: string, options?: ScanOptions): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
+export function readLog(
+  path: string,
+  options?: ScanOptions,
+): AsyncGenerator<readonly StoredEvent[], ScanSummary, undefined> {
   return fileBoundaryStream(readLogFile(path, options));
 }
 
@@ -31,7 +41,10 @@ export type VerifyReport =
       readonly formatVersion: number;
       /** The hash of the last line: note it to detect later changes to the log. */
       readonly lastHash: string;
-      /** The last line, seq and hash: note it elsewhere, and `--expect-head SEQ:HASH` shows later that nothing was cut off. */
+      /**
+       * The last line, seq and hash: note it elsewhere, and `--expect-head SEQ:HASH` shows later that nothing was cut
+       * off.
+       */
       readonly head: LogHead;
       /** Only with the option `expectHead`: the hash of the line at that seq, or null when the log is shorter. */
       readonly hashAtExpected?: string | null;
@@ -64,7 +77,11 @@ export type RepairReport =
 /** Checks every line: header, JSON, envelope, known type and version, payload, seq 1..n, hash chain. */
 export function verifyLog(
   path: string,
-  options: { readonly chunkSize?: number; readonly expectHead?: number; readonly onProgress?: (bytesRead: number) => void } = {},
+  options: {
+    readonly chunkSize?: number;
+    readonly expectHead?: number;
+    readonly onProgress?: (bytesRead: number) => void;
+  } = {},
 ): Promise<VerifyReport> {
   return fileBoundary(() => verifyFile(path, options));
 }
@@ -73,9 +90,15 @@ async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1]
   let summary: ScanSummary;
   try {
     const { chunkSize, onProgress } = options;
-    summary = await scanLog(path, { validate: true, ...(chunkSize === undefined ? {} : { chunkSize }), ...(onProgress === undefined ? {} : { onProgress }), hashAt: options.expectHead ?? -1 });
+    summary = await scanLog(path, {
+      validate: true,
+      ...(chunkSize === undefined ? {} : { chunkSize }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+      hashAt: options.expectHead ?? -1,
+    });
   } catch (error) {
-    if (error instanceof LogError) return { ok: false, line: error.line, path: error.path, message: error.message, torn: false };
+    if (error instanceof LogError)
+      return { ok: false, line: error.line, path: error.path, message: error.message, torn: false };
     throw error;
   }
   const { fragment } = summary;
@@ -102,8 +125,13 @@ async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1]
  * fragment is itself a whole, valid, correctly chained line that lacks only its `\n`, adds the `\n` (a whole
  * event is never lost). Any other damage is refused and nothing is changed. Holds the append lock meanwhile.
  */
-export async function repairLog(path: string, options: { readonly chunkSize?: number; readonly lockTimeoutMs?: number } = {}): Promise<RepairReport> {
-  return fileBoundary(() => withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 }));
+export async function repairLog(
+  path: string,
+  options: { readonly chunkSize?: number; readonly lockTimeoutMs?: number } = {},
+): Promise<RepairReport> {
+  return fileBoundary(() =>
+    withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 }),
+  );
 }
 
 async function repairLocked(path: string, chunkSize: number | undefined): Promise<RepairReport> {
@@ -116,13 +144,23 @@ async function repairLocked(path: string, chunkSize: number | undefined): Promis
       ok: false,
       line: error.line,
       path: error.path,
-      message: `line ${error.line} is corrupt (${error.message}): restore it from a backup; --repair only truncates a torn last line`,
+      message:
+        `line ${error.line} is corrupt (${error.message}): restore it from a backup; --repair only ` +
+        `truncates a torn last line`,
     };
   }
   const { fragment } = summary;
   const version = logVersion(summary.events);
   if (fragment === null) {
-    return { ok: true, action: 'none', line: null, removedBytes: 0, events: summary.events, version, message: 'the log is intact: nothing to repair' };
+    return {
+      ok: true,
+      action: 'none',
+      line: null,
+      removedBytes: 0,
+      events: summary.events,
+      version,
+      message: 'the log is intact: nothing to repair',
+    };
   }
   const handle = await openLogFile(path, 'r+');
   try {
@@ -149,7 +187,9 @@ async function repairLocked(path: string, chunkSize: number | undefined): Promis
       removedBytes: fragment.bytes.length,
       events: summary.events,
       version,
-      message: `line ${fragment.line} was torn: removed its ${fragment.bytes.length} bytes; the log holds ${summary.events} whole events`,
+      message:
+        `line ${fragment.line} was torn: removed its ${fragment.bytes.length} bytes; the log holds ` +
+        `${summary.events} whole events`,
     };
   } finally {
     await handle.close();

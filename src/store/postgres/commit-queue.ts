@@ -43,7 +43,10 @@ export class CommitQueue<T, R> {
         const next = this.#waiting.splice(0, this.max);
         if (next.length > 0) committing = this.#commit(next);
         batch.forEach((waiting, i) => {
-          const outcome = outcomes[i] ?? { ok: false, error: new Error('the batch commit returned no outcome for this append') };
+          const outcome = outcomes[i] ?? {
+            ok: false,
+            error: new Error('the batch commit returned no outcome for this append'),
+          };
           if (outcome.ok) waiting.resolve(outcome.value);
           else waiting.reject(outcome.error);
         });

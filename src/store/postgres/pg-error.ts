@@ -41,7 +41,8 @@ const CONNECTION_LOST = new Set([
 /** The driver refused a query on a connection it knows is gone: nothing of it was sent. */
 export const neverSent = (error: unknown): boolean =>
   error instanceof Error &&
-  (error.message === 'Client has encountered a connection error and is not queryable' || error.message === 'Client was closed and is not queryable');
+  (error.message === 'Client has encountered a connection error and is not queryable' ||
+    error.message === 'Client was closed and is not queryable');
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -51,16 +52,25 @@ export function pgError(error: unknown): unknown {
   if (error instanceof pg.DatabaseError && typeof error.code === 'string') {
     const code = `SQLSTATE ${error.code}`;
     const kind = SQLSTATE_KINDS.get(error.code) ?? SQLSTATE_KINDS.get(error.code.slice(0, 2)) ?? 'failed';
-    return new StoreError(kind, error.message, { cause: error, system: { code, text: `${error.message} (${code})` }, code: error.code });
+    return new StoreError(kind, error.message, {
+      cause: error,
+      system: { code, text: `${error.message} (${code})` },
+      code: error.code,
+    });
   }
   if (!(error instanceof Error)) return error;
   // A socket's failure (ECONNREFUSED, ECONNRESET, ENOENT for a Unix socket that is not there ...).
   const code: unknown = (error as NodeJS.ErrnoException).code;
   if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) {
-    return new StoreError('unavailable', error.message, { cause: error, system: { code, text: `${error.message} (${code})` }, code });
+    return new StoreError('unavailable', error.message, {
+      cause: error,
+      system: { code, text: `${error.message} (${code})` },
+      code,
+    });
   }
   if (CONNECTION_LOST.has(error.message)) return new StoreError('unavailable', error.message, { cause: error });
-  if (error.message === 'Cannot use a pool after calling end on the pool') return new StoreError('closed', 'the event store is closed', { cause: error });
+  if (error.message === 'Cannot use a pool after calling end on the pool')
+    return new StoreError('closed', 'the event store is closed', { cause: error });
   return error;
 }
 
@@ -69,7 +79,8 @@ export function outcomeUnknown(cause: unknown): StoreError {
   if (cause instanceof StoreError && cause.kind === 'outcome-unknown') return cause;
   return new StoreError(
     'outcome-unknown',
-    `the commit's outcome is unknown (${message(cause)}): the events may or may not have been written; read the game's head before appending again`,
+    `the commit's outcome is unknown (${message(cause)}): the events may or may not have been written; read the ` +
+      `game's head before appending again`,
     { cause },
   );
 }
@@ -84,7 +95,9 @@ export async function pgBoundary<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** `stream` with what the database or the connection reports thrown as StoreErrors. */
-export async function* pgBoundaryStream<T, R>(stream: AsyncGenerator<T, R, undefined>): AsyncGenerator<T, R, undefined> {
+export async function* pgBoundaryStream<T, R>(
+  stream: AsyncGenerator<T, R, undefined>,
+): AsyncGenerator<T, R, undefined> {
   try {
     return yield* stream;
   } catch (error) {

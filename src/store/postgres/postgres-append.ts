@@ -40,7 +40,11 @@ export class CommitFailed extends Error {
  * Several statements go in one simple-protocol query, so nothing is a parameter:
  * the lock key is made of the schema's name (SCHEMA_PATTERN: letters, digits, _) and the games are quoted literals.
  */
-export async function beginWithHeads(client: pg.PoolClient, schema: string, games: readonly string[]): Promise<Map<string, LogHead>> {
+export async function beginWithHeads(
+  client: pg.PoolClient,
+  schema: string,
+  games: readonly string[],
+): Promise<Map<string, LogHead>> {
   const list = games.map((game) => client.escapeLiteral(game)).join(', ');
   const results: unknown = await client.query(
     `BEGIN; ${takeFeed(schema)};
@@ -48,7 +52,9 @@ export async function beginWithHeads(client: pg.PoolClient, schema: string, game
      CROSS JOIN LATERAL (SELECT seq, hash FROM "${schema}".events WHERE game = g.game ORDER BY seq DESC LIMIT 1) AS e`,
   );
   // A query of several statements resolves with one result each: the heads are the last.
-  const last = (Array.isArray(results) ? results.at(-1) : results) as pg.QueryResult<{ game: string; seq: number; hash: string }> | undefined;
+  const last = (Array.isArray(results) ? results.at(-1) : results) as
+    | pg.QueryResult<{ game: string; seq: number; hash: string }>
+    | undefined;
   const heads = new Map<string, LogHead>(games.map((game) => [game, { seq: logVersion(0), hash: GENESIS }]));
   for (const row of last?.rows ?? []) heads.set(row.game, { seq: logVersion(row.seq), hash: row.hash });
   return heads;
@@ -59,7 +65,15 @@ export type InsertedRow = { game: string; seq: number; position: string };
 
 /** One row a sealed event, in the order the parts give them. */
 const rowsOf = (parts: readonly Part[]) =>
-  parts.flatMap(({ game, batch }) => batch.events.map((event, i) => ({ game, seq: event.seq, id: event.id, hash: event.hash, line: batch.lines[i] ?? '' })));
+  parts.flatMap(({ game, batch }) =>
+    batch.events.map((event, i) => ({
+      game,
+      seq: event.seq,
+      id: event.id,
+      hash: event.hash,
+      line: batch.lines[i] ?? '',
+    })),
+  );
 
 /** Each part's result: its new head and the feed position of its last row, from the rows the INSERT returned. */
 export function resultsOf(parts: readonly Part[], inserted: readonly InsertedRow[]): GameAppendResult[] {
@@ -83,10 +97,19 @@ export interface ExpectedHead {
  * of a game whose head is not as `heads` expects (none given: every row), notifies one change per game and returns
  * the rows written; every value a dollar-quoted literal, so that it can share a simple-protocol query with others.
  */
-export function appendEventsSql(names: { readonly schema: string; readonly channel: string }, parts: readonly Part[], heads: readonly ExpectedHead[]): string {
+export function appendEventsSql(
+  names: { readonly schema: string; readonly channel: string },
+  parts: readonly Part[],
+  heads: readonly ExpectedHead[],
+): string {
   const rows = rowsOf(parts);
-  const { text, texts } = dollarQuoting([...rows.flatMap((r) => [r.game, r.id, r.hash, r.line]), ...heads.flatMap((h) => [h.game, h.hash]), names.channel]);
-  const integers = (values: readonly number[]): string => `ARRAY[${values.map((v) => String(Math.trunc(v))).join(', ')}]::integer[]`;
+  const { text, texts } = dollarQuoting([
+    ...rows.flatMap((r) => [r.game, r.id, r.hash, r.line]),
+    ...heads.flatMap((h) => [h.game, h.hash]),
+    names.channel,
+  ]);
+  const integers = (values: readonly number[]): string =>
+    `ARRAY[${values.map((v) => String(Math.trunc(v))).join(', ')}]::integer[]`;
   const args = [
     texts(rows.map((r) => r.game)),
     integers(rows.map((r) => r.seq)),
@@ -98,7 +121,10 @@ export function appendEventsSql(names: { readonly schema: string; readonly chann
     texts(heads.map((h) => h.hash)),
     text(names.channel),
   ];
-  return `SELECT r_game AS game, r_seq AS seq, r_position AS position FROM "${names.schema}".append_events(${args.join(', ')})`;
+  return (
+    `SELECT r_game AS game, r_seq AS seq, r_position AS position FROM ` +
+    `"${names.schema}".append_events(${args.join(', ')})`
+  );
 }
 
 /**
@@ -107,7 +133,10 @@ export function appendEventsSql(names: { readonly schema: string; readonly chann
  * values, so that no value can end a literal early, even where it meets the closing tag. Arrays of constants, as
  * unnest's argument, are what the planner counts exactly (a json function is taken for 100 rows).
  */
-export function dollarQuoting(values: readonly string[]): { readonly text: (text: string) => string; readonly texts: (texts: readonly string[]) => string } {
+export function dollarQuoting(values: readonly string[]): {
+  readonly text: (text: string) => string;
+  readonly texts: (texts: readonly string[]) => string;
+} {
   let tag = 'awaw';
   while (values.some((value) => value.includes(tag))) tag = `${tag}_`;
   const text = (one: string): string => `$${tag}$${one}$${tag}$`;
@@ -115,12 +144,17 @@ export function dollarQuoting(values: readonly string[]): { readonly text: (text
 }
 
 /**
- * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query (append_events, the
- * feed lock given back, COMMIT), every value a dollar-quoted literal, the notifications (one per game: its last
- * version and position, in feed order) made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT or of the COMMIT:
- * nothing was written. Anything else (the connection lost) but a query never sent leaves the commit unknown: CommitFailed.
+ * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query (append_events, the feed
+ * lock given back, COMMIT), every value a dollar-quoted literal, the notifications (one per game: its last version and
+ * position, in feed order) made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT
+ * or of the COMMIT: nothing was written. Anything else (the connection lost) but a query never sent leaves the commit
+ * unknown: CommitFailed.
  */
-export async function insertNotifyCommit(client: pg.PoolClient, names: { readonly schema: string; readonly channel: string }, parts: readonly Part[]): Promise<GameAppendResult[]> {
+export async function insertNotifyCommit(
+  client: pg.PoolClient,
+  names: { readonly schema: string; readonly channel: string },
+  parts: readonly Part[],
+): Promise<GameAppendResult[]> {
   let results: unknown;
   try {
     results = await client.query(`${appendEventsSql(names, parts, [])}; ${RELEASE_FEED}; COMMIT`);
@@ -157,20 +191,27 @@ export async function checkAndInsert(
     const tip = heads.get(item.game) ?? { seq: logVersion(0), hash: GENESIS };
     const stale = checkExpected(tip, item.expected, item.expectedHash);
     if (stale !== null) return { ok: false, error: stale };
-    if (item.events.length === 0) return { ok: true, value: { version: logVersion(tip.seq), events: [], head: tip, position: 0 } };
+    if (item.events.length === 0)
+      return { ok: true, value: { version: logVersion(tip.seq), events: [], head: tip, position: 0 } };
     const batch = sealEvents(item.events, tip, source, { checked: true });
     heads.set(item.game, { seq: logVersion(batch.tip.seq), hash: batch.tip.hash });
     parts.push({ game: item.game, batch });
     return null;
   });
-  if (parts.length === 0) return { outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }), committed: false };
+  if (parts.length === 0)
+    return {
+      outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }),
+      committed: false,
+    };
   const results = await insertNotifyCommit(client, names, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
     if (outcome !== null) return outcome;
     const value = results[next];
     next += 1;
-    return value === undefined ? { ok: false, error: new Error('the insert returned no result for this append') } : { ok: true, value };
+    return value === undefined
+      ? { ok: false, error: new Error('the insert returned no result for this append') }
+      : { ok: true, value };
   });
   return { outcomes, committed: true };
 }

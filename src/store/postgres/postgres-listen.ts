@@ -17,7 +17,9 @@ export function parseChange(payload: string | undefined): StreamChange | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { game, version, position } = value as Record<string, unknown>;
-  return typeof game === 'string' && Number.isInteger(version) && Number.isInteger(position) ? { game, version: version as number, position: position as number } : null;
+  return typeof game === 'string' && Number.isInteger(version) && Number.isInteger(position)
+    ? { game, version: version as number, position: position as number }
+    : null;
 }
 
 export interface ChannelListener {
@@ -26,7 +28,12 @@ export interface ChannelListener {
 }
 
 /** Listens on `channel`; resolves once the first LISTEN is in place (rejects when it cannot be). */
-export async function listenChannel(url: string, channel: string, onChange: (change: StreamChange) => void, onGap: () => void): Promise<ChannelListener> {
+export async function listenChannel(
+  url: string,
+  channel: string,
+  onChange: (change: StreamChange) => void,
+  onGap: () => void,
+): Promise<ChannelListener> {
   let stopped = false;
   let current: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;

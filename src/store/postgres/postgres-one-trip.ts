@@ -5,7 +5,14 @@
 // statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
 import type pg from 'pg';
 import type { GameAppendResult } from '../game-streams.js';
-import { appendEventsSql, GENESIS, resultsOf, type AppendRequest, type InsertedRow, type Part } from './postgres-append.js';
+import {
+  appendEventsSql,
+  GENESIS,
+  resultsOf,
+  type AppendRequest,
+  type InsertedRow,
+  type Part,
+} from './postgres-append.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import { sealEvents } from '../seal.js';
 import type { EnvelopeSource } from '../store.js';
@@ -13,7 +20,10 @@ import type { EnvelopeSource } from '../store.js';
 /** Appends that can go in one round trip: each to a game of its own, with events, naming its expected head. */
 export function fitsOneTrip(items: readonly AppendRequest[]): boolean {
   const games = new Set(items.map((item) => item.game));
-  return games.size === items.length && items.every((item) => item.events.length > 0 && (item.expected === 0 || item.expectedHash !== undefined));
+  return (
+    games.size === items.length &&
+    items.every((item) => item.events.length > 0 && (item.expected === 0 || item.expectedHash !== undefined))
+  );
 }
 
 /** What one round trip did: the appends written, and those it found stale (written nothing; the caller looks again). */
@@ -36,11 +46,18 @@ export async function appendOneTrip(
 ): Promise<OneTripResult> {
   const parts: Part[] = items.map((item) => ({
     game: item.game,
-    batch: sealEvents(item.events, { seq: item.expected, hash: item.expected === 0 ? GENESIS : (item.expectedHash ?? GENESIS) }, source, { checked: true }),
+    batch: sealEvents(
+      item.events,
+      { seq: item.expected, hash: item.expected === 0 ? GENESIS : (item.expectedHash ?? GENESIS) },
+      source,
+      { checked: true },
+    ),
   }));
   // A head holds when the game's last event is at the expected version with the expected hash (none at version 0).
   const heads = items.map((item) => ({ game: item.game, seq: item.expected, hash: item.expectedHash ?? '' }));
-  const results: unknown = await client.query(`BEGIN; ${takeFeed(names.schema)}; ${appendEventsSql(names, parts, heads)}; ${RELEASE_FEED}; COMMIT`);
+  const results: unknown = await client.query(
+    `BEGIN; ${takeFeed(names.schema)}; ${appendEventsSql(names, parts, heads)}; ${RELEASE_FEED}; COMMIT`,
+  );
   // One result per statement: BEGIN, the lock, the rows, the lock given back, COMMIT.
   const inserted = (Array.isArray(results) ? results[2] : undefined) as pg.QueryResult<InsertedRow> | undefined;
   const rows = inserted?.rows ?? [];

@@ -64,14 +64,16 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: (s) => `
       ALTER TABLE "${s}".events ADD COLUMN tx xid8;
       ALTER TABLE "${s}".events ALTER COLUMN tx SET DEFAULT pg_current_xact_id();
-      CREATE FUNCTION "${s}".append_events(p_games text[], p_seqs integer[], p_ids text[], p_hashes text[], p_lines text[],
-          h_games text[], h_seqs integer[], h_hashes text[], p_channel text)
+      CREATE FUNCTION "${s}".append_events(p_games text[], p_seqs integer[], p_ids text[], p_hashes text[],
+          p_lines text[], h_games text[], h_seqs integer[], h_hashes text[], p_channel text)
         RETURNS TABLE (r_game text, r_seq integer, r_position bigint) LANGUAGE plpgsql AS $f$
         BEGIN
           RETURN QUERY
           WITH stale AS (
             SELECT x.game FROM unnest(h_games, h_seqs, h_hashes) AS x(game, seq, hash)
-            LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1) AS head ON true
+            LEFT JOIN LATERAL (
+              SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1
+            ) AS head ON true
             WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)),
           ins AS (
             INSERT INTO "${s}".events (game, seq, id, hash, line)
@@ -81,8 +83,12 @@ export const MIGRATIONS: readonly Migration[] = [
             ORDER BY r.ord
             RETURNING events.game, events.seq, events.position),
           notified AS (
-            SELECT pg_notify(p_channel, json_build_object('game', c.game, 'version', c.version, 'position', c.position)::text)
-            FROM (SELECT ins.game, max(ins.seq) AS version, max(ins.position) AS position FROM ins GROUP BY ins.game ORDER BY max(ins.position)) AS c)
+            SELECT pg_notify(
+              p_channel, json_build_object('game', c.game, 'version', c.version, 'position', c.position)::text)
+            FROM (
+              SELECT ins.game, max(ins.seq) AS version, max(ins.position) AS position
+              FROM ins GROUP BY ins.game ORDER BY max(ins.position)
+            ) AS c)
           SELECT ins.game, ins.seq, ins.position FROM ins CROSS JOIN (SELECT count(*) FROM notified) AS n;
         END $f$;`,
   },
@@ -93,11 +99,12 @@ export const lockKey = (schema: string, what: 'migrations' | 'feed'): string => 
 
 /**
  * The feed lock, taken before an append's INSERT (./postgres-append.ts) and given back right after it, before the
- * COMMIT: a lock of the connection, not the transaction, so that the WAL flush is not waited for under it. The INSERT is the transaction's first
- * write, so transaction ids are given in the lock's order, the order of feed positions. A failed transaction
- * gives it back with its ROLLBACK (RELEASE_FEED): a lock of the connection outlives the transaction.
+ * COMMIT: a lock of the connection, not the transaction, so that the WAL flush is not waited for under it. The INSERT
+ * is the transaction's first write, so transaction ids are given in the lock's order, the order of feed positions. A
+ * failed transaction gives it back with its ROLLBACK (RELEASE_FEED): a lock of the connection outlives the transaction.
  */
-export const takeFeed = (schema: string): string => `SELECT pg_advisory_lock(hashtextextended('${lockKey(schema, 'feed')}', 0))`;
+export const takeFeed = (schema: string): string =>
+  `SELECT pg_advisory_lock(hashtextextended('${lockKey(schema, 'feed')}', 0))`;
 export const RELEASE_FEED = 'SELECT pg_advisory_unlock_all()';
 export const ROLLBACK = `ROLLBACK; ${RELEASE_FEED}`;
 
@@ -109,17 +116,25 @@ export async function migrate(client: pg.ClientBase, schema: string): Promise<nu
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(schema, 'migrations')]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await client.query(
-      `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+      `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (version integer PRIMARY KEY, name text NOT NULL, ` +
+        `applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const rows = await client.query<{ version: number }>(`SELECT version FROM "${schema}".schema_migrations`);
     const done = new Set(rows.rows.map((row) => row.version));
     const newest = Math.max(0, ...done);
     const known = MIGRATIONS.at(-1)?.version ?? 0;
-    if (newest > known) throw new Error(`the database schema "${schema}" is at version ${newest}, newer than this engine knows (${known}): upgrade awaw-surrender`);
+    if (newest > known)
+      throw new Error(
+        `the database schema "${schema}" is at version ${newest}, ` +
+          `newer than this engine knows (${known}): upgrade awaw-surrender`,
+      );
     for (const migration of MIGRATIONS) {
       if (done.has(migration.version)) continue;
       await client.query(migration.sql(schema));
-      await client.query(`INSERT INTO "${schema}".schema_migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      await client.query(`INSERT INTO "${schema}".schema_migrations (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
       applied.push(migration.version);
     }
     await client.query('COMMIT');

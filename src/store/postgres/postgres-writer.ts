@@ -7,7 +7,14 @@ import { logVersion, type LogVersion } from '../../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { GameAppendResult } from '../game-streams.js';
 import { resealGame } from '../game-lines.js';
-import { beginWithHeads, checkAndInsert, CommitFailed, insertNotifyCommit, type AppendRequest, type TransactionEnd } from './postgres-append.js';
+import {
+  beginWithHeads,
+  checkAndInsert,
+  CommitFailed,
+  insertNotifyCommit,
+  type AppendRequest,
+  type TransactionEnd,
+} from './postgres-append.js';
 import { neverSent, outcomeUnknown } from './pg-error.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
@@ -59,14 +66,21 @@ export class PostgresWriter {
     const trip = fitsOneTrip(items) ? await this.#oneTrip(items) : null;
     if (trip === null) return this.#appendLongWay(items);
     const again = trip.notWritten.length === 0 ? [] : await this.#appendLongWay(trip.notWritten);
-    const outcomes = new Map(trip.notWritten.map((item, i) => [item, again[i] ?? { ok: false as const, error: new Error('no outcome') }]));
+    const outcomes = new Map(
+      trip.notWritten.map((item, i) => [item, again[i] ?? { ok: false as const, error: new Error('no outcome') }]),
+    );
     return items.map((item): Outcome<GameAppendResult> => {
       const written = trip.written.get(item);
-      return written === undefined ? (outcomes.get(item) ?? { ok: false, error: new Error('no outcome') }) : { ok: true, value: written };
+      return written === undefined
+        ? (outcomes.get(item) ?? { ok: false, error: new Error('no outcome') })
+        : { ok: true, value: written };
     });
   }
 
-  /** The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its outcome). */
+  /**
+   * The batch in one round trip; null when the database refused it (nothing written: the long way then tells each its
+   * outcome).
+   */
   async #oneTrip(items: readonly AppendRequest[]): Promise<OneTripResult | null> {
     // A held connection's query is sent at once (the queue starts a batch before settling the last one).
     const client = this.#free.pop() ?? (await this.#holdWriter());
@@ -94,7 +108,7 @@ export class PostgresWriter {
 
   async #holdWriter(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
-    // Checked out, the client is no longer watched by the pool: a connection lost while idle must not crash the process.
+    // Checked out, the client is not watched by the pool: a connection lost while idle must not crash the process.
     client.on('error', () => this.#dropWriter(client));
     this.#held.add(client);
     return client;
@@ -118,14 +132,21 @@ export class PostgresWriter {
     const [only] = items;
     try {
       const games = [...new Set(items.map((item) => item.game))];
-      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) => checkAndInsert(client, this.names, this.source, items, heads));
+      return await this.#transaction(items.length === 1 ? (only ?? null) : null, games, (client, heads) =>
+        checkAndInsert(client, this.names, this.source, items, heads),
+      );
     } catch (error) {
       // The commit itself failed: it may have been written, so no append of the batch is tried again.
       if (error instanceof CommitFailed) throw outcomeUnknown(error.cause);
       if (items.length === 1) throw error;
       const alone: Outcome<GameAppendResult>[] = [];
       for (const item of items) {
-        alone.push(await this.#appendLongWay([item]).then(([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') }, (failure: unknown) => ({ ok: false as const, error: failure })));
+        alone.push(
+          await this.#appendLongWay([item]).then(
+            ([outcome]) => outcome ?? { ok: false, error: new Error('no outcome') },
+            (failure: unknown) => ({ ok: false as const, error: failure }),
+          ),
+        );
       }
       return alone;
     }
@@ -188,8 +209,10 @@ export class PostgresWriter {
       await rollBack();
       if (single !== null) {
         // The unique constraint is the last word: a writer that slipped past the check lost.
-        if (violates(error, 'events_game_seq_key')) throw new ConcurrencyError(single.expected, (await this.head(single.game)).seq);
-        if (violates(error, 'events_game_id_key')) throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
+        if (violates(error, 'events_game_seq_key'))
+          throw new ConcurrencyError(single.expected, (await this.head(single.game)).seq);
+        if (violates(error, 'events_game_id_key'))
+          throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
       }
       throw error;
     } finally {

@@ -18,7 +18,10 @@ import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptio
 import { StoreError } from '../store-error.js';
 
 export interface PostgresStoreOptions {
-  /** A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket `postgresql://user@/db?host=/run/postgresql`. */
+  /**
+   * A connection URL: `postgresql://user:password@host:5432/db`, or a Unix socket
+   * `postgresql://user@/db?host=/run/postgresql`.
+   */
   readonly url: string;
   /** The schema holding the tables, created on open; default `awaw_surrender`. */
   readonly schema?: string;
@@ -51,7 +54,13 @@ export class PostgresEventStore implements GameStreamStore {
     this.#schema = schema;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 1000);
-    this.#writer = new PostgresWriter(pool, { schema, channel: this.channel }, this.#source, (game) => this.gameHead(game), options.appendConcurrency ?? 1);
+    this.#writer = new PostgresWriter(
+      pool,
+      { schema, channel: this.channel },
+      this.#source,
+      (game) => this.gameHead(game),
+      options.appendConcurrency ?? 1,
+    );
   }
 
   /** Connects, checks the database stores UTF-8 (lines are kept byte for byte) and applies the migrations. */
@@ -61,7 +70,8 @@ export class PostgresEventStore implements GameStreamStore {
 
   static async #open(options: PostgresStoreOptions): Promise<PostgresEventStore> {
     const schema = options.schema ?? DEFAULT_SCHEMA;
-    if (!SCHEMA_PATTERN.test(schema)) throw new InputError('schema', `expected a name matching ${SCHEMA_PATTERN.source}`);
+    if (!SCHEMA_PATTERN.test(schema))
+      throw new InputError('schema', `expected a name matching ${SCHEMA_PATTERN.source}`);
     const concurrency = options.appendConcurrency;
     if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
       throw new InputError('appendConcurrency', 'expected a whole number of transactions from 1 to 64');
@@ -74,7 +84,10 @@ export class PostgresEventStore implements GameStreamStore {
       try {
         const encoding = await client.query<{ server_encoding: string }>('SHOW server_encoding');
         const found = encoding.rows[0]?.server_encoding;
-        if (found !== 'UTF8') throw new Error(`the database's encoding is ${String(found)}, not UTF8: event lines could not be kept byte for byte`);
+        if (found !== 'UTF8')
+          throw new Error(
+            `the database's encoding is ${String(found)}, not UTF8: event lines could not be kept byte for byte`,
+          );
         await migrate(client, schema);
       } finally {
         client.release();
@@ -95,11 +108,17 @@ export class PostgresEventStore implements GameStreamStore {
     return `awaw_${this.#schema}`;
   }
 
-  async appendToGame(game: string, events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<GameAppendResult> {
+  async appendToGame(
+    game: string,
+    events: readonly NewEvent[],
+    expected: LogVersion,
+    expectedHash?: string,
+  ): Promise<GameAppendResult> {
     this.#assertOpen();
     checkNewEvents(events);
     events.forEach((event, index) => {
-      if (event.game !== game) throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
+      if (event.game !== game)
+        throw new InputError(`events[${index}].game`, `expected "${game}": an append writes to one game's stream`);
     });
     return this.#writer.append({ game, events, expected, expectedHash }).catch((error: unknown) => {
       throw pgError(error);
@@ -121,13 +140,17 @@ export class PostgresEventStore implements GameStreamStore {
   }
 
   async #head(client: pg.ClientBase | pg.Pool, game: string): Promise<LogHead> {
-    const rows = await client.query<{ seq: number; hash: string }>(`SELECT seq, hash FROM "${this.#schema}".events WHERE game = $1 ORDER BY seq DESC LIMIT 1`, [game]);
+    const rows = await client.query<{ seq: number; hash: string }>(
+      `SELECT seq, hash FROM "${this.#schema}".events WHERE game = $1 ORDER BY seq DESC LIMIT 1`,
+      [game],
+    );
     const last = rows.rows[0];
     return last === undefined ? { seq: logVersion(0), hash: GENESIS } : { seq: logVersion(last.seq), hash: last.hash };
   }
 
   async *readGame(game: string, options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
-    for await (const batch of pgBoundaryStream(this.#rows(game, options.from ?? 1, options.validate ?? true))) yield batch.map((item) => item.event);
+    for await (const batch of pgBoundaryStream(this.#rows(game, options.from ?? 1, options.validate ?? true)))
+      yield batch.map((item) => item.event);
   }
 
   /** The game's lines as stored, each checked as readGame checks it: a log of that game alone, line for line. */
@@ -135,24 +158,39 @@ export class PostgresEventStore implements GameStreamStore {
     for await (const batch of pgBoundaryStream(this.#rows(game, 1, true))) yield batch.map((item) => item.line);
   }
 
-  async *#rows(game: string, from: number, validate: boolean): AsyncGenerator<readonly { line: string; event: StoredEvent }[], void, undefined> {
+  async *#rows(
+    game: string,
+    from: number,
+    validate: boolean,
+  ): AsyncGenerator<readonly { line: string; event: StoredEvent }[], void, undefined> {
     this.#assertOpen();
     let next = Math.max(1, from);
     // The chain is checked from the event before `from` on (its stored hash), as far as the game's stream goes.
     let prevHash = GENESIS;
     if (validate && next > 1) {
-      const before = await this.#pool.query<{ hash: string }>(`SELECT hash FROM "${this.#schema}".events WHERE game = $1 AND seq = $2`, [game, next - 1]);
+      const before = await this.#pool.query<{ hash: string }>(
+        `SELECT hash FROM "${this.#schema}".events WHERE game = $1 AND seq = $2`,
+        [game, next - 1],
+      );
       const row = before.rows[0];
       if (row === undefined) return;
       prevHash = row.hash;
     }
     for (;;) {
       const rows = await this.#pool.query<EventRow>(
-        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+        `SELECT position, game, seq, hash, line FROM ` +
+          `"${this.#schema}".events WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
         [game, next, this.#batchSize],
       );
       const batch = rows.rows.map((row) => {
-        if (row.seq !== next) throw new StoredRowError(game, Number(row.position), row.seq, 'seq', `expected ${next} (events missing or out of order)`);
+        if (row.seq !== next)
+          throw new StoredRowError(
+            game,
+            Number(row.position),
+            row.seq,
+            'seq',
+            `expected ${next} (events missing or out of order)`,
+          );
         const event = decodeRow(row, validate ? { prevHash } : { trusted: true });
         prevHash = event.hash;
         next += 1;
@@ -172,7 +210,8 @@ export class PostgresEventStore implements GameStreamStore {
     let next = Math.max(1, from);
     for (;;) {
       const rows = await this.#pool.query<EventRow>(
-        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE position >= $1 AND ${FINISHED_BEFORE_ANY_RUNNING} ORDER BY position LIMIT $2`,
+        `SELECT position, game, seq, hash, line FROM "${this.#schema}".events WHERE position >= $1 AND ` +
+          `${FINISHED_BEFORE_ANY_RUNNING} ORDER BY position LIMIT $2`,
         [next, this.#batchSize],
       );
       // Each line is checked on its own here; its game's chain, by readGame.
@@ -186,7 +225,9 @@ export class PostgresEventStore implements GameStreamStore {
 
   async games(): Promise<string[]> {
     this.#assertOpen();
-    const rows = await pgBoundary(() => this.#pool.query<{ game: string }>(`SELECT game FROM "${this.#schema}".events WHERE seq = 1 ORDER BY position`));
+    const rows = await pgBoundary(() =>
+      this.#pool.query<{ game: string }>(`SELECT game FROM "${this.#schema}".events WHERE seq = 1 ORDER BY position`),
+    );
     return rows.rows.map((row) => row.game);
   }
 
