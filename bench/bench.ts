@@ -38,7 +38,7 @@ const MODES = {
   'verify-replay-check': 'verify + replay + re-derive decisions (as `awaw-surrender replay`)',
 } as const;
 type Mode = keyof typeof MODES;
-const isMode = (m: string): m is Mode => Object.prototype.hasOwnProperty.call(MODES, m);
+const isMode = (m: string): m is Mode => Object.hasOwn(MODES, m);
 
 interface ChildResult {
   readonly mode: Mode;

@@ -40,8 +40,8 @@ export function benchSource(): EnvelopeSource {
   let ticks = 0;
   const start = Date.UTC(2026, 0, 1);
   return {
-    id: () => (ids += 1).toString(36).padStart(21, '0'),
-    now: () => new Date(start + 1000 * (ticks += 1)).toISOString(),
+    id: () => (++ids).toString(36).padStart(21, '0'),
+    now: () => new Date(start + 1000 * ++ticks).toISOString(),
   };
 }
 
@@ -379,7 +379,7 @@ export function generateGame(path: string, target: number, seed = 1943): Generat
   );
   const writer = new LogWriter(path);
   const generator = new Generator(writer);
-  commands.forEach((origin, i) => generator.execute('bench-single', origin, i >= openingLength));
+  for (const [i, origin] of commands.entries()) generator.execute('bench-single', origin, i >= openingLength);
   writer.close();
   return {
     events: writer.tip.seq,

@@ -16,13 +16,24 @@ import {
 type Parser<C extends EffectCode> = (text: string) => EffectParams<C> | null;
 type Amounts = { infantryFactors: number; namedShips: number; cruisers: number; destroyerFactors: number };
 
-const int = (s: string): number => Number.parseInt(s, 10);
+/** A group that a matched pattern always captures (one it did not capture is a defect of the pattern). */
+const captured = (s: string | undefined): string => {
+  if (s === undefined) throw new Error('a v1 pattern matched without a group it always captures');
+  return s;
+};
+const int = (s: string | undefined): number => Number.parseInt(captured(s), 10);
 const ids = (s: string): string[] => (s === 'none' ? [] : s.split(', '));
-const names = (s: string): string[] => (s === '' ? [] : s.split(', '));
+const names = (s: string | undefined): string[] => (captured(s) === '' ? [] : captured(s).split(', '));
 /** The groups of an anchored v1 pattern, or null. */
-const groups = (re: RegExp, text: string): string[] | null => re.exec(text)?.slice(1) ?? null;
+const groups = (re: RegExp, text: string): (string | undefined)[] | null => re.exec(text)?.slice(1) ?? null;
 const keyOf = <K extends string>(words: Record<K, string>, text: string): K | null =>
   (Object.keys(words) as K[]).find((k) => words[k] === text) ?? null;
+/** The key of a captured group that the pattern allows only as one of the words. */
+const capturedKey = <K extends string>(words: Record<K, string>, s: string | undefined): K => {
+  const key = keyOf(words, captured(s));
+  if (key === null) throw new Error(`a v1 pattern captured ${JSON.stringify(s)}, none of its words`);
+  return key;
+};
 
 const ITALY_OUT_V1 = {
   'surrendered-earlier': 'Italy has already surrendered',
@@ -41,18 +52,21 @@ const AMOUNTS = '(\\d+) infantry factors, (\\d+) named ships?, (\\d+) cruisers?,
 const LEVELS = 'level (-?\\d+)(?:, \\d+ below the previous (-?\\d+) \\(59\\.872\\))?';
 const TOTALS = '(\\d+) AAF factors, (\\d+) BRPs of ground units or NAS, (\\d+) naval factors';
 
-const amounts = (g: readonly string[]): Amounts => ({
-  infantryFactors: int(g[0]!),
-  namedShips: int(g[1]!),
-  cruisers: int(g[2]!),
-  destroyerFactors: int(g[3]!),
+const amounts = (g: readonly (string | undefined)[]): Amounts => ({
+  infantryFactors: int(g[0]),
+  namedShips: int(g[1]),
+  cruisers: int(g[2]),
+  destroyerFactors: int(g[3]),
 });
-const totals = (g: readonly string[]) => ({
-  aafFactors: int(g[0]!),
-  groundNasBrps: int(g[1]!),
-  navalFactors: int(g[2]!),
+const totals = (g: readonly (string | undefined)[]) => ({
+  aafFactors: int(g[0]),
+  groundNasBrps: int(g[1]),
+  navalFactors: int(g[2]),
 });
-const levels = (g: readonly string[]) => ({ level: int(g[0]!), previous: g[1] === undefined ? null : int(g[1]) });
+const levels = (g: readonly (string | undefined)[]) => ({
+  level: int(g[0]),
+  previous: g[1] === undefined ? null : int(g[1]),
+});
 const units =
   (prefix: string, suffix = '.') =>
   (text: string): { units: string[] } | null =>
@@ -70,10 +84,10 @@ function shortage(text: string): (Amounts & { side: 'axis' | 'allied' }) | null 
     'cruiser(s)': 'cruisers',
     'destroyer factor(s)': 'destroyerFactors',
   } as const;
-  for (const part of g[1]!.split(', ')) {
+  for (const part of captured(g[1]).split(', ')) {
     const p = groups(/^(\d+) (infantry factor\(s\)|named ship\(s\)|cruiser\(s\)|destroyer factor\(s\))$/, part);
     if (p === null) return null;
-    out[field[p[1] as keyof typeof field]] = int(p[0]!);
+    out[field[p[1] as keyof typeof field]] = int(p[0]);
   }
   return { side: g[0] === 'Germany' ? 'axis' : 'allied', ...out };
 }
@@ -106,9 +120,9 @@ const wafdists = (text: string): { cause: WafdistCause } | null => {
 const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
   'war-in-europe-ends': (t) => {
     const g = groups(new RegExp(`^${ITALY_OUT}: the war in Europe ends\\.$`), t);
-    if (g !== null) return { surrendering: 'germany', italy: keyOf(ITALY_OUT_V1, g[0]!)! };
+    if (g !== null) return { surrendering: 'germany', italy: capturedKey(ITALY_OUT_V1, g[0]) };
     const h = groups(new RegExp(`^${GERMANY_OUT}: Italy's surrender ends the war in Europe\\.$`), t);
-    return h === null ? null : { surrendering: 'italy', germany: keyOf(GERMANY_OUT_V1, h[0]!)! };
+    return h === null ? null : { surrendering: 'italy', germany: capturedKey(GERMANY_OUT_V1, h[0]) };
   },
   'german-mediterranean-conquests-uncontrolled': (t) => {
     const g = groups(
@@ -118,7 +132,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { italy: keyOf(ITALY_OUT_V1, g[0]!)! };
+    return g === null ? null : { italy: capturedKey(ITALY_OUT_V1, g[0]) };
   },
   'folgore-removed': (t) => {
     const g = groups(
@@ -128,7 +142,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { germany: keyOf(GERMANY_OUT_V1, g[0]!)! };
+    return g === null ? null : { germany: capturedKey(GERMANY_OUT_V1, g[0]) };
   },
   'post-surrender-forces': (t) => {
     const g = groups(
@@ -140,14 +154,14 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       t,
     );
     if (g === null) return null;
-    const order = selectionOrder(g[9]!);
+    const order = selectionOrder(captured(g[9]));
     if (order === null) return null;
     return {
-      level: int(g[0]!),
+      level: int(g[0]),
       germany: amounts(g.slice(1, 5)),
       us: amounts(g.slice(5, 9)),
       order,
-      germanHalfUnclaimed: g[10] === undefined ? null : keyOf(GERMANY_OUT_V1, g[10])!,
+      germanHalfUnclaimed: g[10] === undefined ? null : capturedKey(GERMANY_OUT_V1, g[10]),
     };
   },
   'italian-hexes-uncontrolled': (t) => {
@@ -158,7 +172,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { germany: keyOf(GERMANY_OUT_V1, g[0]!)! };
+    return g === null ? null : { germany: capturedKey(GERMANY_OUT_V1, g[0]) };
   },
   'italian-colonies-conquests-uncontrolled': (t) => {
     const g = groups(
@@ -195,7 +209,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
     if (t === 'Italy had every type the row gives: nothing is lost for want of units.') return { shortages: [] };
     const g = groups(/^Not enough left of these types; the remainder is lost: (.+)\.$/, t);
     if (g === null) return null;
-    const shortages = g[0]!.split('; ').map(shortage);
+    const shortages = captured(g[0]).split('; ').map(shortage);
     return shortages.every((s) => s !== null) ? { shortages } : null;
   },
   'no-force-reduction': (t) => {
@@ -235,14 +249,14 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { concessionPoints: int(g[0]!) };
+    return g === null ? null : { concessionPoints: int(g[0]) };
   },
   'britain-continues-as-major-power': (t) => {
     const g = groups(
       /^Britain continues as a major power; its BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/,
       t,
     );
-    return g === null ? null : { floorBrps: int(g[0]!) };
+    return g === null ? null : { floorBrps: int(g[0]) };
   },
   'asia-units-subject-to-reductions': (t) =>
     t === 'British units in Asia are subject to the force pool reductions either way.'
@@ -253,7 +267,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
         : null,
   'removed-units-unbuilt': (t) => {
     const g = groups(/^(\d+) ground\/AAF factors removed count as unbuilt in later British resistance levels\.$/, t);
-    return g === null ? null : { factors: int(g[0]!) };
+    return g === null ? null : { factors: int(g[0]) };
   },
   'requirement-capped-by-pool': (t) => {
     const g = groups(
@@ -271,36 +285,40 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       t,
     );
     if (g === null) return null;
-    const list = g[0]!.split(', ').map((u) => groups(/^(.+) \((.+)\)$/, u));
+    const list = captured(g[0])
+      .split(', ')
+      .map((u) => groups(/^(.+) \((.+)\)$/, u));
     return list.every((u) => u !== null)
-      ? { units: list.map(([id, minor]) => ({ id: id!, minor: minor === 'minor' ? null : minor! })) }
+      ? { units: list.map(([id, minor]) => ({ id: captured(id), minor: minor === 'minor' ? null : captured(minor) })) }
       : null;
   },
   'territory-ceded': (t) => {
     const g = groups(/^(\S+) \((-?\d+)\) is ceded to (Italy \(59\.66G\)|Germany)\. /, t);
-    return g === null ? null : { territory: g[0]!, value: int(g[1]!), to: g[2] === 'Germany' ? 'germany' : 'italy' };
+    return g === null
+      ? null
+      : { territory: captured(g[0]), value: int(g[1]), to: g[2] === 'Germany' ? 'germany' : 'italy' };
   },
   'minor-neutralized': (t) => {
     const g = groups(/^(.+) \((-?\d+)\): 59\.66E: neutralized, returns to its original status$/, t);
-    return g === null ? null : { name: g[0]!, value: int(g[1]!) };
+    return g === null ? null : { name: captured(g[0]), value: int(g[1]) };
   },
   'minor-to-axis': (t) => {
     const g = groups(/^(.+) \((-?\d+)\): 59\.66E: transferred to Axis control, treated as a conquest$/, t);
-    return g === null ? null : { name: g[0]!, value: int(g[1]!) };
+    return g === null ? null : { name: captured(g[0]), value: int(g[1]) };
   },
   'wafdists-eliminated': wafdists,
   'wafdists-remain': wafdists,
   'usat-as-conquest': (t) => {
     const g = groups(/^USAT as though conquered: (.*)\.$/, t);
-    return g === null ? null : { conquests: names(g[0]!) };
+    return g === null ? null : { conquests: names(g[0]) };
   },
   indemnity: (t) => {
     const g = groups(/^Indemnity of (\d+) BRPs: Britain's BRP level (-?\d+), Germany's \+(\d+)\.$/, t);
-    return g === null ? null : { brps: int(g[0]!), britishBrpChange: int(g[1]!), germanBrpChange: int(g[2]!) };
+    return g === null ? null : { brps: int(g[0]), britishBrpChange: int(g[1]), germanBrpChange: int(g[2]) };
   },
   'territory-returned': (t) => {
     const g = groups(/^(\S+) \((-?\d+)\) is returned to British control\.$/, t);
-    return g === null ? null : { territory: g[0]!, value: int(g[1]!) };
+    return g === null ? null : { territory: captured(g[0]), value: int(g[1]) };
   },
   'resistance-reduced': (t) => {
     const g = groups(
@@ -310,7 +328,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { notTaken: int(g[0]!), returned: int(g[1]!), modifier: int(g[2]!) };
+    return g === null ? null : { notTaken: int(g[0]), returned: int(g[1]), modifier: int(g[2]) };
   },
   'usat-reduced': (t) => {
     const g = groups(
@@ -320,11 +338,11 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { change: int(g[0]!) };
+    return g === null ? null : { change: int(g[0]) };
   },
   'further-surrender-below-previous': (t) => {
     const g = groups(/^A further British surrender still needs a level below (-?\d+)\.$/, t);
-    if (g !== null) return { level: int(g[0]!), declaredBy: 'germany' };
+    if (g !== null) return { level: int(g[0]), declaredBy: 'germany' };
     const h = groups(
       new RegExp(
         '^A further British surrender needs a resistance level below (-?\\d+) \\(59\\.872: its effects ' +
@@ -332,21 +350,21 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return h === null ? null : { level: int(h[0]!), declaredBy: 'us' };
+    return h === null ? null : { level: int(h[0]), declaredBy: 'us' };
   },
   'us-and-britain-at-war-with-germany': (t) => {
     const g = groups(
       /^USAT (\d+): the U\.S\. declares war on Germany, which puts the U\.S\. and Britain at war with Germany\.$/,
       t,
     );
-    return g === null ? null : { usatLevel: int(g[0]!) };
+    return g === null ? null : { usatLevel: int(g[0]) };
   },
   'british-brp-base-floor': (t) => {
     const g = groups(
       /^(India|Australia) has surrendered: Britain's BRP base may not drop below (\d+) BRPs \(35\.46\)\.$/,
       t,
     );
-    return g === null ? null : { dominion: g[0] === 'India' ? 'india' : 'australia', floorBrps: int(g[1]!) };
+    return g === null ? null : { dominion: g[0] === 'India' ? 'india' : 'australia', floorBrps: int(g[1]) };
   },
   'far-east-unsupplied-hexes-to-japan': (t) => {
     const g = groups(
@@ -356,11 +374,11 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { hexes: names(g[0]!) };
+    return g === null ? null : { hexes: names(g[0]) };
   },
   'far-east-fortifications-eliminated': (t) => {
     const g = groups(/^British fortifications and fortresses in those hexes are eliminated: (.+)\.$/, t);
-    return g === null ? null : { hexes: names(g[0]!) };
+    return g === null ? null : { hexes: names(g[0]) };
   },
   'far-east-areas-to-japan': (t) => {
     const g = groups(
@@ -370,7 +388,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { areas: names(g[0]!) };
+    return g === null ? null : { areas: names(g[0]) };
   },
   'far-east-areas-to-britain': (t) => {
     const g = groups(
@@ -380,7 +398,7 @@ const parsers: { readonly [C in EffectCode]?: Parser<C> } = {
       ),
       t,
     );
-    return g === null ? null : { areas: names(g[0]!) };
+    return g === null ? null : { areas: names(g[0]) };
   },
 };
 

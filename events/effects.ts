@@ -46,5 +46,4 @@ export function renderEffect(effect: Effect): string {
   return (effectCodes[effect.code].render as (params: Effect['params']) => string)(effect.params);
 }
 
-export const isEffectCode = (code: string): code is EffectCode =>
-  Object.prototype.hasOwnProperty.call(effectCodes, code);
+export const isEffectCode = (code: string): code is EffectCode => Object.hasOwn(effectCodes, code);

@@ -34,7 +34,7 @@ const payload = <R extends TSchema>(reason: R) =>
 type V1 = Static<ReturnType<typeof payload<ReturnType<typeof Type.String>>>>;
 
 function upFromV1(v1: V1): unknown {
-  const reason = Object.prototype.hasOwnProperty.call(V1_REASONS, v1.reason) ? V1_REASONS[v1.reason] : undefined;
+  const reason = Object.hasOwn(V1_REASONS, v1.reason) ? V1_REASONS[v1.reason] : undefined;
   return reason === undefined
     ? new InputError('data.reason', `not a reason a version 1 log holds: ${JSON.stringify(v1.reason)}`)
     : { ...v1, reason };

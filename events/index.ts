@@ -40,9 +40,7 @@ export type StoredOf<K extends EventType> = Extract<DomainEvent, { type: K }> & 
 export type NewEvent = DomainEvent & { readonly game: string };
 
 export const definitionOf = (type: string): EventDefinition | undefined =>
-  Object.prototype.hasOwnProperty.call(eventDefinitions, type)
-    ? (eventDefinitions as Record<string, EventDefinition>)[type]
-    : undefined;
+  Object.hasOwn(eventDefinitions, type) ? (eventDefinitions as Record<string, EventDefinition>)[type] : undefined;
 
 export * from './envelope.js';
 export * from './registry.js';

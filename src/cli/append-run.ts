@@ -13,11 +13,13 @@ import { openLogEngine } from '../host/file/open-log.js';
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
 const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
 
+interface ReadCommand {
+  readonly game: string | null;
+  readonly command: Record<string, unknown>;
+}
+
 /** The command read from the input, its `game` (if it names one) taken off. */
-async function readCommand(
-  source: string,
-  io: CliIo,
-): Promise<{ readonly game: string | null; readonly command: Record<string, unknown> }> {
+async function readCommand(source: string, io: CliIo): Promise<ReadCommand> {
   const value = await readJsonInput(source, io);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InputError('$', 'expected a command object { type, data } (and optionally game)');
@@ -50,7 +52,7 @@ export async function runAppend(
   options: { readonly game: string | null; readonly engineId: string | null },
   io: CliIo,
 ): Promise<ExitCode> {
-  let input;
+  let input: ReadCommand;
   try {
     input = await readCommand(source, io);
   } catch (error) {

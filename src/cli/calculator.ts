@@ -20,6 +20,7 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
 /** Keeps a report on one line: control characters (a line break in a file name or in quoted input) are escaped. */
 export const oneLine = (text: string): string =>
   text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
     /[\u0000-\u001f\u007f\u2028\u2029]/g,
     (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -88,20 +88,26 @@ export class LineReader {
     this.#parts = [];
     this.#partBytes = 0;
     this.#overlong = false;
-    if (overlong)
-      return this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
+    if (overlong) {
+      this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
+      return;
+    }
     const body = bytes.at(-1) === 0x0d ? bytes.subarray(0, -1) : bytes;
     let text: string;
     try {
       text = decodeUtf8(body);
     } catch (error) {
-      return this.#push({ ok: false, message: error instanceof InputError ? error.message : String(error) });
+      this.#push({ ok: false, message: error instanceof InputError ? error.message : String(error) });
+      return;
     }
     if (text.trim() !== '') this.#push({ ok: true, text });
   }
 
   #push(line: RequestLine): void {
-    if (this.#waiting !== null) return this.#deliver(line);
+    if (this.#waiting !== null) {
+      this.#deliver(line);
+      return;
+    }
     this.#queue.push(line);
     // Counted in characters: what the line's string holds, a byte at most for each byte read.
     this.#queueBytes += line.ok ? line.text.length : 0;

@@ -5,6 +5,7 @@ import { reportInputError } from './calculator.js';
 import { parseCommandArgs } from './command-args.js';
 import type { CommandHelp } from './help-types.js';
 import type { CliIo, ExitCode } from './io.js';
+import type { ServeSettings } from './serve-run.js';
 
 export const serveHelp: CommandHelp = {
   name: 'serve',
@@ -47,7 +48,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     reportInputError(io, new InputError('$', `usage: ${message} (${serveHelp.usage})`), false);
   if ('error' in args) return usage(args.error);
   if (args.positionals.length > 0) return usage('serve takes no positional arguments');
-  let settings;
+  let settings: ServeSettings;
   try {
     settings = {
       store: args.values.get('store') ?? 'games',

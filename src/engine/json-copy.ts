@@ -105,6 +105,7 @@ function pathOf(stack: readonly Frame[], last: Key): string {
 }
 
 /** What JSON.stringify escapes (or, for a surrogate, may): a string without any is written as it is, in quotes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The length of a string's JSON text, as JSON.stringify writes it. */

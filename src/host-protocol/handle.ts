@@ -43,7 +43,10 @@ const requestId = compile(RequestIdSchema);
 const validators = new Map<Operation, Validator<Request>>();
 const validatorOf = (op: Operation): Validator<Request> => {
   let validator = validators.get(op);
-  if (validator === undefined) validators.set(op, (validator = compile(requestSchemas[op]) as Validator<Request>));
+  if (validator === undefined) {
+    validator = compile(requestSchemas[op]) as Validator<Request>;
+    validators.set(op, validator);
+  }
   return validator;
 };
 

@@ -48,7 +48,7 @@ export interface ChartData {
 }
 
 /** The value an event records for a power's series, if it is one of the three determinations. */
-function valueOf(
+function determinationOf(
   event: StoredEvent,
 ): { readonly power: Power; readonly turn: GameTurn; readonly value: number } | null {
   switch (event.type) {
@@ -92,7 +92,7 @@ export function chartSeries(events: readonly StoredEvent[]): ChartData {
     readonly event: StoredEvent;
   }[] = [];
   for (const event of events) {
-    const value = valueOf(event);
+    const value = determinationOf(event);
     if (value !== null) {
       const turn = turnName(value.turn);
       points.set(`${value.power} ${turn}`, {

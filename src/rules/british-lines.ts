@@ -133,15 +133,14 @@ export const britishLineCodes = {
       ? 'a Russian armor or infantry unit is in eastern Europe: 0'
       : 'no Russian armor or infantry unit in eastern Europe: -1',
   ),
-  unbuiltFactors: lineSpec(
-    Strict({ factors: Count() }),
-    (p, value) =>
-      plural(
-        p.factors,
-        'unbuilt British and Commonwealth ground/air factor',
-        'unbuilt British and Commonwealth ground/air factors',
-      ) + `, -1 per full ten: ${signed(value)}`,
-  ),
+  unbuiltFactors: lineSpec(Strict({ factors: Count() }), (p, value) => {
+    const factors = plural(
+      p.factors,
+      'unbuilt British and Commonwealth ground/air factor',
+      'unbuilt British and Commonwealth ground/air factors',
+    );
+    return `${factors}, -1 per full ten: ${signed(value)}`;
+  }),
   navalRatio: navalRatioSpec,
   majorPowersAtWar: lineSpec(
     Strict({ us: Type.Boolean(), russia: Type.Boolean(), france: Type.Boolean() }),

@@ -54,16 +54,16 @@ export function taggedMember(
 ): { readonly tag: string; readonly member: TObject | undefined } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const tag = schema[TagField];
-  const own = Object.prototype.hasOwnProperty.call(value, tag) ? (value as Record<string, unknown>)[tag] : undefined;
+  const own = Object.hasOwn(value, tag) ? (value as Record<string, unknown>)[tag] : undefined;
   return { tag, member: membersOf(schema).get(own)?.schema };
 }
 
 TypeRegistry.Set<TSchema>(TaggedUnionKind, (schema, value) => {
   if (!isTaggedUnion(schema) || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const tag = schema[TagField];
-  if (!Object.prototype.hasOwnProperty.call(value, tag)) return false;
+  if (!Object.hasOwn(value, tag)) return false;
   const entry = membersOf(schema).get((value as Record<string, unknown>)[tag]);
-  return entry !== undefined && entry.check().Check(value);
+  return entry?.check().Check(value) === true;
 });
 
 /** The union of `members`, each a closed object whose field `tag` is a distinct literal. */

@@ -98,7 +98,10 @@ function taggedError(schema: TTaggedUnion, value: unknown, path: string): InputE
 
 const validatorOf = (member: TSchema): Validator<unknown> => {
   let validator = members.get(member);
-  if (validator === undefined) members.set(member, (validator = compile(member)));
+  if (validator === undefined) {
+    validator = compile(member);
+    members.set(member, validator);
+  }
   return validator;
 };
 

@@ -47,13 +47,13 @@ export class PostgresBackend implements Backend {
     backend.#unsubscribe = await store.subscribe(
       (change) => {
         backend.#heard.set(change.game, Math.max(change.version, backend.#heard.get(change.game) ?? 0));
-        listeners.get(change.game)?.forEach((listener) => listener());
+        for (const listener of listeners.get(change.game) ?? []) listener();
       },
       // Appends may have been missed while the listening connection was down: every stream reads on from where it
       // is, and every game's next command reads its head first (a new epoch of what was heard).
       () => {
         backend.#epoch += 1;
-        listeners.forEach((set) => set.forEach((listener) => listener()));
+        for (const set of listeners.values()) for (const listener of set) listener();
       },
     );
     return backend;
@@ -68,7 +68,10 @@ export class PostgresBackend implements Backend {
 
   async watch(game: string, listener: () => void): Promise<Unsubscribe> {
     let listeners = this.#listeners.get(game);
-    if (listeners === undefined) this.#listeners.set(game, (listeners = new Set()));
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.#listeners.set(game, listeners);
+    }
     listeners.add(listener);
     return () => {
       listeners.delete(listener);

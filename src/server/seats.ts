@@ -34,7 +34,10 @@ const decoded = new WeakMap<TokenHashes, readonly Buffer[]>();
 export function seatOfToken(token: string, hashes: TokenHashes): Seat | null {
   const given = createHash('sha256').update(token, 'utf8').digest();
   let stored = decoded.get(hashes);
-  if (stored === undefined) decoded.set(hashes, (stored = SEATS.map((seat) => Buffer.from(hashes[seat], 'hex'))));
+  if (stored === undefined) {
+    stored = SEATS.map((seat) => Buffer.from(hashes[seat], 'hex'));
+    decoded.set(hashes, stored);
+  }
   let found: Seat | null = null;
   stored.forEach((bytes, i) => {
     if (bytes.length === given.length && timingSafeEqual(bytes, given) && found === null) found = SEATS[i] ?? null;

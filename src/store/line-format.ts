@@ -73,7 +73,7 @@ export function checkSeal(prevHash: string, line: string): string | null {
   if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}'))
     return null;
   const hash = line.slice(n - HASH_TAIL_BYTES, n - 2);
-  return sha256(prevHash + line.slice(0, n - HASH_SUFFIX_LENGTH) + '}') === hash ? hash : null;
+  return sha256(`${prevHash}${line.slice(0, n - HASH_SUFFIX_LENGTH)}}`) === hash ? hash : null;
 }
 
 function parseLine(text: string, line: number): unknown {

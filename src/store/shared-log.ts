@@ -112,7 +112,7 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
       last.set(event.game, event.seq);
     }
     for (const [game, seq] of last)
-      this.#listeners.forEach((listener) => queueMicrotask(() => listener({ game, version: seq, position: seq })));
+      for (const listener of this.#listeners) queueMicrotask(() => listener({ game, version: seq, position: seq }));
   }
 
   /** Forgets every subscriber and takes no more (the log was closed). */

@@ -76,7 +76,7 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
   });
   afterAll(async () => {
     await browser?.close();
-    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it.each(exampleLogs)(

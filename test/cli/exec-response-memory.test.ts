@@ -11,6 +11,7 @@ import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt } from '../support/build.js';
 import { SEA_LION, seaLionLog } from '../support/exec-process.js';
 import { runMeasured } from '../support/measured-cli.js';
+import { defined } from '../support/defined.js';
 
 const NOTES = 64;
 const MIB = 1024 * 1024;
@@ -46,14 +47,18 @@ describe('exec on a log of large events', () => {
       expect(lines).toHaveLength(NOTES + 1);
       // Independently of the handler: the log's lines are the events' JSON text; how many fit in 4 MiB with commas.
       let fit = 0;
-      for (let bytes = 0; fit < lines.length && (bytes += Buffer.byteLength(lines[fit] as string) + 1) <= 4 * MIB; )
+      let bytes = 0;
+      for (const line of lines) {
+        bytes += Buffer.byteLength(line) + 1;
+        if (bytes > 4 * MIB) break;
         fit += 1;
+      }
       const games = runMeasured(['exec', path], '{"id":1,"op":"games"}\n');
       const run = runMeasured(['exec', path], '{"id":1,"op":"events","from":1}\n{"id":2,"op":"games"}\n');
       expect([run.code, run.stderr]).toEqual([0, '']);
       const [events, after] = responses(run.stdout);
       expect(events).toMatchObject({ id: 1, ok: true, op: 'events', next: fit + 1 });
-      expect((events?.['events'] as { seq: number }[]).map((e) => e.seq)).toEqual(
+      expect((defined(events, 'the events response')['events'] as { seq: number }[]).map((e) => e.seq)).toEqual(
         Array.from({ length: fit }, (_, i) => i + 1),
       );
       expect(after).toMatchObject({ id: 2, ok: true, op: 'games', games: [SEA_LION] });

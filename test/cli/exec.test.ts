@@ -25,7 +25,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let logs = 0;
 const logAt = (count: number, others: readonly string[] = []) =>
-  seaLionLog(join(dir, `log-${(logs += 1)}.jsonl`), count, others);
+  seaLionLog(join(dir, `log-${++logs}.jsonl`), count, others);
 
 describe('awaw-surrender exec', () => {
   it(

@@ -52,7 +52,7 @@ async function cli(...argv: string[]) {
 
 let copies = 0;
 async function writeLog(text: string | Buffer): Promise<string> {
-  const path = join(dir, `copy-${(copies += 1)}.jsonl`);
+  const path = join(dir, `copy-${++copies}.jsonl`);
   await writeFile(path, text);
   return path;
 }

@@ -36,7 +36,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 
 let copies = 0;
 async function copyOf(path: string): Promise<string> {
-  const copy = join(dir, `copy-${(copies += 1)}.jsonl`);
+  const copy = join(dir, `copy-${++copies}.jsonl`);
   await writeFile(copy, await readFile(path));
   return copy;
 }

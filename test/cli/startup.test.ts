@@ -18,8 +18,12 @@ function modulesLoaded(args: readonly string[]): string[] {
   const hooks = join(dir, 'hooks.mjs');
   writeFileSync(
     hooks,
-    "import { writeSync } from 'node:fs';\nexport async function load(url, context, next) { writeSync(2, `LOADED " +
-      '${url}\\n`); return next(url, context); }\n',
+    [
+      "import { writeSync } from 'node:fs';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source that holds a template literal
+      'export async function load(url, context, next) { writeSync(2, `LOADED ${url}\\n`); return next(url, context); }',
+      '',
+    ].join('\n'),
   );
   const register = join(dir, 'register.mjs');
   writeFileSync(

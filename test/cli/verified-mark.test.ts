@@ -32,7 +32,7 @@ afterAll(async () => {
 
 let copies = 0;
 async function writeLog(text: string | Buffer): Promise<string> {
-  const path = join(dir, `log-${(copies += 1)}.jsonl`);
+  const path = join(dir, `log-${++copies}.jsonl`);
   await writeFile(path, text);
   return path;
 }

@@ -48,22 +48,24 @@ function readDiagram(block: string): { scopes: Scope[]; problems: string[] } {
       if (line === 'end note') inNote = false;
       continue;
     }
-    let m: RegExpMatchArray | null;
-    if ((m = line.match(/^state "([A-Za-z]+)" as ([A-Za-z_]+)$/)))
-      for (const scope of stack) scope.declared.add(m[2] ?? '');
-    else if ((m = line.match(/^state ([A-Za-z_]+) \{$/))) {
-      if (!top.declared.has(m[1] ?? '')) problems.push(`composite ${m[1]} not declared in its scope`);
+    const state = line.match(/^state "([A-Za-z]+)" as ([A-Za-z_]+)$/);
+    const composite = line.match(/^state ([A-Za-z_]+) \{$/);
+    const arrowLine = line.match(/^(\[\*\]|[A-Za-z_]+) --> (\[\*\]|[A-Za-z_]+)(?: : (.+))?$/);
+    const note = line.match(/^note right of ([A-Za-z_]+)$/);
+    if (state) for (const scope of stack) scope.declared.add(state[2] ?? '');
+    else if (composite) {
+      if (!top.declared.has(composite[1] ?? '')) problems.push(`composite ${composite[1]} not declared in its scope`);
       open();
     } else if (line === '}') stack.pop();
     else if (line === '--') continue;
-    else if ((m = line.match(/^(\[\*\]|[A-Za-z_]+) --> (\[\*\]|[A-Za-z_]+)(?: : (.+))?$/))) {
-      const arrow = { from: m[1] ?? '', to: m[2] ?? '', label: m[3] ?? '' };
+    else if (arrowLine) {
+      const arrow = { from: arrowLine[1] ?? '', to: arrowLine[2] ?? '', label: arrowLine[3] ?? '' };
       for (const end of [arrow.from, arrow.to])
         if (end !== '[*]' && !top.declared.has(end))
           problems.push(`${line}: ${end} is not declared before it in the state the arrow is in`);
       top.arrows.push(arrow);
-    } else if ((m = line.match(/^note right of ([A-Za-z_]+)$/))) {
-      if (!top.declared.has(m[1] ?? '')) problems.push(`note on undeclared ${m[1]}`);
+    } else if (note) {
+      if (!top.declared.has(note[1] ?? '')) problems.push(`note on undeclared ${note[1]}`);
       inNote = true;
     } else problems.push(`not Mermaid state syntax: ${line}`);
   }

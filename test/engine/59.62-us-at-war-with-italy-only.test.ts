@@ -7,6 +7,7 @@ import { Replayer } from '../../src/engine/replay.js';
 import { accept, gameTurnEnded, seaLionStart } from '../support/british-fixtures.js';
 import { turn } from '../support/fixtures.js';
 import { ofType, play, stored } from '../support/given.js';
+import { defined } from '../support/defined.js';
 
 const su41 = turn('summer', 1941);
 
@@ -79,7 +80,9 @@ describe('59.62: the case of the peace treaty is said truly', () => {
       expect(a && [a.world, a.britain.value, pendingDecisions(a)]).toEqual(
         b && [b.world, b.britain.value, pendingDecisions(b)],
       );
-      const index = ofType(events, 'britain.surrendered')[0]!.effects.findIndex((e) => e.rule === '59.62');
+      const index = defined(ofType(events, 'britain.surrendered')[0], 'the surrender').effects.findIndex(
+        (e) => e.rule === '59.62',
+      );
       expect(then.finish().map((m) => m.message)).toEqual([
         `"britain.surrendered" no longer matches the rules at data.effects[${index}].code: the rules give ` +
           `"peace-treaty-us-at-war-with-italy-only", the log holds "peace-treaty"`,

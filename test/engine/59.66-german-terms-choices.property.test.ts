@@ -20,6 +20,7 @@ import { alliedTurnEnded, germanFacts, turn } from '../support/fixtures.js';
 import { GAME, play, replay, stored } from '../support/given.js';
 import { accept, gameTurnEnded, seaLionStart } from '../support/british-fixtures.js';
 import { forcesReported, surrenderFacts } from '../support/italian-fixtures.js';
+import { defined } from '../support/defined.js';
 
 const su41 = turn('summer', 1941);
 type Demand = EventData<'britain.terms-demanded'>['demand'];
@@ -129,7 +130,7 @@ describe('59.65-59.75, 59.66G: the German terms menu over random worlds', () => 
       let added = 0;
       fc.assert(
         fc.property(world, fc.array(fc.nat(), { maxLength: 12 }), (w, picks) => {
-          const view = termsView(prefixes[w.prefix] ?? prefixes[0]!, reportOf(w));
+          const view = termsView(prefixes[w.prefix] ?? defined(prefixes[0], 'the first prefix'), reportOf(w));
           if (view === null) return;
           let terms = empty();
           expect(choicesOf(view, terms).complete).toBe(true); // 59.71: nothing demanded is legal
@@ -162,7 +163,7 @@ describe('59.65-59.75, 59.66G: the German terms menu over random worlds', () => 
           returning: fc.boolean(),
         }),
         (w, r) => {
-          const view = termsView(prefixes[w.prefix] ?? prefixes[0]!, reportOf(w));
+          const view = termsView(prefixes[w.prefix] ?? defined(prefixes[0], 'the first prefix'), reportOf(w));
           if (view === null) return;
           const report = reportOf(w);
           // Demands shaped to be often legal: the British territories of the lowest priorities, or returns only.

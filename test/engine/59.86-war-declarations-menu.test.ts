@@ -152,8 +152,7 @@ describe('59.86: the menu agrees with decide', () => {
               data: { turn: view.world.turn, aggressor, targets: [target], usatLevel },
             }).ok;
             const expected =
-              entry !== undefined &&
-              entry.allowed &&
+              entry?.allowed === true &&
               (entry.usatLevelAtLeast === null || (usatLevel !== null && usatLevel >= entry.usatLevelAtLeast));
             expect(accepted).toBe(expected);
           },

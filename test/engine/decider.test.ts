@@ -88,13 +88,21 @@ describe('the Decider', () => {
       const { events } = await replayExample('sea-lion-1941');
       const replayer = new Replayer();
       replayer.applyAll(events);
-      const changed = produce({ a: { b: 1 } }, (d) => void (d.a.b = 2));
+      const changed = produce({ a: { b: 1 } }, (d) => {
+        d.a.b = 2;
+      });
       expect(Object.isFrozen(changed.a)).toBe(false);
     } finally {
       setAutoFreeze(true);
     }
     const { events } = await replayExample('sea-lion-1941');
     new Replayer().applyAll(events);
-    expect(Object.isFrozen(produce({ a: { b: 1 } }, (d) => void (d.a.b = 2)).a)).toBe(true);
+    expect(
+      Object.isFrozen(
+        produce({ a: { b: 1 } }, (d) => {
+          d.a.b = 2;
+        }).a,
+      ),
+    ).toBe(true);
   });
 });

@@ -46,7 +46,7 @@ const backends: readonly Backend[] = [
   {
     name: 'JSONL file store',
     async create() {
-      const path = join(dir, `log-${(files += 1)}.jsonl`);
+      const path = join(dir, `log-${++files}.jsonl`);
       const store = await JsonlFileStore.open(path, { create: true, source: deterministicSource(GAME) });
       return {
         store,

@@ -48,7 +48,7 @@ async function beforeFirstTurnEnd(): Promise<{
   path: string;
   turnEnd: Extract<OriginEvent, { type: 'host.game-turn-ended' }>;
 }> {
-  const path = join(dir, `log-${(files += 1)}.jsonl`);
+  const path = join(dir, `log-${++files}.jsonl`);
   const engine = await SurrenderEngine.open(
     await JsonlFileStore.open(path, { create: true, source: deterministicSource(GAME) }),
   );
@@ -102,7 +102,7 @@ describe('59.22A: a command is decided on and logged as it was when execute was 
       'built engine: the log holds 10, and replay --full re-derives it',
     async () => {
       ensureBuilt();
-      const path = join(dir, `process-${(files += 1)}.jsonl`);
+      const path = join(dir, `process-${++files}.jsonl`);
       const host = spawnSync(
         process.execPath,
         [fileURLToPath(new URL('./fixtures/mutate-while-pending.mjs', import.meta.url)), path],
@@ -123,7 +123,7 @@ describe('59.22A: a command is decided on and logged as it was when execute was 
     let reads = 0;
     const facts = Object.defineProperty({ ...turnEnd.data.britain }, 'britishDpLevel', {
       enumerable: true,
-      get: () => ((reads += 1) === 1 ? 10 : -30),
+      get: () => (++reads === 1 ? 10 : -30),
     });
     expect(
       (await engine.execute(GAME, { type: 'host.game-turn-ended', data: { turn: turnEnd.data.turn, britain: facts } }))

@@ -427,7 +427,7 @@ describe('replay: examples of edited decisions', () => {
 
   it('59.12: an offer deleted from the log is reported as missing', () => {
     const log = copy(seaLion()).filter((e) => e.type !== 'britain.surrender-offered');
-    log.forEach((e, i) => Object.assign(e, { seq: i + 1 }));
+    for (const [i, e] of log.entries()) Object.assign(e, { seq: i + 1 });
     const messages = replayAll(log).mismatches.map((m) => m.message);
     expect(messages[0]).toMatch(
       /^the log lacks the rule decision "britain\.surrender-offered" that follows from event \d+$/,

@@ -310,7 +310,7 @@ class ItalianSelect implements fc.Command<Model, LiveGame> {
       type: 'italy.forces-selected',
       data: { turn: turnFrom1941(m.turn), side: this.side, selection },
     });
-    const expected = m.italy !== null && m.italy.reported && m.italy.order[m.italy.next] === this.side && this.valid;
+    const expected = m.italy?.reported === true && m.italy.order[m.italy.next] === this.side && this.valid;
     expect(ok).toBe(expected);
     if (!ok || m.italy === null) return;
     m.italy.next += 1;

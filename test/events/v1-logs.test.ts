@@ -10,6 +10,7 @@ import { auditEntries, formatAuditEntry } from '../../src/audit/audit.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { readLog } from '../../src/store/file/verify.js';
 import { decodeEventLine } from '../../src/store/line-format.js';
+import { defined } from '../support/defined.js';
 
 const EXAMPLES = [
   'sea-lion-1941',
@@ -107,7 +108,7 @@ function v1Line(
 ): { text: string; line: number } {
   const lines = readFileSync(fixture(name), 'utf8').split('\n');
   const index = lines.findIndex((l) => l.includes(`"type":"${type}"`));
-  const event = JSON.parse(lines[index]!) as { data: Record<string, unknown> };
+  const event = JSON.parse(defined(lines[index], `the ${type} line`)) as { data: Record<string, unknown> };
   edit(event.data);
   return { text: JSON.stringify(event), line: index + 1 };
 }
@@ -116,7 +117,10 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
   it('59.62: a v1 effect whose words no longer match its v1 template is refused at its text', () => {
     const { text, line } = v1Line('sea-lion-1941', 'britain.surrendered', (data) => {
       const effects = data['effects'] as { code: string; text: string }[];
-      const treaty = effects.find((e) => e.code === 'peace-treaty')!;
+      const treaty = defined(
+        effects.find((e) => e.code === 'peace-treaty'),
+        'the peace-treaty effect',
+      );
       treaty.text = 'A peace treaty worth eight points.';
     });
     const index = (JSON.parse(text) as { data: { effects: { code: string }[] } }).data.effects.findIndex(
@@ -130,7 +134,7 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
 
   it('55.31: a v1 effect with a code the registry does not know is refused at its code', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrendered', (data) => {
-      (data['effects'] as { code: string }[])[0]!.code = 'remove-units-55-31';
+      defined((data['effects'] as { code: string }[])[0], 'the first effect').code = 'remove-units-55-31';
     });
     expect(() => decodeEventLine(text, line)).toThrow(
       `line ${line}: data.effects[0].code: unknown effect code "remove-units-55-31"`,
@@ -148,7 +152,7 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
 
   it('55.11B: a v1 German line whose value is not what its stored inputs give is refused at its value', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'germany.surrender-checked', (data) => {
-      (data['lines'] as { value: number }[])[2]!.value = -3;
+      defined((data['lines'] as { value: number }[])[2], 'line 2').value = -3;
     });
     expect(() => decodeEventLine(text, line)).toThrow(
       `line ${line}: data.lines[2].value: line "firestorms" holds -3; its stored inputs give 0`,
@@ -167,7 +171,7 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
 
   it('56.31: a v1 Italian line whose value is not what its stored inputs give is refused at its value', () => {
     const { text, line } = v1Line('italy-1943-germany-1945', 'italy.surrender-checked', (data) => {
-      (data['lines'] as { value: number }[])[4]!.value = 5;
+      defined((data['lines'] as { value: number }[])[4], 'line 4').value = 5;
     });
     const held = (JSON.parse(text) as { data: { inputs: { covertOperationsModifier: number } } }).data.inputs
       .covertOperationsModifier;
@@ -178,7 +182,7 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
 
   it('59.22F: a v2 British naval line whose value is not what its stored inputs give is refused at its value', () => {
     const { text, line } = v1Line('sea-lion-1941', 'britain.resistance-determined', (data) => {
-      (data['lines'] as { value: number }[])[9]!.value = 2;
+      defined((data['lines'] as { value: number }[])[9], 'line 9').value = 2;
     });
     expect(() => decodeEventLine(text, line)).toThrow(
       `line ${line}: data.lines[9].value: line "navalRatio" holds 2; its stored inputs give 0`,
@@ -187,7 +191,7 @@ describe('log format 2: what a v1 line cannot say is refused, naming the line an
 
   it('59.21: a v2 British line with a key the table does not have is refused at its key', () => {
     const { text, line } = v1Line('sea-lion-1941', 'britain.resistance-determined', (data) => {
-      (data['lines'] as { key: string }[])[0]!.key = 'dpTotal';
+      defined((data['lines'] as { key: string }[])[0], 'line 0').key = 'dpTotal';
     });
     expect(() => decodeEventLine(text, line)).toThrow(
       `line ${line}: data.lines[0].key: line "dpTotal" is not a ` +

@@ -85,7 +85,7 @@ const intactExamples = (): { how: string; bytes: Buffer }[] =>
   ]);
 
 async function onDisk(bytes: Buffer): Promise<string> {
-  const path = join(dir, `case-${(cases += 1)}.jsonl`);
+  const path = join(dir, `case-${++cases}.jsonl`);
   await writeFile(path, bytes);
   return path;
 }
@@ -167,7 +167,7 @@ describe('fuzz: verification marks (LOG.verified.json)', () => {
     const paths: (readonly (string | number)[])[] = [];
     const walk = (value: unknown, path: readonly (string | number)[]): void => {
       paths.push(path);
-      if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+      if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, [...path, i]);
       else if (typeof value === 'object' && value !== null)
         for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
     };

@@ -65,7 +65,7 @@ type Path = readonly (string | number)[];
 /** Every path in a document, the root included. */
 export function pathsOf(value: Json, at: Path = []): Path[] {
   const out: Path[] = [at];
-  if (Array.isArray(value)) value.forEach((item: Json, i) => out.push(...pathsOf(item, [...at, i])));
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) out.push(...pathsOf(item, [...at, i]));
   else if (typeof value === 'object' && value !== null)
     for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v as Json, [...at, k]));
   return out;

@@ -85,7 +85,9 @@ describe('GameCache', () => {
 
 describe('serve --max-open-games 1', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
   it(
     '59.41: two games played in turns over HTTP, each ' +

@@ -39,7 +39,8 @@ export function observe(machine: AnyStateMachine, probes: readonly Probe[]): Obs
     for (const d of here) {
       const names: readonly string[] = d.awaits.commands;
       const own = takes.filter((t) => names.includes(t));
-      const seen = (taken[d.id] ??= []);
+      const seen = taken[d.id] ?? [];
+      taken[d.id] = seen;
       if (!seen.some((s) => s.join() === own.join())) seen.push(own);
       if (own.length > 0) expected.push([d.awaits.decision, own]);
     }

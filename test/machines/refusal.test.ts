@@ -20,7 +20,7 @@ const record = {
   removedUnits: [],
   japanAdheres: null,
 };
-const after = (change: Partial<BritainContext> = {}): BritainContext => ({
+const afterSurrender = (change: Partial<BritainContext> = {}): BritainContext => ({
   ...initial.context,
   surrenders: [record],
   ...change,
@@ -41,7 +41,11 @@ describe('refusalOf: the Britain machine names its refusals', () => {
   it('59.891C: a choice the machine takes is not refused', () => {
     expect(
       refusalOf(
-        at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: 'awaitingJapan' } }, after()),
+        at(
+          britainMachine,
+          { surrendered: { forces: 'done', terms: 'done', farEast: 'awaitingJapan' } },
+          afterSurrender(),
+        ),
         japan,
       ),
     ).toBeNull();
@@ -49,7 +53,7 @@ describe('refusalOf: the Britain machine names its refusals', () => {
 
   it('59.513: the surrendered state says the pool was already reported, the root that none is awaited', () => {
     const report = { type: 'host.british-force-pool', data: pool } as const;
-    expect(refusalOf(surrendered('selecting', after({ forcePool: pool })), report)?.message).toBe(
+    expect(refusalOf(surrendered('selecting', afterSurrender({ forcePool: pool })), report)?.message).toBe(
       'the British force pool has already been reported for this surrender',
     );
     expect(refusalOf(initial, report)).toEqual({
@@ -60,7 +64,8 @@ describe('refusalOf: the Britain machine names its refusals', () => {
   });
 
   it('59.513, 59.514E, 59.513A: the forces state names why no selection is taken', () => {
-    const rule = (forces: string) => namedRefusal(surrendered(forces, after()), 'britain.forces-selected', {})?.rule;
+    const rule = (forces: string) =>
+      namedRefusal(surrendered(forces, afterSurrender()), 'britain.forces-selected', {})?.rule;
     expect([rule('awaitingPool'), rule('waitingForTerms'), rule('done')]).toEqual(['59.513', '59.514E', '59.513A']);
   });
 
@@ -73,8 +78,8 @@ describe('refusalOf: the Britain machine names its refusals', () => {
     };
     expect([
       refusalOf(initial, selection),
-      refusalOf(surrendered('done', after()), selection),
-      refusalOf(surrendered('selecting', after({ forcePool: pool })), selection),
+      refusalOf(surrendered('done', afterSurrender()), selection),
+      refusalOf(surrendered('selecting', afterSurrender({ forcePool: pool })), selection),
     ]).toEqual([refusal, refusal, null]);
   });
 
@@ -83,7 +88,7 @@ describe('refusalOf: the Britain machine names its refusals', () => {
     const atWar = at(
       britainMachine,
       'atWar',
-      after({
+      afterSurrender({
         surrenders: [
           { ...record, surrender: { ...surrender, outcome: 'war-continues', turn: { season: 'fall', year: 1942 } } },
         ],
@@ -113,7 +118,7 @@ describe("refusalOf: the Britain machine gates Germany's answer to an offer", ()
     at(
       britainMachine,
       { surrendered: { forces: 'awaitingPool', terms: 'awaitingHexControl', farEast: 'done' } },
-      after({ offer, surrenders: [{ ...record, surrender: { ...surrender, ...change } }] }),
+      afterSurrender({ offer, surrenders: [{ ...record, surrender: { ...surrender, ...change } }] }),
     );
 
   it('59.12: with no offer made, an answer is refused', () => {
@@ -190,7 +195,7 @@ describe('refusalOf: the Britain machine gates the Far East hex control', () => 
       data: { turn, unsuppliedHexes: [], fortificationsEliminated: [], areas: [] },
     };
     const farEast = (step: string) =>
-      at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: step } }, after());
+      at(britainMachine, { surrendered: { forces: 'done', terms: 'done', farEast: step } }, afterSurrender());
     const refusal = {
       code: 'not-pending',
       rule: '59.892A',

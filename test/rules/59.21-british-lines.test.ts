@@ -185,16 +185,15 @@ describe('59.22F the words of the naval force ratio', () => {
   const war = { usAtWarWithGermany: true, russiaAtWarWithGermany: true, italyAtWarWithBritain: true };
 
   it('59.22F: each band in the words, for either side', () => {
-    expect(
-      [
-        [4, 3],
-        [5, 3],
-        [2, 1],
-        [3, 1],
-        [4, 1],
-        [3, 4],
-      ].map(([a, b]) => navalRatioDetail(navalRatio(fleets(a!, b!), war))),
-    ).toEqual([
+    const ratios: [number, number][] = [
+      [4, 3],
+      [5, 3],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [3, 4],
+    ];
+    expect(ratios.map(([a, b]) => navalRatioDetail(navalRatio(fleets(a, b), war)))).toEqual([
       "naval factors Allied 4 vs Axis 3: 4:3 in the Allies' favour reaches 4:3: +1",
       "naval factors Allied 5 vs Axis 3: 5:3 in the Allies' favour reaches 5:3: +2",
       "naval factors Allied 2 vs Axis 1: 2:1 in the Allies' favour reaches 2:1: +3",

@@ -9,6 +9,7 @@ import { calculators as cliCalculators } from '../../src/cli/commands.js';
 import { calculators } from '../../src/schemas/calculator-schemas.js';
 import { DescribedDecisionSchema } from '../../src/schemas/pending-decision.js';
 import { jsonSchemaOf } from '../../src/schemas/json-schema.js';
+import { defined } from '../support/defined.js';
 
 const definitions = Object.values(eventDefinitions as Record<string, EventDefinition>);
 const names = catalog.map((e) => e.name);
@@ -60,7 +61,9 @@ describe('the schema catalogue', () => {
     expect(names.filter((n) => n.startsWith('command/')).sort()).toEqual(
       origins.map((d) => `command/${d.type}`).sort(),
     );
-    expect((catalogEntry('command')?.schema['anyOf'] as unknown[]).length).toBe(origins.length);
+    expect((defined(catalogEntry('command'), 'the command entry').schema['anyOf'] as unknown[]).length).toBe(
+      origins.length,
+    );
   });
 
   it("has every calculator's input, the schema it parses with, and its output", () => {

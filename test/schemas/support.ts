@@ -28,7 +28,8 @@ export function ajvValidator(name: string): ValidateFunction {
   if (validate === undefined) {
     const entry = shippedIndex().find((e) => e.name === name);
     if (entry === undefined) throw new Error(`no shipped schema ${name}`);
-    validators.set(name, (validate = ajv.compile(shippedSchema(entry.file))));
+    validate = ajv.compile(shippedSchema(entry.file));
+    validators.set(name, validate);
   }
   return validate;
 }

@@ -16,7 +16,9 @@ describe('serve on a directory of JSON Lines logs', () => {
     dirs.push(dir);
     return dir;
   };
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
   serverSuite(
     () => DirectoryBackend.open(fresh()),
     () => DirectoryBackend.open(dir),

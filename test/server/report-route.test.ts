@@ -12,7 +12,9 @@ import { auth, createGame, script, send } from './server-suite.js';
 
 describe('GET /games/:game/report', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
   it(
     '59.41: the Sea Lion game played over HTTP: its report is the page `report --game` writes of the bundled log, ' +

@@ -39,7 +39,7 @@ function racedBackend(): Raced {
   let armed: { command: OriginEvent; moment: Moment; heads: number } | null = null;
   const fire = async (game: string, at: Moment['at']): Promise<void> => {
     if (armed === null || armed.moment.at !== at) return;
-    if (armed.moment.at === 'head' && (armed.heads += 1) !== armed.moment.call) return;
+    if (armed.moment.at === 'head' && ++armed.heads !== armed.moment.call) return;
     const { command } = armed;
     armed = null;
     const result = await (await SurrenderEngine.open(log)).execute(game, command);

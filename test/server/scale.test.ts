@@ -141,7 +141,7 @@ describePg('scale: several serve processes on one database', () => {
     // One more command for each unfinished game, each on the next process in turn (so that every game has begun).
     let k = 0;
     for (const g of games.filter((game) => game.cursor < game.plan.commands.length)) {
-      const url = urls[(k += 1) % urls.length] as string;
+      const url = urls[++k % urls.length] as string;
       const sent = await post(url, `/games/${g.game}/commands`, g.plan.commands[g.cursor], {
         authorization: `Bearer ${g.tokens[g.plan.seats[g.cursor] as Seat]}`,
         'if-match': `"${g.version}"`,

@@ -342,7 +342,10 @@ export function serverSuite(
       expect((await get('/audit')).json()).toMatchObject({ ok: true, op: 'audit' });
       expect((await app.inject({ method: 'GET', url: '/health' })).json()).toEqual({
         ok: true,
-        store: await open().then(async (b) => (await b.close(), b.kind)),
+        store: await open().then(async (b) => {
+          await b.close();
+          return b.kind;
+        }),
       });
       const schema = await app.inject({ method: 'GET', url: '/schemas/command/britain.offer-accepted' });
       expect(schema.json()).toMatchObject({ $id: 'urn:awaw-surrender:schema:command/britain.offer-accepted' });

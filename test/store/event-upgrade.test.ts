@@ -17,6 +17,7 @@ import { readLog } from '../../src/store/file/scan.js';
 import { verifyLog } from '../../src/store/file/verify.js';
 import { turn } from '../support/fixtures.js';
 import { declareWar, gameTurnEnded, seaLionStart, usAtWarStart } from '../support/british-fixtures.js';
+import { defined } from '../support/defined.js';
 
 let dir = '';
 beforeAll(async () => {
@@ -130,7 +131,9 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
   const editedLine = async (path: string, edit: (lines: { key: string; value: number }[]) => void) => {
     const texts = (await readFile(path, 'utf8')).split('\n');
     const index = texts.findIndex((t) => t.includes('"type":"britain.resistance-determined"'));
-    const event = JSON.parse(texts[index]!) as { data: { lines: { key: string; value: number }[] } };
+    const event = JSON.parse(defined(texts[index], 'the resistance-determined line')) as {
+      data: { lines: { key: string; value: number }[] };
+    };
     edit(event.data.lines);
     return { text: JSON.stringify(event), line: index + 1 };
   };
@@ -176,7 +179,7 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
     async () => {
       const path = await oldLog('usat-neither', [withOption('counts'), gameTurnEnded(sp43, { usatLevel: 35 })], 2);
       const { text, line } = await editedLine(path, (lines) => {
-        lines[11]!.value = 2;
+        defined(lines[11], 'line 11').value = 2;
       });
       expect(() => decodeEventLine(text, line)).toThrow(
         `line ${line}: data.lines[11].value: line "usat30to39" holds 2; its stored inputs give 1`,
@@ -194,7 +197,7 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
         2,
       );
       const { text, line } = await editedLine(path, (lines) => {
-        lines[16]!.value = -1;
+        defined(lines[16], 'line 16').value = -1;
       });
       expect(() => decodeEventLine(text, line)).toThrow(
         `line ${line}: data.lines[16].value: line "concessionsForgone" holds -1; its stored inputs give 0`,

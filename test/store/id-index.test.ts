@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IdIndex, SUSPECT, type IdHash } from '../../src/store/file/id-index.js';
 import { verifyLog } from '../../src/store/file/verify.js';
 import { envelopeOf, sealedLog, tempLogFiles } from './support.js';
+import { defined } from '../support/defined.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 /** Nanoid-shaped ids from a fixed seed (xorshift), so that every run checks the same ids. */
@@ -41,17 +42,19 @@ describe('the id index', () => {
 
   it('an id met again is a suspicion, settled by the exact list: the earlier line', () => {
     const index = new IdIndex();
-    const [a, b] = ids(2);
-    expect(index.add(a!, 2)).toBe(0);
-    expect(index.add(b!, 3)).toBe(0);
-    expect(index.add(a!, 4)).toBe(SUSPECT);
+    const two = ids(2);
+    const a = defined(two[0], 'the first id');
+    const b = defined(two[1], 'the second id');
+    expect(index.add(a, 2)).toBe(0);
+    expect(index.add(b, 3)).toBe(0);
+    expect(index.add(a, 4)).toBe(SUSPECT);
     index.becomeExact(
       new Map([
-        [a!, 2],
-        [b!, 3],
+        [a, 2],
+        [b, 3],
       ]),
     );
-    expect(index.add(a!, 4)).toBe(2);
+    expect(index.add(a, 4)).toBe(2);
     expect(index.add('C'.repeat(21), 5)).toBe(0);
     expect(index.add('C'.repeat(21), 6)).toBe(5);
     expect(index.tableBytes).toBe(0);
@@ -69,7 +72,7 @@ describe('the id index', () => {
       expect(index.add(id, i + 2)).toBe(0);
     });
     expect(suspicions).toEqual([1]);
-    expect(index.add(crafted[500]!, 1002)).toBe(502);
+    expect(index.add(defined(crafted[500], 'id 500'), 1002)).toBe(502);
   });
 
   it('two ids with one fingerprint: a suspicion, then both counted as the distinct ids they are', () => {

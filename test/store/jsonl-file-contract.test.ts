@@ -7,7 +7,7 @@ import { tempLogFiles } from './support.js';
 
 const temp = tempLogFiles('contract');
 let files = 0;
-const newPath = (): string => join(temp.dir(), `contract-${(files += 1)}.jsonl`);
+const newPath = (): string => join(temp.dir(), `contract-${++files}.jsonl`);
 
 describeEventStoreContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));
 describeGameStreamContract('JsonlFileStore', (source) => JsonlFileStore.open(newPath(), { create: true, source }));

@@ -13,7 +13,7 @@ import { counterSource, gameStarted, logged, makeTempDir, readAll } from './supp
 let dir = '';
 let cleanup: () => Promise<void> = async () => undefined;
 let files = 0;
-const newPath = (): string => join(dir, `log-${(files += 1)}.jsonl`);
+const newPath = (): string => join(dir, `log-${++files}.jsonl`);
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir());

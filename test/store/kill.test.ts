@@ -38,7 +38,7 @@ describe('crash: writer processes SIGKILLed at random moments', () => {
     const deadline = until + 20_000;
     let spawned = 0;
     const start = async (): Promise<TimedWorker> => {
-      const worker = await startTimedWorker(path, `w${(spawned += 1)}`, deadline - Date.now() + 2000);
+      const worker = await startTimedWorker(path, `w${++spawned}`, deadline - Date.now() + 2000);
       all.push(worker);
       return worker;
     };

@@ -17,7 +17,7 @@ let cleanup: () => Promise<void> = async () => undefined;
 let files = 0;
 const started: ChildProcess[] = [];
 const newLog = async (): Promise<string> => {
-  const path = join(dir, `log-${(files += 1)}.jsonl`);
+  const path = join(dir, `log-${++files}.jsonl`);
   await (await JsonlFileStore.open(path, { create: true })).close();
   return path;
 };

@@ -1,6 +1,6 @@
 // The PostgreSQL store's group commit (src/store/postgres/commit-queue.ts): appends that arrive while one commits are
 // written together in the next transaction, one commit for all, and each still gets its own outcome.
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';

@@ -109,7 +109,7 @@ export function expectAcknowledged(
   let acknowledged = 0;
   for (const { name, acks } of workers) {
     for (const { seq, ks } of acks) {
-      ks.forEach((k, i) => expect(seen.get(`${name}/${k}`), `${name}/${k}`).toBe(seq + i));
+      for (const [i, k] of ks.entries()) expect(seen.get(`${name}/${k}`), `${name}/${k}`).toBe(seq + i);
       acknowledged += ks.length;
     }
   }

@@ -20,7 +20,7 @@ describeGameStreamContract(
 
 const temp = tempLogFiles('shared');
 let files = 0;
-const newPath = (): string => join(temp.dir(), `shared-${(files += 1)}.jsonl`);
+const newPath = (): string => join(temp.dir(), `shared-${++files}.jsonl`);
 
 describe('one shared log as game streams', () => {
   it("a game's version is the log seq of its last event; appends to the log whole are read first", async () => {

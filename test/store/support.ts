@@ -13,8 +13,8 @@ export function counterSource(prefix = 'id'): EnvelopeSource & { readonly ids: (
   let ids = 0;
   let ticks = 0;
   return {
-    id: () => `${prefix}-${String((ids += 1)).padStart(20 - prefix.length, '0')}`,
-    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, (ticks += 1))).toISOString(),
+    id: () => `${prefix}-${String(++ids).padStart(20 - prefix.length, '0')}`,
+    now: () => new Date(Date.UTC(2024, 0, 1, 0, 0, ++ticks)).toISOString(),
     ids: () => ids,
   };
 }
@@ -78,7 +78,7 @@ export function tempLogFiles(prefix: string): {
   return {
     dir: () => dir,
     write: async (content) => {
-      const path = join(dir, `${prefix}-${(files += 1)}.jsonl`);
+      const path = join(dir, `${prefix}-${++files}.jsonl`);
       await writeFile(path, content);
       return path;
     },

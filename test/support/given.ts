@@ -89,6 +89,7 @@ export function given(history: readonly DomainEvent[], game = GAME) {
       const decision: Decision = decideChecked(replayer.view(game), origin, game);
       return {
         decision,
+        // biome-ignore lint/suspicious/noThenProperty: the given/when/then steps; the object is never awaited
         then(expected: readonly DomainEvent[]) {
           expect(decision).toEqual({ ok: true, events: expected });
         },

@@ -82,6 +82,7 @@ export const hostileValues: readonly HostileValue[] = [
   },
   {
     how: 'a sparse array',
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the hostile value
     make: () => [1, , 3],
     at: '[1]',
     detail: 'a hole in a sparse array: JSON has no value for it',

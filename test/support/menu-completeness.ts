@@ -122,7 +122,8 @@ export function expectExpressible(view: GameView | undefined, command: OriginEve
       return;
     }
     case 'britain.terms-demanded':
-      return termsExpressible(view, command);
+      termsExpressible(view, command);
+      return;
     case 'host.british-force-pool':
     case 'host.british-hex-control':
     case 'host.far-east-hex-control':

@@ -24,8 +24,8 @@ export function describePg(name: string, body: () => void): void {
     describe(name, body);
     return;
   }
-  const notice =
-    `PostgreSQL SUITE SKIPPED: ${name}: no AWAW_PG_URL and no /usr/lib/postgresql/*/bin/initdb on ` + `this machine`;
+  const missing = 'no AWAW_PG_URL and no /usr/lib/postgresql/*/bin/initdb on this machine';
+  const notice = `PostgreSQL SUITE SKIPPED: ${name}: ${missing}`;
   if (process.env['AWAW_REQUIRE_PG'] === '1') {
     describe(name, () => {
       it('needs PostgreSQL (AWAW_REQUIRE_PG=1)', () => {
@@ -104,7 +104,7 @@ export async function pgUrl(): Promise<string> {
 let schemas = 0;
 
 /** A schema name of its own for one store under test (several files share one database). */
-export const freshSchemaName = (): string => `t${process.pid}_${Date.now().toString(36)}_${(schemas += 1)}`;
+export const freshSchemaName = (): string => `t${process.pid}_${Date.now().toString(36)}_${++schemas}`;
 
 /** The rows a statement answers, on a connection of its own (opened and closed for it). */
 export async function queryRows<R extends pg.QueryResultRow>(

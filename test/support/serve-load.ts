@@ -151,7 +151,10 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
   const matchedSets = new Map<string, Set<number>>();
   const matchedOf = (g: LoadGame): Set<number> => {
     let set = matchedSets.get(g.game);
-    if (set === undefined) matchedSets.set(g.game, (set = new Set()));
+    if (set === undefined) {
+      set = new Set();
+      matchedSets.set(g.game, set);
+    }
     return set;
   };
 

@@ -52,6 +52,9 @@ export const britishWorld: WorldHandlers<
   'britain.far-east-settled': (state, event) =>
     event.data.japanAdheres ? produce(state, (d) => void delete d.wars[warKey('japan', 'britain')]) : state,
   // 59.86B, 59.86C: Britain is at war with Germany again.
-  'britain.war-resumed': (state) => produce(state, (d) => void (d.wars[warKey('germany', 'britain')] = true)),
+  'britain.war-resumed': (state) =>
+    produce(state, (d) => {
+      d.wars[warKey('germany', 'britain')] = true;
+    }),
   'britain.brp-floor-lowered': unchanged,
 };

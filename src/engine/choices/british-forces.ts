@@ -90,7 +90,7 @@ export function britishForceChoices(
         target: uncapped * divisor,
         divisor,
       });
-      pool.forEach((u, i) => can[i] === true && addable.add(u.id));
+      for (const [i, u] of pool.entries()) if (can[i] === true) addable.add(u.id);
       if (!met && !can.includes(true)) allReachable = false;
     }
     return {

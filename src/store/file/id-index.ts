@@ -134,7 +134,7 @@ export class IdIndex {
     const lo24 = lo & LOW_24;
     // An all-zero fingerprint within its table would read as an empty slot.
     const shard = this.#shards[lo >>> SHARD_SHIFT];
-    return shard !== undefined && shard.insert(lo24, lo24 === 0 && hi === 0 ? 1 : hi) ? 0 : SUSPECT;
+    return shard?.insert(lo24, lo24 === 0 && hi === 0 ? 1 : hi) ? 0 : SUSPECT;
   }
 
   /** From now on, answers from `ids` (every id before the suspect line, with its line); the tables are let go. */

@@ -92,10 +92,7 @@ export async function* readLog(
   const validate = options.validate ?? true;
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
   const skipTypes = options.skipTypes ?? [];
-  const prefix =
-    validate && options.trusted != null && options.trusted.skipped.every((t) => skipTypes.includes(t))
-      ? options.trusted
-      : null;
+  const prefix = validate && options.trusted?.skipped.every((t) => skipTypes.includes(t)) ? options.trusted : null;
   const skip = validate ? [] : skipTypes.map((type) => Buffer.from(`${type}"`, 'latin1'));
   const index: MarkSegment[] | null = validate && options.index === true ? [] : null;
   const unindexed = new Set(skipTypes);
