@@ -221,7 +221,7 @@ async function main(): Promise<void> {
       {
         name: '(iii) verify + replay / floor, events/s',
         value: ratio('verify-replay'),
-        limit: 0.25,
+        limit: 0.5,
         unit: 'ratio',
         kind: 'min',
       },

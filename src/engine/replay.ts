@@ -28,7 +28,11 @@ interface Expectation {
   originSeq: number;
 }
 
-/** Events that can never produce a rule decision: skipped by the re-derivation (the hot path). */
+/**
+ * Events that can never produce a rule decision nor change a game's view (the world's handler leaves it as it is and
+ * no machine takes them): skipped by the re-derivation and by evolve (the hot path), and not even parsed on a
+ * verified log's replay (./replay-file.ts).
+ */
 export const INERT_TYPES: readonly string[] = ['host.logged'];
 const INERT = new Set(INERT_TYPES);
 
@@ -54,7 +58,8 @@ export class Replayer {
   apply(event: StoredEvent): void {
     this.version = event.seq;
     const view = this.games.get(event.game);
-    if (this.check && event.seq >= this.checkFrom && !INERT.has(event.type)) this.checkEvent(view, event);
+    const inert = INERT.has(event.type);
+    if (this.check && event.seq >= this.checkFrom && !inert) this.checkEvent(view, event);
     if (view === undefined) {
       if (event.type !== 'host.game-started') {
         this.mismatch(event, `"${event.type}" before the game's host.game-started event; ignored`);
@@ -63,6 +68,7 @@ export class Replayer {
       this.games.set(event.game, initialState(event.game, event.data));
       return;
     }
+    if (inert) return;
     if (event.type === 'host.game-started') {
       this.mismatch(event, 'a second host.game-started for this game; ignored');
       return;

@@ -2,6 +2,8 @@
 // Every failure becomes an InputError naming the JSON path, e.g. `naval[3].factors`.
 import { Kind, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, ValueErrorType, type TypeCheck } from '@sinclair/typebox/compiler';
+import { Errors } from '@sinclair/typebox/errors';
+import { forChecking } from './open-record.js';
 import { isTaggedUnion, taggedMember, TaggedUnionKind, type TTaggedUnion } from './tagged-union.js';
 
 /** Malformed input: exit code 2 on the CLI. `path` is `$` for the document itself. */
@@ -30,11 +32,13 @@ export interface Validator<T> {
  * process compiles only the schemas it meets (a calculator call is not charged for every event schema).
  */
 export function compile<S extends TSchema>(schema: S): Validator<Static<S>> {
-  let compiled: TypeCheck<S> | undefined;
-  const checker = (): TypeCheck<S> => (compiled ??= TypeCompiler.Compile(schema));
+  let compiled: TypeCheck<TSchema> | undefined;
+  // The check compiled from the schema with its open records asking nothing of their entries (./open-record.ts);
+  // problems are found in the schema as written.
+  const checker = (): TypeCheck<TSchema> => (compiled ??= TypeCompiler.Compile(forChecking(schema)));
   const firstError = (value: unknown, root = ''): InputError | null => {
     if (checker().Check(value)) return null;
-    const first = checker().Errors(value).First();
+    const first = Errors(schema, [], value).First();
     if (first === undefined) return new InputError(root || '$', 'does not match the schema');
     const path = joinPath(root, pointerToPath(first.path));
     if (first.type === ValueErrorType.Union)

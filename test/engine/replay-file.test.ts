@@ -1,8 +1,9 @@
 // The fast replay of a verified log file skips the lines the rules ignore, and ends in the same state.
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
+import { evolve } from '../../src/engine/evolve.js';
 import { replayVerifiedLog } from '../../src/host/file/replay-file.js';
-import { Replayer } from '../../src/engine/replay.js';
+import { INERT_TYPES, Replayer } from '../../src/engine/replay.js';
 import { readLog } from '../../src/store/file/scan.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { examplePath } from '../examples/support.js';
@@ -22,6 +23,27 @@ describe('replayVerifiedLog', () => {
       expect(fast.projection()).toEqual(full.projection());
       expect(fast.version).toBe(full.version);
       expect(parsed).toBeLessThan(full.version);
+    });
+  }
+});
+
+describe('the inert event types (the Replayer steps over them)', () => {
+  for (const name of Object.keys(exampleGames)) {
+    it(`${name}: evolve gives back the very view it is given, at every host.logged event`, async () => {
+      const replayer = new Replayer({ checkDecisions: false });
+      let inert = 0;
+      for await (const batch of readLog(examplePath(name), { validate: true })) {
+        for (const event of batch) {
+          const view = replayer.view(event.game);
+          if (INERT_TYPES.includes(event.type) && view !== undefined) {
+            expect(evolve(view, event)).toBe(view);
+            inert += 1;
+          }
+          replayer.apply(event);
+        }
+      }
+      expect(INERT_TYPES).toEqual(['host.logged']);
+      expect(inert).toBeGreaterThan(0);
     });
   }
 });

@@ -25,6 +25,11 @@ import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
 const NEWLINE = 0x0a;
+/**
+ * Events per yielded array at most. A chunk holds a thousand or more; handed on in smaller arrays, fewer parsed
+ * events are alive at each young-generation collection, which copies every one alive (docs/performance.md).
+ */
+const BATCH_EVENTS = 256;
 
 export interface ScanOptions {
   /** First seq to yield (1-based); default 1. With `validate`, the lines before it are still checked. */
@@ -102,8 +107,12 @@ export async function* readLog(
   const checks = { ids: ids ?? new IdIndex(), hashAt };
   const found: PrefixResult = { hashAt: null };
   const handle = await openLogFile(path, 'r');
+  /** The read of the next chunk, when started (into the spare buffer below, after its carried bytes). */
+  let ahead: Promise<{ bytesRead: number }> | null = null;
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
+    /** The other buffer: the next chunk is read into it while the lines of this one are checked. */
+    let spare = Buffer.allocUnsafe(chunkSize);
     /** Bytes at the start of `buffer` carried over from the last read: the start of a line not yet complete. */
     let carried = 0;
     let position = 0;
@@ -123,10 +132,16 @@ export async function* readLog(
       options.onProgress?.(position);
     }
     for (;;) {
-      // One line longer than the buffer: room is made for it (its length is checked below).
-      buffer = roomAfter(buffer, carried);
-      // Read after the carried bytes, so that no chunk is ever concatenated with the last one's tail.
-      const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position);
+      let bytesRead: number;
+      if (ahead === null) {
+        // One line longer than the buffer: room is made for it (its length is checked below).
+        buffer = roomAfter(buffer, carried);
+        // Read after the carried bytes, so that no chunk is ever concatenated with the last one's tail.
+        ({ bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position));
+      } else {
+        ({ bytesRead } = await ahead);
+        ahead = null;
+      }
       if (bytesRead === 0) break;
       // Lines were appended while the prefix was read: their ids are checked against the prefix's too.
       if (prefix !== null && !walked) {
@@ -144,12 +159,21 @@ export async function* readLog(
         continue;
       }
       const whole = data.subarray(0, lastNewline);
+      // The incomplete last line goes to the front of the spare buffer, and the next read after it starts now: the
+      // file is read while these lines are checked, not between chunks.
+      const tail = length - lastNewline - 1;
+      if (spare.length < buffer.length) spare = Buffer.allocUnsafe(buffer.length);
+      buffer.copy(spare, 0, lastNewline + 1, length);
+      const next = handle.read(spare, tail, spare.length - tail, position);
+      // Awaited at the next chunk, or in `finally` when reading stops early; a failure is never left unhandled.
+      next.catch(() => undefined);
+      ahead = next;
       // Logs are mostly ASCII: checked at SIMD speed, then each line decoded as latin1 (the same text for ASCII
       // bytes), several times faster than UTF-8 decoding, and ASCII is valid UTF-8. Lines are decoded one by one,
       // never the chunk as one string: short strings die young, where a 1 MiB string per chunk would linger in
       // the old generation and raise the peak memory of a long replay (docs/performance.md).
       const encoding = isAscii(whole) ? 'latin1' : 'utf8';
-      const batch: StoredEvent[] = [];
+      let batch: StoredEvent[] = [];
       const listed: number[] = [];
       let line = lineCount;
       for (let start = 0; start <= whole.length; ) {
@@ -165,6 +189,10 @@ export async function* readLog(
           if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip)))
             batch.push(trusted(whole.toString(encoding, start, end), line));
           start = end + 1;
+          if (batch.length === BATCH_EVENTS) {
+            yield batch;
+            batch = [];
+          }
           continue;
         }
         const text = whole.toString(encoding, start, end);
@@ -185,6 +213,10 @@ export async function* readLog(
           if (index !== null && !unindexed.has(event.type)) listed.push(start);
         }
         start = end + 1;
+        if (batch.length === BATCH_EVENTS) {
+          yield batch;
+          batch = [];
+        }
       }
       // On the trusted path the chain's tip is read from the bytes that end the last line.
       if (!validate && line > 1) prevHash = hashAtEnd(whole, whole.length);
@@ -194,9 +226,9 @@ export async function* readLog(
         lines: listed,
       });
       lineCount = line;
-      // The decoded lines are copies: the incomplete last line moves to the front of the buffer for the next read.
-      carried = length - lastNewline - 1;
-      buffer.copy(buffer, 0, lastNewline + 1, length);
+      // The decoded lines are copies: this buffer is free for the read after the next one.
+      carried = tail;
+      [buffer, spare] = [spare, buffer];
       if (batch.length > 0) yield batch;
     }
     const carry = Buffer.from(buffer.subarray(0, carried));
@@ -217,6 +249,7 @@ export async function* readLog(
       hashAt: found.hashAt,
     };
   } finally {
+    if (ahead !== null) await ahead.catch(() => undefined);
     await handle.close();
   }
 }
