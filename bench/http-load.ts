@@ -1,7 +1,7 @@
 // The HTTP bench's load: games created through the API, then clients, each on one keep-alive connection
 // (./http-client.ts), sending
 // one command at a time (If-Match: the version its last answer gave) for a fixed time, every latency recorded.
-import { seaLion1941 } from '../src/examples/british-games.js';
+import { seaLion1941 } from '../src/examples/sea-lion-1941.js';
 import { command, latency, type Latency } from './host-bench.js';
 import { BenchConnection } from './http-client.js';
 

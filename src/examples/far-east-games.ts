@@ -8,7 +8,7 @@ import {
   strongGermany,
   t,
   territories1941,
-} from './british-games.js';
+} from './british-reports.js';
 import { britishForces1941 } from './fleets.js';
 import { GameScript, type TurnRef } from './script.js';
 

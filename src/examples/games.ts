@@ -1,5 +1,7 @@
 // The bundled example games, by file name (examples/<name>.jsonl).
-import { conciliationAndSecondSurrender, rejectedThenForced1943, seaLion1941 } from './british-games.js';
+import { conciliationAndSecondSurrender } from './conciliation-and-second-surrender.js';
+import { rejectedThenForced1943 } from './rejected-then-forced-1943.js';
+import { seaLion1941 } from './sea-lion-1941.js';
 import { farEast1941 } from './far-east-games.js';
 import { germanyFirstThenItaly1945, italy1943Germany1945 } from './italian-games.js';
 import type { GameScript } from './script.js';

@@ -11,21 +11,18 @@ import { storeFailure } from '../host/store-failure.js';
 import { summarize } from '../engine/summary.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
 import { inexactNumber } from '../schema/json-text.js';
-import { compile, InputError, type Validator } from '../schema/validate.js';
+import { InputError } from '../schema/validate.js';
 import type { EventStore } from '../store/store.js';
 import {
   DEFAULT_EVENTS_PER_REQUEST,
   MAX_BYTES_PER_RESPONSE,
-  OPERATIONS,
-  RequestIdSchema,
-  requestSchemas,
   type FailedResponse,
   type Operation,
   type Request,
   type RequestId,
   type Response,
-  type ResponseCode,
 } from './protocol.js';
+import { protocolError, readRequest, type Rejected } from './read-request.js';
 
 export interface ProtocolContext {
   readonly engine: SurrenderEngine;
@@ -35,77 +32,8 @@ export interface ProtocolContext {
   readonly caughtUp?: boolean;
 }
 
-type Rejected = FailedResponse['rejection'];
 /** A response's own fields, filled in by `answer`. */
 type Body<R> = R extends Response ? Omit<R, 'id' | 'version' | 'othersAppended'> : never;
-
-const requestId = compile(RequestIdSchema);
-const validators = new Map<Operation, Validator<Request>>();
-const validatorOf = (op: Operation): Validator<Request> => {
-  let validator = validators.get(op);
-  if (validator === undefined) {
-    validator = compile(requestSchemas[op]) as Validator<Request>;
-    validators.set(op, validator);
-  }
-  return validator;
-};
-
-const protocolError = (code: ResponseCode, message: string): Rejected => ({ code, rule: 'protocol', message });
-const isOperation = (op: unknown): op is Operation =>
-  typeof op === 'string' && (OPERATIONS as readonly string[]).includes(op);
-
-/** The request a parsed line holds, or why it is none (with the id and op when they could be read). */
-function readRequest(
-  value: unknown,
-):
-  | { readonly ok: true; readonly request: Request }
-  | { readonly ok: false; readonly id: RequestId | null; readonly op: Operation | null; readonly rejection: Rejected } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return {
-      ok: false,
-      id: null,
-      op: null,
-      rejection: protocolError('bad-request', '$: expected a request object { id?, op, ... }'),
-    };
-  const fields = value as Record<string, unknown>;
-  // -0 is no id: it would be echoed as 0 (JSON writes it so).
-  if (Object.is(fields['id'], -0))
-    return {
-      ok: false,
-      id: null,
-      op: null,
-      rejection: protocolError('bad-request', 'id: -0 cannot be represented exactly (JSON writes it as 0)'),
-    };
-  const id = fields['id'] === undefined || !requestId.check(fields['id']) ? null : fields['id'];
-  if (fields['id'] !== undefined && id === null)
-    return {
-      ok: false,
-      id,
-      op: null,
-      rejection: protocolError('bad-request', 'id: expected a string of at most 256 characters or an integer'),
-    };
-  const op = fields['op'];
-  if (op === undefined)
-    return {
-      ok: false,
-      id,
-      op: null,
-      rejection: protocolError('bad-request', `op: required, one of ${OPERATIONS.join(', ')}`),
-    };
-  if (!isOperation(op))
-    return {
-      ok: false,
-      id,
-      op: null,
-      rejection: protocolError(
-        'unknown-op',
-        `op: unknown operation ${JSON.stringify(op)}: expected one of ${OPERATIONS.join(', ')}`,
-      ),
-    };
-  const issue = validatorOf(op).firstError(value);
-  if (issue !== null) return { ok: false, id, op, rejection: protocolError('bad-request', issue.message) };
-  return { ok: true, request: value as Request };
-}
 
 /** A line of input: JSON text (its decoding as UTF-8 is the caller's). */
 export function handleLine(line: string, context: ProtocolContext): Promise<Response> {

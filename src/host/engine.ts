@@ -13,13 +13,14 @@ import { storeFailure } from './store-failure.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
 import type { Rejection } from '../engine/decision.js';
 import { pendingDecisions, type PendingDecision } from '../engine/pending.js';
-import { Replayer, type Mismatch } from '../engine/replay.js';
+import type { Replayer, Mismatch } from '../engine/replay.js';
 import type { GameView } from '../engine/game-view.js';
 import { warList } from '../engine/wars.js';
 import { britishPermissions, type Permission } from '../engine/britain/permissions.js';
 import { previewAfter, type PreviewedEvent } from './preview.js';
 import { declarationsOf, type Declaration } from '../engine/declarations.js';
 import { SerialQueue } from '../async/serial-queue.js';
+import { LogView } from './log-view.js';
 
 export type { ExecuteOptions };
 export type { EngineOptions };
@@ -46,17 +47,16 @@ export type CommandResult =
 const ATTEMPTS = 3;
 
 export class SurrenderEngine {
-  #replayer: Replayer;
-  /** The hash of the last event this engine read (its view is of the log up to that line). */
-  #hash = '';
+  /** The games' views as far as this engine has read the log (./log-view.ts). */
+  readonly #log: LogView;
   /** Commands run one at a time, so that no two of them read or apply the same events. */
   readonly #queue = new SerialQueue();
 
   private constructor(
     private readonly store: EventStore,
-    private readonly settings: Required<EngineOptions>,
+    log: LogView,
   ) {
-    this.#replayer = new Replayer({ checkDecisions: settings.checkDecisions });
+    this.#log = log;
   }
 
   /**
@@ -64,8 +64,8 @@ export class SurrenderEngine {
    * that are not booleans throw an InputError naming the option.
    */
   static async open(store: EventStore, options?: EngineOptions): Promise<SurrenderEngine> {
-    const engine = new SurrenderEngine(store, settingsOf(options));
-    await engine.#rebuild();
+    const engine = new SurrenderEngine(store, new LogView(store, settingsOf(options)));
+    await engine.#log.rebuild();
     return engine;
   }
 
@@ -79,19 +79,16 @@ export class SurrenderEngine {
     replayed: { readonly replayer: Replayer; readonly hash: string },
     options?: EngineOptions,
   ): SurrenderEngine {
-    const engine = new SurrenderEngine(store, settingsOf(options));
-    engine.#replayer = replayed.replayer;
-    engine.#hash = replayed.hash;
-    return engine;
+    return new SurrenderEngine(store, new LogView(store, settingsOf(options), replayed));
   }
 
   /** Rule decisions found in the log that the rules no longer produce (only with checkDecisions). */
   get mismatches(): readonly Mismatch[] {
-    return this.#replayer.mismatches;
+    return this.#log.replayer.mismatches;
   }
 
   get version(): number {
-    return this.#replayer.version;
+    return this.#log.replayer.version;
   }
 
   /**
@@ -121,40 +118,40 @@ export class SurrenderEngine {
 
   /** The command decided once, on the log at `expected` or not at all. */
   async #executeAt(game: string, origin: OriginEvent, expected: number): Promise<CommandResult> {
-    await this.#catchUpIfMoved();
-    if (this.#replayer.version !== expected)
-      return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
-    const decision = decide(this.#replayer.view(game), origin);
+    await this.#log.catchUpIfMoved();
+    if (this.#log.replayer.version !== expected)
+      return { ok: false, rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected) };
+    const decision = decide(this.#log.replayer.view(game), origin);
     if (!decision.ok) return decision;
     try {
       return await this.#appendDecided(game, decision.events);
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      await this.#catchUp();
-      return { ok: false, rejection: staleVersion('expectedVersion', this.#replayer.version, expected) };
+      await this.#log.catchUp();
+      return { ok: false, rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected) };
     }
   }
 
   /** Appends a decision's events at the version this engine has read, tied to the hash of its last event. */
   async #appendDecided(game: string, events: readonly DomainEvent[]): Promise<CommandResult> {
-    const version = this.#replayer.version;
+    const version = this.#log.replayer.version;
     // The hash ties the append to the events this engine read, not only to their number (59.21's counts of
     // firestorms and the like must never rest on a log that was cut back and grew again).
     const result = await this.store.append(
       events.map((e) => ({ ...e, game })),
       logVersion(version),
-      version > 0 ? this.#hash : undefined,
+      version > 0 ? this.#log.hash : undefined,
     );
-    this.#apply(result.events);
+    this.#log.apply(result.events);
     return { ok: true, events: result.events, head: result.head };
   }
 
   async #execute(game: string, origin: OriginEvent): Promise<CommandResult> {
     for (let attempt = 1; ; attempt += 1) {
-      const decision = decide(this.#replayer.view(game), origin);
+      const decision = decide(this.#log.replayer.view(game), origin);
       if (!decision.ok) {
-        if (attempt >= ATTEMPTS || (await this.#readsAll())) return decision;
-        await this.#catchUp();
+        if (attempt >= ATTEMPTS || (await this.#log.readsAll())) return decision;
+        await this.#log.catchUp();
         continue;
       }
       try {
@@ -171,7 +168,7 @@ export class SurrenderEngine {
             },
           };
         }
-        await this.#catchUp();
+        await this.#log.catchUp();
       }
     }
   }
@@ -185,13 +182,13 @@ export class SurrenderEngine {
     const command = copyCommand(game, origin);
     if (!command.ok) return Promise.resolve(command);
     return this.#serialize(async (): Promise<PreviewResult> => {
-      await this.#catchUpIfMoved();
-      const view = this.#replayer.view(game);
+      await this.#log.catchUpIfMoved();
+      const view = this.#log.replayer.view(game);
       const decision = decide(view, command.value);
       if (!decision.ok)
         return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.value) };
-      const version = this.#replayer.version;
-      const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#hash });
+      const version = this.#log.replayer.version;
+      const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#log.hash });
       return {
         ok: true,
         events: after.events,
@@ -203,57 +200,7 @@ export class SurrenderEngine {
 
   /** Reads what other writers appended since this engine last looked (the whole log again if it changed otherwise). */
   catchUp(): Promise<void> {
-    return this.#serialize(() => this.#catchUpIfMoved());
-  }
-
-  async #catchUpIfMoved(): Promise<void> {
-    if (!(await this.#readsAll())) await this.#catchUp();
-  }
-
-  /** Whether the log still ends with the last event this engine read. */
-  async #readsAll(): Promise<boolean> {
-    const head = await this.store.head();
-    return head.seq === this.#replayer.version && (head.seq === 0 || head.hash === this.#hash);
-  }
-
-  async #catchUp(): Promise<void> {
-    const version = this.#replayer.version;
-    if (version === 0) {
-      for await (const batch of this.store.read({ from: 1 })) this.#apply(batch);
-      return;
-    }
-    // Read from the last event already read: it must still be there, the same, or the view is not of this log.
-    let same: boolean | null = null;
-    for await (const batch of this.store.read({ from: version })) {
-      if (same === null) {
-        const first = batch[0];
-        same = first?.seq === version && first.hash === this.#hash;
-        if (!same) break;
-        this.#apply(batch.slice(1));
-      } else {
-        this.#apply(batch);
-      }
-    }
-    if (same !== true) await this.#rebuild();
-  }
-
-  /** Replays the whole log into a new view, which replaces the old one once it is complete. */
-  async #rebuild(): Promise<void> {
-    const replayer = new Replayer({ checkDecisions: this.settings.checkDecisions });
-    let hash = '';
-    for await (const batch of this.store.read({ validate: this.settings.validate })) {
-      replayer.applyAll(batch);
-      hash = batch.at(-1)?.hash ?? hash;
-    }
-    replayer.finish();
-    this.#replayer = replayer;
-    this.#hash = hash;
-  }
-
-  #apply(events: readonly StoredEvent[]): void {
-    this.#replayer.applyAll(events);
-    const last = events.at(-1);
-    if (last !== undefined) this.#hash = last.hash;
+    return this.#serialize(() => this.#log.catchUpIfMoved());
   }
 
   #serialize<T>(task: () => Promise<T>): Promise<T> {
@@ -261,12 +208,12 @@ export class SurrenderEngine {
   }
 
   games(): string[] {
-    return [...this.#replayer.games.keys()];
+    return [...this.#log.replayer.games.keys()];
   }
 
   /** The game's state as this engine last read it; undefined for a game it does not know (or no game id at all). */
   view(game: string): GameView | undefined {
-    return typeof game === 'string' ? this.#replayer.view(game) : undefined;
+    return typeof game === 'string' ? this.#log.replayer.view(game) : undefined;
   }
 
   /** The game's view; an UnknownGameError for a game this engine does not know, or any value that is no game id. */

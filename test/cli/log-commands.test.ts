@@ -14,7 +14,7 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import { turnName } from '../../src/rules/turns.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { resealed } from '../support/reseal.js';

@@ -11,7 +11,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { buildExample, deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { GENESIS_HASH, sealLine } from '../../src/store/line-format.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MARK_FORMAT, markPathOf, readVerifiedMark, writeVerifiedMark } from '../../src/store/file/verified-mark.js';

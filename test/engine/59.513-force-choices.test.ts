@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { describePending } from '../../src/engine/pending-text.js';
 import type { SelectBritishForceReductions } from '../../src/engine/pending-types.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { beforeFirst } from '../support/example-views.js';
 import { decisionOf } from '../support/pending-of.js';
 

@@ -1,5 +1,5 @@
 // 59.23, 59.65-59.75, 59.66G: the choices of Germany's decisions, with the exact values of the bundled example games
-// (src/examples/british-games.ts) at their terms.
+// (src/examples/sea-lion-1941.ts and src/examples/conciliation-and-second-surrender.ts) at their terms.
 import { beforeFirst } from '../support/example-views.js';
 import { decisionOf } from '../support/pending-of.js';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import type { GermanTermsChoices } from '../../src/engine/choices/german-terms.js';
 import { offerAnswerChoices } from '../../src/engine/choices/offer-answer.js';
 import { describePending } from '../../src/engine/pending-text.js';
-import { conciliationAndSecondSurrender, seaLion1941 } from '../../src/examples/british-games.js';
+import { conciliationAndSecondSurrender } from '../../src/examples/conciliation-and-second-surrender.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import type { GameScript } from '../../src/examples/script.js';
 import { play, replay } from '../support/given.js';
 import { turn } from '../support/fixtures.js';

@@ -11,7 +11,7 @@ import {
   usAtWarStart,
 } from '../support/british-fixtures.js';
 import { ofType } from '../support/given.js';
-import { territories1941 } from '../../src/examples/british-games.js';
+import { territories1941 } from '../../src/examples/british-reports.js';
 import { expectCleanReplay, hostedPlay } from '../support/hosted.js';
 
 const su41 = turn('summer', 1941);

@@ -2,7 +2,7 @@
 // Italy (only ceded Mediterranean-front territories do).
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { territories1941 } from '../../src/examples/british-games.js';
+import { territories1941 } from '../../src/examples/british-reports.js';
 import { alliedTurnEnded, germanFacts, turn } from '../support/fixtures.js';
 import { GAME, given, ofType, play, replay } from '../support/given.js';
 import { pendingDecisions } from '../../src/engine/pending.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { AlliedPowers, AxisPowers } from '../../events/common.js';
 import { decide } from '../../src/engine/decide.js';
 import { declarationsOf, type Declaration } from '../../src/engine/declarations.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { GAME, play, replay } from '../support/given.js';
 import type { GameView } from '../../src/engine/game-view.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OriginEvent, StoredEvent } from '../../events/index.js';
 import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import { buildExample } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 

@@ -8,7 +8,7 @@ import { pendingDecisions } from '../../src/engine/pending.js';
 import type { PendingDecision } from '../../src/engine/pending-types.js';
 import { describePending, withDescription } from '../../src/engine/pending-text.js';
 import { summarize } from '../../src/engine/summary.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
 import { stateHtml } from '../../src/report/state.js';
 import { escapeHtml } from '../../src/report/escape.js';

@@ -1,7 +1,7 @@
 // given(history).when(command).then(events | rejection) for the host reports and player decisions of
 // events/host-facts.ts and events/british.ts that the rule files (55-*, 59-*) do not already cover this way:
 // one accepted command with its exact events and one refusal each. host.allied-player-turn-ended is covered
-// by 55-german-surrender-engine.test.ts and 56-italian-surrender-engine.test.ts.
+// by 55-german-surrender-engine.test.ts and 56.11-italian-surrender-check.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SurrenderGames } from '../../src/host/games.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { logText } from '../../src/store/game-lines.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';

@@ -11,7 +11,7 @@ import { logVersion, type OriginEvent, type StoredEvent } from '../../events/ind
 import { SurrenderEngine, type CommandResult } from '../../src/host/engine.js';
 import { COMMAND_LIMITS, copyJson } from '../../src/engine/json-copy.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { InputError } from '../../src/schema/validate.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';

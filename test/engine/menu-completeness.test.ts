@@ -2,7 +2,7 @@
 // itself checked here: it passes the bundled games' own decisions and fails on commands no menu offered.
 import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { italy1943Germany1945 } from '../../src/examples/italian-games.js';
 import { beforeFirst } from '../support/example-views.js';
 import { expectExpressible } from '../support/menu-completeness.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { pendingDecisions, type PendingDecision } from '../../src/engine/pending.js';
 import { describePending } from '../../src/engine/pending-text.js';
-import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
+import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-reports.js';
 import type { ItalianSurrenderLevel } from '../../src/rules/italian-forces-table.js';
 import type { GameTurn } from '../../src/rules/turns.js';
 import { alliedTurnEnded, gameStarted, germanFacts, turn } from '../support/fixtures.js';

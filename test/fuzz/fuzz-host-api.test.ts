@@ -12,7 +12,7 @@ import type { RejectionCode } from '../../src/engine/decision.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { Replayer } from '../../src/engine/replay.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { hostileValues } from '../support/hostile-values.js';
 import { fuzzParameters, pathsOf, setAt, Tally, type Json } from './support.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewEvent, OriginEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { handleRequest } from '../../src/host-protocol/handle.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore, LogVersion } from '../../src/store/store.js';

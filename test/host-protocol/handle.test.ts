@@ -8,7 +8,7 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import { withDescription } from '../../src/engine/pending-text.js';
 import { summarize } from '../../src/engine/summary.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { handleLine, handleRequest, type ProtocolContext } from '../../src/host-protocol/handle.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore, LogVersion } from '../../src/store/store.js';

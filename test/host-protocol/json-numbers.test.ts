@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OriginEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { handleLine, handleRequest, type ProtocolContext } from '../../src/host-protocol/handle.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameStreamStore } from '../../src/store/game-streams.js';
 import { SurrenderGames } from '../../src/host/games.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { InputError } from '../../src/schema/validate.js';
 

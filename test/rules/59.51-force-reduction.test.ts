@@ -1,15 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  NAVAL_DISCOUNT,
   eligibleForRemoval,
   forceReduction,
   forceRequirements,
-  navalValue,
   smallestReachableAtLeast,
   type ForceReductionInput,
   type ForceUnit,
 } from '../../src/rules/force-reduction.js';
+import { NAVAL_DISCOUNT, navalValue } from '../../src/rules/force-weights.js';
 
 type UnitSpec = Partial<ForceUnit> & Pick<ForceUnit, 'id'>;
 const unit = (u: UnitSpec): ForceUnit => ({

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { buildServer, type ServerLimits } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';

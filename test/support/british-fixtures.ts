@@ -5,7 +5,7 @@ import type { OriginEvent } from '../../src/engine/decide.js';
 import type { ForceUnit } from '../../src/rules/force-reduction.js';
 import type { Season } from '../../src/schema/types.js';
 import { gameStarted } from './fixtures.js';
-import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-games.js';
+import { ORIGINALLY_BRITISH, territories1941 } from '../../src/examples/british-reports.js';
 import { warsBritainAlone, warsGrandAlliance } from '../../src/examples/script.js';
 
 type T = { season: Season; year: number };

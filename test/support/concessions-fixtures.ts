@@ -1,7 +1,7 @@
 // The concessions input of a typical 1941 surrender, shared by the rule 59.6/59.7 tests.
 import type { TerritoryKey } from '../../src/rules/british-concession-table.js';
 import type { ConcessionsInput, TerritoryControl } from '../../src/rules/concessions.js';
-import { territories1941 as exampleTerritories1941 } from '../../src/examples/british-games.js';
+import { territories1941 as exampleTerritories1941 } from '../../src/examples/british-reports.js';
 
 type Demand = ConcessionsInput['demand'];
 export type ConcessionsOverrides = Partial<Omit<ConcessionsInput, 'demand' | 'territories'>> & {

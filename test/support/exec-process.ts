@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { OriginEvent } from '../../events/index.js';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
-import { seaLion1941 } from '../../src/examples/british-games.js';
+import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { ROOT } from './build.js';
 

@@ -10,7 +10,7 @@ import { INERT_TYPES } from '../../src/engine/replay.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { seatsFor, type Seat } from '../../src/server/seats.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { rng } from '../../bench/generate.js';
+import { rng } from '../../bench/random.js';
 
 /** One example game's commands and, for each, the seat whose token the server takes for it. */
 export interface GamePlan {

@@ -1,7 +1,7 @@
 // The words of a pending decision's choices, for what a person reads (the report): what may be chosen now, in
 // sentences with rule numbers, rendered from the data (src/engine/choices/), never stored.
 import { CONCESSION_TABLE, isTerritoryKey } from '../../rules/british-concession-table.js';
-import type { ForceCategory } from '../../rules/force-reduction.js';
+import type { ForceCategory } from '../../rules/force-weights.js';
 import type { PendingDecision } from '../pending-types.js';
 import type { BritishForceChoices } from '../choices/british-forces.js';
 import type { GermanTermsChoices } from '../choices/german-terms.js';

@@ -3,19 +3,16 @@
 // still leaves a legal selection reachable. Legality is forceReduction's (judgeCategory); this only reads it.
 import {
   Categories,
-  categoryOf,
-  divisorOf,
   eligibleForRemoval,
   forceReduction,
   forceRequirements,
-  isDiscounted,
   judgeCategory,
   TOTAL_KEY,
-  weightOf,
   type ForceReductionInput,
   type ForceReductionOptions,
   type ForceUnit,
 } from '../../rules/force-reduction.js';
+import { categoryOf, divisorOf, isDiscounted, weightOf } from '../../rules/force-weights.js';
 import { addableUnits } from '../../rules/force-reduction-reach.js';
 import {
   ExemptionRules,

@@ -1,24 +1,17 @@
 // The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
-// Open reads only the header and the tail; appends take the log's lock (`<real path>.lock`, ./file-lock.ts),
-// write a batch in one write and fdatasync before they resolve; reads stream the file in large chunks. The calls
-// of an append and of `head()` are synchronous: each costs microseconds on a local disk, where a trip through
-// libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
+// Open reads only the header and the tail (./log-tail.ts); appends take the log's lock (`<real path>.lock`,
+// ./file-lock.ts), write a batch in one write and fdatasync before they resolve; reads stream the file in large
+// chunks. The calls of an append and of `head()` are synchronous: each costs microseconds on a local disk, where
+// a trip through libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
 import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
-import {
-  decodeEventLine,
-  HASH_TAIL_BYTES,
-  LogError,
-  MAX_HEADER_BYTES,
-  MAX_LINE_BYTES,
-  tooLong,
-} from '../line-format.js';
 import { withLogLock } from './file-lock.js';
-import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile, readAtSync } from './log-file.js';
-import { decodeLogHeader, isExactUtf8, readLog, scanLog } from './scan.js';
-import { checkNewEvents, sealEvents, type ChainTip } from '../seal.js';
+import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
+import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
+import { readLog } from './scan.js';
+import { checkNewEvents, sealEvents } from '../seal.js';
 import { SharedLogStore } from '../shared-log.js';
 import {
   checkExpected,
@@ -44,23 +37,6 @@ export interface JsonlFileStoreOptions {
   /** How long an append waits for another process's lock; default 5000 ms. */
   readonly lockTimeoutMs?: number;
 }
-
-interface Header {
-  readonly hash: string;
-  /** Byte offset just past line 1 (its `\n` included when present). */
-  readonly end: number;
-  readonly terminated: boolean;
-}
-
-/** What the end of the file said when last looked at. */
-interface Tail extends ChainTip {
-  readonly ino: number;
-  readonly size: number;
-  /** The line number of a torn last line, or null when the file ends in `\n`. */
-  readonly tornLine: number | null;
-}
-
-const NEWLINE = 0x0a;
 
 /** One shared log in a file, whole and as its games' streams (../shared-log.ts); file system failures: StoreErrors. */
 export class JsonlFileStore extends SharedLogStore {
@@ -255,88 +231,5 @@ function truncateQuietly(fd: number, size: number): void {
     fdatasyncSync(fd);
   } catch {
     // the write's error is the one to report; a torn end left behind is refused until `verify --repair`
-  }
-}
-
-/** Whether the file's last line still ends in the known hash (it ends at `size - 1`, in `"}\n`). */
-function endsWith(fd: number, known: Tail): boolean {
-  const at = known.size - 1 - HASH_TAIL_BYTES;
-  return at >= 0 && readAtSync(fd, at, HASH_TAIL_BYTES - 2).toString('latin1') === known.hash;
-}
-
-function readHeader(fd: number, size: number): Header {
-  if (size === 0) throw new LogError(1, '$', 'the file is empty: not an awaw-surrender log');
-  const bytes = readAtSync(fd, 0, Math.min(size, MAX_HEADER_BYTES + 1));
-  const newline = bytes.indexOf(NEWLINE);
-  if (newline < 0 && bytes.length > MAX_HEADER_BYTES) throw tooLong(1);
-  const end = newline < 0 ? bytes.length : newline;
-  const { hash } = decodeLogHeader(bytes.toString('utf8', 0, end));
-  return newline < 0 ? { hash, end, terminated: false } : { hash, end: newline + 1, terminated: true };
-}
-
-/** The offset of the last `\n` in [floor, before), reading backwards `step` bytes at a time; -1 if none. */
-function lastNewline(fd: number, floor: number, before: number, step: number): number {
-  let end = before;
-  while (end > floor) {
-    const start = Math.max(floor, end - step);
-    const index = readAtSync(fd, start, end - start).lastIndexOf(NEWLINE);
-    if (index >= 0) return start + index;
-    end = start;
-  }
-  return -1;
-}
-
-/**
- * Reads the end of the file: the last whole line is decoded and its seal checked against the hash at the end
- * of the line before it, so the seq and hash to chain onto are learnt without reading the whole log. If that
- * line is bad, the whole file is checked to name the first bad line.
- */
-async function readTail(
-  path: string,
-  fd: number,
-  ino: number,
-  size: number,
-  header: Header,
-  step: number,
-): Promise<Tail> {
-  if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
-  const floor = header.end - 1; // the header's `\n`
-  // No line, whole or torn, is longer than MAX_LINE_BYTES: the search for a line break stops there.
-  const last = size - 1 > floor ? lastNewline(fd, Math.max(floor, size - 1 - MAX_LINE_BYTES), size, step) : floor;
-  if (last < 0) throw await firstBadLine(path, tooLong(0));
-  const end = last;
-  const tornLine = end === size - 1 ? null : 0; // its number is known once the last whole seq is
-  if (end === floor) return { ino, size, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
-  const before = lastNewline(fd, Math.max(floor, end - 1 - MAX_LINE_BYTES), end, step);
-  if (before < 0) throw await firstBadLine(path, tooLong(0));
-  const start = before;
-  let prevHash = header.hash;
-  if (start > floor) {
-    prevHash =
-      start - HASH_TAIL_BYTES >= header.end
-        ? readAtSync(fd, start - HASH_TAIL_BYTES, HASH_TAIL_BYTES - 2).toString('latin1')
-        : '';
-  }
-  const bytes = readAtSync(fd, start + 1, end - start - 1);
-  const text = bytes.toString('utf8');
-  let event: StoredEvent;
-  try {
-    if (!isExactUtf8(bytes, text)) throw new LogError(0, '$', 'not valid UTF-8 text');
-    event = decodeEventLine(text, 0, { prevHash });
-  } catch (error) {
-    if (!(error instanceof LogError)) throw error;
-    throw await firstBadLine(path, error);
-  }
-  return { ino, size, seq: event.seq, hash: event.hash, tornLine: tornLine === null ? null : event.seq + 2 };
-}
-
-/** The tail is bad: read the whole log to name the first bad line (only on this error path). */
-async function firstBadLine(path: string, tailError: LogError): Promise<LogError> {
-  try {
-    const summary = await scanLog(path, { validate: true });
-    return new LogError(summary.events + 1, tailError.path, tailError.detail);
-  } catch (error) {
-    if (error instanceof LogError) return error;
-    throw error;
   }
 }
