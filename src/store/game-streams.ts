@@ -1,6 +1,6 @@
 // The store contract: one stream per game, each with its own version, and a feed of every game. Every store
 // implements it: PostgreSQL with a stream of its own per game (./postgres/postgres.ts), the memory and the JSON
-// Lines store over their one shared log (./shared-log.ts). A game's version is the seq of its last event, 0 when it
+// Lines store over their one shared log (./log-games.ts). A game's version is the seq of its last event, 0 when it
 // has none: 1..n in a stream of its own, the log's seq in a shared log. What a store cannot do it throws as a
 // StoreError of a kind (./store-error.ts); a caller's mistake (an invalid event) is an InputError.
 import type { LogVersion, NewEvent, StoredEvent } from '../../events/index.js';

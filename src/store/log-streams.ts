@@ -1,7 +1,7 @@
 // Game streams over any one-log EventStream, for code that brings a log of its own: the memory and the JSON Lines
-// store keep their games' streams themselves now (./shared-log.ts), with the same semantics.
+// store keep their games' streams themselves now (./log-games.ts), with the same semantics.
 import type { GameStreamStore } from './game-streams.js';
-import { SharedLogGames } from './shared-log.js';
+import { SharedLogGames } from './log-games.js';
 import type { EventStream } from './store.js';
 
 /**

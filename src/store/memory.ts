@@ -1,9 +1,9 @@
 // The event store in memory: the same lines, hashes and checks as the file store (tests and tools). One shared
-// log, whole and as its games' streams (./shared-log.ts).
+// log, whole and as its games' streams (./log-games.ts).
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
-import { SharedLogStore } from './shared-log.js';
+import { SharedLogStore } from './log-games.js';
 import {
   checkExpected,
   systemEnvelopeSource,

@@ -61,7 +61,7 @@ describe('dependency rules', () => {
 
   it('each store imports the contract only; the contract imports no store', async () => {
     // One tree per offender: a store folder importing another and the contract importing it would be a folder loop too.
-    const contract = { 'src/store/shared-log.ts': 'export const c = 1;', 'src/store/store.ts': 'export const s = 1;' };
+    const contract = { 'src/store/log-games.ts': 'export const c = 1;', 'src/store/store.ts': 'export const s = 1;' };
     expect(
       await violations({
         'src/store/game-log.ts': "import { v } from './file/verify.ts';\nexport const g = v;",
@@ -73,7 +73,7 @@ describe('dependency rules', () => {
         ...contract,
         'src/store/memory.ts': [
           "import { p } from './postgres/postgres.ts';",
-          "import { c } from './shared-log.ts';",
+          "import { c } from './log-games.ts';",
           'export const m = [p, c];',
         ],
         'src/store/postgres/postgres.ts': 'export const p = 1;',
@@ -86,7 +86,7 @@ describe('dependency rules', () => {
         'src/store/file/jsonl-file.ts': [
           "import { r } from '../postgres/postgres-rows.ts';",
           "import { m } from '../memory.ts';",
-          "import { c } from '../shared-log.ts';",
+          "import { c } from '../log-games.ts';",
           'export const j = [r, m, c];',
         ],
         'src/store/postgres/postgres-rows.ts': "import { s } from '../store.ts';\nexport const r = s;",
@@ -105,7 +105,7 @@ describe('dependency rules', () => {
           "import { s } from '../store.ts';",
           'export const p = [v, m, s];',
         ],
-        'src/store/file/verify.ts': "import { c } from '../shared-log.ts';\nexport const v = c;",
+        'src/store/file/verify.ts': "import { c } from '../log-games.ts';\nexport const v = c;",
       }),
     ).toEqual([
       'postgres-store-alone: src/store/postgres/postgres.ts -> src/store/file/verify.ts',

@@ -21,7 +21,7 @@ export function assertBuilt(): void {
     'file/log-file.ts',
     'file/scan.ts',
     'file/fs-error.ts',
-    'shared-log.ts',
+    'log-games.ts',
     'store-error.ts',
     'seal.ts',
     'line-format.ts',

@@ -1,6 +1,6 @@
 // The store contract (GameStreamStore): one suite, run against every store: memory (memory-store.test.ts), a JSON
 // Lines file (jsonl-file-contract.test.ts), PostgreSQL (postgres-store.test.ts), and the older adapter over a log
-// (shared-log.test.ts). Versions are compared through what each store reports (a game's version is the seq of its
+// (log-games.test.ts). Versions are compared through what each store reports (a game's version is the seq of its
 // last event), so the same assertions hold for a stream per game (1..n) and a shared log (the log's seq).
 import { afterEach, describe, expect, it } from 'vitest';
 import { logVersion, type NewEvent, type StoredEvent } from '../../events/index.js';

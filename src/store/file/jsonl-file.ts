@@ -12,7 +12,7 @@ import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-fil
 import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
 import { readLog } from './scan.js';
 import { checkNewEvents, sealEvents } from '../seal.js';
-import { SharedLogStore } from '../shared-log.js';
+import { SharedLogStore } from '../log-games.js';
 import {
   checkExpected,
   systemEnvelopeSource,
@@ -38,7 +38,7 @@ export interface JsonlFileStoreOptions {
   readonly lockTimeoutMs?: number;
 }
 
-/** One shared log in a file, whole and as its games' streams (../shared-log.ts); file system failures: StoreErrors. */
+/** One shared log in a file, whole and as its games' streams (../log-games.ts); file system failures: StoreErrors. */
 export class JsonlFileStore extends SharedLogStore {
   readonly path: string;
   readonly #source: EnvelopeSource;
