@@ -69,13 +69,19 @@ export function headerLine(): { line: string; hash: string } {
   return sealLine(GENESIS_HASH, JSON.stringify({ format: LOG_FORMAT, formatVersion: LOG_FORMAT_VERSION }));
 }
 
-/** Checks a line's own hash against the previous one; returns the line's hash or null if it does not match. */
-export function checkSeal(prevHash: string, line: string): string | null {
+/** The hash at the end of a line of the sealed form, as it stands (not checked); null for another form. */
+function sealOf(line: string): string | null {
   const n = line.length;
   if (n < HASH_SUFFIX_LENGTH + 2 || !line.startsWith(',"hash":"', n - HASH_SUFFIX_LENGTH) || !line.endsWith('"}'))
     return null;
-  const hash = line.slice(n - HASH_TAIL_BYTES, n - 2);
-  return sha256(`${prevHash}${line.slice(0, n - HASH_SUFFIX_LENGTH)}}`) === hash ? hash : null;
+  return line.slice(n - HASH_TAIL_BYTES, n - 2);
+}
+
+/** Checks a line's own hash against the previous one; returns the line's hash or null if it does not match. */
+export function checkSeal(prevHash: string, line: string): string | null {
+  const hash = sealOf(line);
+  if (hash === null) return null;
+  return sha256(`${prevHash}${line.slice(0, line.length - HASH_SUFFIX_LENGTH)}}`) === hash ? hash : null;
 }
 
 function parseLine(text: string, line: number): unknown {
@@ -120,6 +126,11 @@ export interface DecodeOptions {
   readonly prevHash?: string;
   /** The seq this line must carry (no gaps, no repeats). */
   readonly expectedSeq?: number;
+  /**
+   * The chain is checked elsewhere (a second thread, ../store/file/seal-thread.ts): the line's hash is read from
+   * its end as it stands, and a broken seal is the caller's to report.
+   */
+  readonly sealCheckedElsewhere?: boolean;
 }
 
 /** The envelope less the pattern of `hash`, for a line whose seal was found to hold. */
@@ -136,7 +147,12 @@ export function decodeEventLine(text: string, line: number, options: DecodeOptio
   // The seal is computed first and reported last. When it holds, the `hash` field is the last member of the line
   // and equals the digest, 64 lowercase hex digits: the envelope is then checked without that field's pattern,
   // which cost more than the rest of the envelope (docs/performance.md). Any doubt takes the full check.
-  const sealed = options.prevHash === undefined ? null : checkSeal(options.prevHash, text);
+  const sealed =
+    options.prevHash !== undefined
+      ? checkSeal(options.prevHash, text)
+      : options.sealCheckedElsewhere === true
+        ? sealOf(text)
+        : null;
   const issue =
     sealed !== null && sealedEnvelope.check(value) && value.hash === sealed ? null : envelope.firstError(value);
   if (issue !== null) throw new LogError(line, issue.path, issue.detail);

@@ -4,15 +4,8 @@ import { isAscii } from 'node:buffer';
 import type { StoredEvent } from '../../../events/index.js';
 import { IdIndex, SUSPECT } from './id-index.js';
 import { DEFAULT_CHUNK_SIZE, openLogFile, roomAfter } from './log-file.js';
-import {
-  decodeEventLine,
-  decodeHeader,
-  lineLimit,
-  LogError,
-  parseTrustedLine,
-  sha256Bytes,
-  tooLong,
-} from '../line-format.js';
+import { decodeEventLine, GENESIS_HASH, lineLimit, LogError, sha256Bytes, tooLong } from '../line-format.js';
+import { brokenSealError, decodeLogHeader, isExactUtf8, skipped, trusted } from './scan-lines.js';
 import {
   hashAtEnd,
   readVerifiedPrefix,
@@ -21,9 +14,11 @@ import {
   walkPrefix,
   type PrefixResult,
 } from './scan-prefix.js';
+import { SealThread, type SealThreadOption, wantsSealThread } from './seal-thread.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
+export { decodeLogHeader, isExactUtf8 } from './scan-lines.js';
 const NEWLINE = 0x0a;
 /**
  * Events per yielded array at most. A chunk holds a thousand or more; handed on in smaller arrays, fewer parsed
@@ -58,6 +53,8 @@ export interface ScanOptions {
   readonly hashAt?: number;
   /** Called with the bytes read so far, after each read: for a progress display. */
   readonly onProgress?: (bytesRead: number) => void;
+  /** With `validate`: whether the hash chain is checked on a second thread (./seal-thread.ts); default 'auto'. */
+  readonly sealThread?: SealThreadOption;
 }
 
 /** The bytes after the last `\n`: a line cut off mid-write (or still being written by another process). */
@@ -109,6 +106,7 @@ export async function* readLog(
   const handle = await openLogFile(path, 'r');
   /** The read of the next chunk, when started (into the spare buffer below, after its carried bytes). */
   let ahead: Promise<{ bytesRead: number }> | null = null;
+  let seals: SealThread | null = null;
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
     /** The other buffer: the next chunk is read into it while the lines of this one are checked. */
@@ -131,6 +129,8 @@ export async function* readLog(
       lineCount = prefix.events + 1;
       options.onProgress?.(position);
     }
+    if (validate && wantsSealThread(options.sealThread ?? 'auto', (await handle.stat()).size))
+      seals = new SealThread(prefix === null ? GENESIS_HASH : prevHash, lineCount + 1);
     for (;;) {
       let bytesRead: number;
       if (ahead === null) {
@@ -176,47 +176,73 @@ export async function* readLog(
       let batch: StoredEvent[] = [];
       const listed: number[] = [];
       let line = lineCount;
-      for (let start = 0; start <= whole.length; ) {
-        let end = whole.indexOf(NEWLINE, start);
-        if (end < 0) end = whole.length;
-        line += 1;
-        const seq = line - 1;
-        // One limit for every reader, also when a line arrived whole in one read of a grown buffer.
-        if (end - start > lineLimit(line)) throw tooLong(line);
-        if (seq === hashAt) found.hashAt = hashAtEnd(whole, end);
-        if (!validate && seq > 0) {
-          // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
-          if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip)))
-            batch.push(trusted(whole.toString(encoding, start, end), line));
+      // With a second thread: its answer for this chunk is awaited before the chunk's first events are handed on,
+      // and a broken seal is reported where one thread would have reported it (line order, every check first).
+      let sealsAnswer = seals?.check(whole) ?? null;
+      sealsAnswer?.catch(() => undefined);
+      let brokenSeal = 0;
+      const chunkPrevHash = prevHash;
+      const settleSeals = async (checkedUpTo: number): Promise<void> => {
+        if (sealsAnswer === null) return;
+        const bad = await sealsAnswer;
+        sealsAnswer = null;
+        if (bad !== 0 && bad <= checkedUpTo) throw brokenSealError(whole, encoding, lineCount + 1, chunkPrevHash, bad);
+        brokenSeal = bad;
+      };
+      try {
+        for (let start = 0; start <= whole.length; ) {
+          let end = whole.indexOf(NEWLINE, start);
+          if (end < 0) end = whole.length;
+          line += 1;
+          const seq = line - 1;
+          // One limit for every reader, also when a line arrived whole in one read of a grown buffer.
+          if (end - start > lineLimit(line)) throw tooLong(line);
+          if (seq === hashAt) found.hashAt = hashAtEnd(whole, end);
+          if (!validate && seq > 0) {
+            // Trusted: line s+1 holds seq s, so the lines before `from` are skipped without parsing.
+            if (seq >= from && !(skip.length > 0 && skipped(whole, start, end, skip)))
+              batch.push(trusted(whole.toString(encoding, start, end), line));
+            start = end + 1;
+            if (batch.length === BATCH_EVENTS) {
+              yield batch;
+              batch = [];
+            }
+            continue;
+          }
+          const text = whole.toString(encoding, start, end);
+          if (encoding === 'utf8' && text.includes('\uFFFD') && !isExactUtf8(whole.subarray(start, end), text)) {
+            throw new LogError(line, '$', 'not valid UTF-8 text');
+          }
+          if (seq === 0) {
+            ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
+          } else {
+            if (line === brokenSeal) throw brokenSealError(whole, encoding, lineCount + 1, chunkPrevHash, line);
+            const event = decodeEventLine(
+              text,
+              line,
+              seals === null ? { expectedSeq: seq, prevHash } : { expectedSeq: seq, sealCheckedElsewhere: true },
+            );
+            if (ids !== null) {
+              let earlier = ids.add(event.id, line);
+              if (earlier === SUSPECT) earlier = await settleSuspect(handle, ids, event.id, line);
+              if (earlier !== 0) throw repeatedId(line, event.id, earlier);
+            }
+            prevHash = event.hash;
+            if (seq >= from) batch.push(event);
+            if (index !== null && !unindexed.has(event.type)) listed.push(start);
+          }
           start = end + 1;
           if (batch.length === BATCH_EVENTS) {
+            await settleSeals(line);
             yield batch;
             batch = [];
           }
-          continue;
         }
-        const text = whole.toString(encoding, start, end);
-        if (encoding === 'utf8' && text.includes('\uFFFD') && !isExactUtf8(whole.subarray(start, end), text)) {
-          throw new LogError(line, '$', 'not valid UTF-8 text');
-        }
-        if (seq === 0) {
-          ({ hash: prevHash, formatVersion } = decodeLogHeader(text));
-        } else {
-          const event = decodeEventLine(text, line, { expectedSeq: seq, prevHash });
-          if (ids !== null) {
-            let earlier = ids.add(event.id, line);
-            if (earlier === SUSPECT) earlier = await settleSuspect(handle, ids, event.id, line);
-            if (earlier !== 0) throw repeatedId(line, event.id, earlier);
-          }
-          prevHash = event.hash;
-          if (seq >= from) batch.push(event);
-          if (index !== null && !unindexed.has(event.type)) listed.push(start);
-        }
-        start = end + 1;
-        if (batch.length === BATCH_EVENTS) {
-          yield batch;
-          batch = [];
-        }
+        await settleSeals(line);
+      } catch (error) {
+        // A line refused here comes after a broken seal the other thread found: that one is reported.
+        if (error instanceof LogError && sealsAnswer !== null) await settleSeals(error.line - 1);
+        throw error;
       }
       // On the trusted path the chain's tip is read from the bytes that end the last line.
       if (!validate && line > 1) prevHash = hashAtEnd(whole, whole.length);
@@ -250,6 +276,7 @@ export async function* readLog(
     };
   } finally {
     if (ahead !== null) await ahead.catch(() => undefined);
+    await seals?.close();
     await handle.close();
   }
 }
@@ -265,50 +292,4 @@ export async function scanLog(
     if (next.done === true) return next.value;
     options.onBatch?.(next.value);
   }
-}
-
-/** True when `bytes` is exactly the UTF-8 encoding of `text` (no invalid sequence was replaced by U+FFFD). */
-export const isExactUtf8 = (bytes: Buffer, text: string): boolean => Buffer.from(text, 'utf8').equals(bytes);
-
-const TYPE_KEY = Buffer.from('","type":"', 'latin1');
-
-/**
- * Whether the line's envelope type is one of `types` (each with its closing quote), read from the bytes without
- * decoding the line: the envelope's fields come first and in a fixed order (`seq`, `id`, `game`, `type`), and
- * neither an id nor a game id can hold a quote, so the first `","type":"` is the envelope's.
- */
-function skipped(bytes: Buffer, start: number, end: number, types: readonly Buffer[]): boolean {
-  const at = bytes.indexOf(TYPE_KEY, start);
-  if (at < 0 || at >= end) return false;
-  const from = at + TYPE_KEY.length;
-  return types.some((t) => from + t.length <= end && bytes.compare(t, 0, t.length, from, from + t.length) === 0);
-}
-
-function trusted(text: string, line: number): StoredEvent {
-  try {
-    return parseTrustedLine(text);
-  } catch (error) {
-    throw new LogError(line, '$', `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-}
-
-/**
- * Line 1 by `decodeHeader`, with a clearer word for a file that is not JSON at all (another format).
- * Returns the header's hash and format version.
- */
-export function decodeLogHeader(text: string): { readonly hash: string; readonly formatVersion: number } {
-  let hash: string;
-  try {
-    hash = decodeHeader(text);
-  } catch (error) {
-    if (error instanceof LogError && error.path === '$') {
-      throw new LogError(
-        1,
-        'format',
-        `not an awaw-surrender log (the first line is not its JSON header: ${error.detail})`,
-      );
-    }
-    throw error;
-  }
-  return { hash, formatVersion: (JSON.parse(text) as { formatVersion: number }).formatVersion };
 }
