@@ -5,6 +5,7 @@ import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
 import { auditItaly } from './italy.js';
+import { hangOf, wrapText } from './wrap.js';
 
 const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
 
@@ -17,11 +18,18 @@ const TURN = 11;
 const RULE = 7;
 const INDENT = ' '.repeat(TURN + 2);
 
-/** The headline of an entry: turn, rule, result. */
-export const auditHeadline = (entry: AuditEntry): string =>
-  `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  ${entry.result}`;
+/** The headline of an entry: turn, rule, result (its later lines under the result's first word). */
+export const auditHeadline = (entry: AuditEntry): string => {
+  const lead = `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  `;
+  return wrapText(entry.result, lead, ' '.repeat(lead.length)).join('\n');
+};
 
-/** An entry as text: its headline, then one indented line per row, the rows that count zero gathered on one line. */
+const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)));
+
+/**
+ * An entry as text: its headline, then each row indented, the rows that count zero gathered in one; every line at
+ * most 100 columns (./wrap.ts).
+ */
 export function formatAuditEntry(entry: AuditEntry): string {
   const zero = new Set(entry.zeroRows.map((z) => z.row));
   const last = entry.zeroRows[entry.zeroRows.length - 1]?.row ?? -1;
@@ -31,7 +39,7 @@ export function formatAuditEntry(entry: AuditEntry): string {
     // Where the last of them was, in the order of the table.
     if (i === last) rows.push(`zero: ${entry.zeroRows.map((z) => z.name).join(', ')}`);
   });
-  return [auditHeadline(entry), ...rows.map((r) => `${INDENT}${r}`)].join('\n');
+  return [auditHeadline(entry), ...rows.flatMap(rowLines)].join('\n');
 }
 
 /** The whole trail; when the log holds several games, each run of one game's entries under its name. */

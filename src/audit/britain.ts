@@ -6,11 +6,12 @@ import { britishLineCodes } from '../rules/british-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type Draft } from './entry.js';
+import { controlRow, fortificationsRow, poolUnitRow } from './unit-words.js';
 
 type Entry = Draft;
 
 /** The outcome in the headline, and in full in the breakdown. */
-const OUTCOME = {
+export const OUTCOME = {
   'war-continues': {
     short: 'the war continues (59.61)',
     full: '59.61 the U.S. is at war with Germany, so the war continues with force reductions only',
@@ -25,19 +26,15 @@ const OUTCOME = {
   },
 } as const;
 
-const names = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(', '));
+/** 59.891: where Japan stands when Britain surrenders. */
+const FAR_EAST: Readonly<Record<EventData<'britain.surrendered'>['farEast'], string>> = {
+  'not-in-play': 'the Far East is not in play in this game',
+  'not-at-war': 'Japan is at war with neither Britain nor the U.S. (59.891A)',
+  'at-war-with-both': 'Japan is at war with Britain and the U.S.: the surrender takes effect only in Europe (59.891B)',
+  'japan-chooses': 'Japan is at war with Britain but not the U.S.: the Japanese player chooses (59.891C)',
+};
 
-/** One unit of a reported pool: id, nationality (and minor country), kind, factors, BRPs, theater, ship. */
-const poolLine = (u: EventData<'host.british-force-pool'>['units'][number]): string =>
-  [
-    u.id,
-    u.minor === undefined ? u.nationality : `${u.nationality} (${u.minor})`,
-    u.kind,
-    `${u.factors} factors`,
-    `${u.brps} BRPs`,
-    u.theater,
-    ...(u.naval === undefined ? [] : [`${u.naval.type} ${u.naval.status}`]),
-  ].join(' ');
+const names = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(', '));
 
 export function auditBritain(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -104,8 +101,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
             OUTCOME[d.outcome].full,
             `59.512 remove ${r.aafFactors} AAF, ${r.groundNasBrps} BRPs ground/NAS, ${r.navalFactors} naval factors`,
             `59.65 concession points ${d.concessionPoints}`,
-            `59.891 Far East: ${d.farEast}`,
-            ...d.effects.map((e) => `${e.rule} ${e.code}`),
+            `59.891 ${FAR_EAST[d.farEast]}`,
+            ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
           ],
         },
       ];
@@ -116,7 +113,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(event.data.turn),
           rule: '59.513',
           result: `The host reports the British force pool: ${event.data.units.length} units`,
-          breakdown: event.data.units.map(poolLine),
+          breakdown: event.data.units.map(poolUnitRow),
         },
       ];
     case 'britain.forces-selected': {
@@ -164,8 +161,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
           rule: '59.632',
           result: `${event.data.unsuppliedHexes.length} unsupplied British hexes pass to German control`,
           breakdown: [
-            `59.633 ${event.data.fortificationsEliminated.length} fortifications eliminated`,
-            ...Object.entries(event.data.territories).map(([k, v]) => `${k} ${v}`),
+            fortificationsRow(event.data.fortificationsEliminated.length),
+            ...Object.entries(event.data.territories).map(([k, v]) => `59.632 ${controlRow(k, v)}`),
           ],
         },
       ];
@@ -223,8 +220,8 @@ export function auditBritain(event: StoredEvent): Entry[] {
           rule: '59.892A',
           result: `Far East: ${d.unsuppliedHexes.length} unsupplied British hexes pass to Japanese control (59.63)`,
           breakdown: [
-            `59.633 ${d.fortificationsEliminated.length} fortifications eliminated`,
-            ...d.areas.map((a) => `59.634 ${a.name} ${a.control}`),
+            fortificationsRow(d.fortificationsEliminated.length),
+            ...d.areas.map((a) => `59.634 ${controlRow(a.name, a.control)}`),
           ],
         },
       ];
@@ -235,7 +232,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
           turn: turnName(event.data.turn),
           rule: event.data.japanAdheres ? '59.892' : '59.894',
           result: 'Far East settled',
-          breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
+          breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
         },
       ];
     case 'britain.war-resumed':
@@ -247,7 +244,7 @@ export function auditBritain(event: StoredEvent): Entry[] {
             event.data.rule === '59.86B'
               ? 'Germany declares war on the U.S.: Britain is at war with Germany again'
               : 'The U.S. declares war on Germany: it and Britain are at war with Germany',
-          breakdown: event.data.effects.map((e) => `${e.rule} ${e.code}`),
+          breakdown: event.data.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
         },
       ];
     case 'britain.brp-floor-lowered':

@@ -1,6 +1,7 @@
 // The audit trail: per rule decision and player decision a headline (turn, rule, result) and its itemized
 // breakdown, one row each, with rule numbers.
-import { signed, type Line } from '../rules/lines.js';
+import type { Line } from '../rules/lines.js';
+import { lineName } from './words.js';
 
 /** A row of the breakdown that counts toward a table's total (a line of 55.11B, 56.12 or 59.21). */
 export interface CountedRow {
@@ -13,7 +14,7 @@ export interface CountedRow {
 /** A row as a formatter writes it: words, or a counted table row. */
 export type Row = string | CountedRow;
 
-/** The rows of `breakdown` that count zero: their index and name (`55.11B firestorms`). */
+/** The rows of `breakdown` that count zero: their index and name (`55.11B atomic attacks`). */
 export interface ZeroRow {
   readonly row: number;
   readonly name: string;
@@ -40,20 +41,15 @@ export interface Draft {
   readonly breakdown: readonly Row[];
 }
 
-/** Each line as a counted row `rule key value: words` (55.11B dpTotal -1: German DP total ...). */
+/** Each line as a counted row `rule words: value` (55.11B German DP total ...: -1). */
 export const breakdownOf = (lines: readonly Line[]): CountedRow[] =>
-  lines.map((l) => ({
-    rule: l.rule,
-    key: l.key,
-    value: l.value,
-    text: `${l.rule} ${l.key} ${signed(l.value)}: ${l.detail}`,
-  }));
+  lines.map((l) => ({ rule: l.rule, key: l.key, value: l.value, text: `${l.rule} ${l.detail}` }));
 
 /** A draft as an entry: every row as words, the zero rows named. */
 export function entryOf(seq: number, game: string, draft: Draft): AuditEntry {
   const zeroRows: ZeroRow[] = [];
   draft.breakdown.forEach((r, row) => {
-    if (typeof r !== 'string' && r.value === 0) zeroRows.push({ row, name: `${r.rule} ${r.key}` });
+    if (typeof r !== 'string' && r.value === 0) zeroRows.push({ row, name: `${r.rule} ${lineName(r.key)}` });
   });
   return {
     seq,

@@ -6,6 +6,7 @@ import { wordedLines } from '../rules/line-spec.js';
 import { turnName } from '../rules/turns.js';
 import { signed } from '../rules/lines.js';
 import { breakdownOf, type Draft } from './entry.js';
+import { yesNo } from './words.js';
 
 type Entry = Draft;
 
@@ -34,8 +35,8 @@ export function auditGermany(event: StoredEvent): Entry[] {
           result: verdict,
           breakdown: [
             ...breakdownOf(wordedLines(germanLineCodes, d.lines)),
-            `55.11A berlin ${d.inputs.berlin}`,
-            `55.12 allGermanHexesAlliedOrAtomic ${d.inputs.allGermanHexesAlliedOrAtomic}`,
+            `55.11A ${BERLIN[d.inputs.berlin]}`,
+            `55.12 every German hex Allied-controlled or atomic: ${yesNo(d.inputs.allGermanHexesAlliedOrAtomic)}`,
           ],
         },
       ];

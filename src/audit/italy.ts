@@ -1,11 +1,13 @@
 // Audit lines for rule 56: one readable line per rule decision and player decision.
 import { renderEffect } from '../../events/effects.js';
+import type { ItalianNavalStatus } from '../rules/italian-forces-table.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../rules/turns.js';
 import { signed } from '../rules/lines.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { breakdownOf, type Draft } from './entry.js';
+import { yesNo } from './words.js';
 
 type Entry = Draft;
 type Amounts = {
@@ -21,8 +23,20 @@ type Selection = {
   readonly destroyers: readonly string[];
 };
 
+/** `1 cruiser`, `2 cruisers`. */
+const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
 const amounts = (a: Amounts): string =>
-  `inf ${a.infantryFactors}, named ${a.namedShips}, CA ${a.cruisers}, DD ${a.destroyerFactors}`;
+  `${count(a.infantryFactors, 'infantry factor')}, ${count(a.namedShips, 'named ship')}, ` +
+  `${count(a.cruisers, 'cruiser')}, ${count(a.destroyerFactors, 'destroyer factor')}`;
+/** 56.31D, footnote * of 56.32: where an Italian ship stands. */
+const NAVAL_STATUS: Readonly<Record<ItalianNavalStatus, string>> = {
+  operational: 'operational',
+  damaged: 'damaged',
+  'sunk-in-port': 'sunk in port',
+  'row-2': 'unfinished, on the "2" row of the construction chart',
+  launch: 'unfinished, on the Launch row of the construction chart',
+  'row-3-plus': 'unfinished, on the "3" row or higher of the construction chart',
+};
 const ids = (xs: readonly string[]): string => (xs.length === 0 ? 'none' : xs.join(' '));
 const SIDE = { axis: 'Axis player (Germany)', allied: 'Allied player (U.S.)' } as const;
 
@@ -62,8 +76,8 @@ export function auditItaly(event: StoredEvent): Entry[] {
           result: checkVerdict(d),
           breakdown: [
             ...breakdownOf(wordedLines(italianLineCodes, d.lines)),
-            `56.11A romeAlliedControlled ${d.inputs.romeAlliedControlled}`,
-            `56.11B axisUnitsInAfrica ${d.inputs.axisUnitsInAfrica}`,
+            `56.11A Rome under Allied control: ${yesNo(d.inputs.romeAlliedControlled)}`,
+            `56.11B Axis units in Africa: ${yesNo(d.inputs.axisUnitsInAfrica)}`,
             `56.31 level ${signed(d.surrenderLevel)} (clamped to +/-2)`,
           ],
         },
@@ -95,11 +109,11 @@ export function auditItaly(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '56.31D',
           result:
-            `Italy's forces reported: ${d.navy.length} naval, ${d.infantry.length} infantry unit(s) of ` +
-            `${infantryFactors} factor(s)`,
+            `Italy's forces reported: ${count(d.navy.length, 'naval unit')}, ` +
+            `${count(d.infantry.length, 'infantry unit')} of ${count(infantryFactors, 'factor')}`,
           breakdown: [
-            ...d.navy.map((s) => `${s.id} ${s.type} ${s.factors} ${s.status}`),
-            ...d.infantry.map((u) => `${u.id} infantry ${u.factors}`),
+            ...d.navy.map((s) => `${s.id}: ${s.type}, ${count(s.factors, 'factor')}, ${NAVAL_STATUS[s.status]}`),
+            ...d.infantry.map((u) => `${u.id}: infantry, ${count(u.factors, 'factor')}`),
           ],
         },
       ];
@@ -124,13 +138,13 @@ export function auditItaly(event: StoredEvent): Entry[] {
           result:
             `Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ` +
             `${d.germany.infantry.length + d.germany.navy.length}, U.S. ` +
-            `${d.us.infantry.length + d.us.navy.length}, removed ` +
-            `${d.removed.infantry.length + d.removed.navy.length} unit(s)`,
+            `${d.us.infantry.length + d.us.navy.length}, ` +
+            `${count(d.removed.infantry.length + d.removed.navy.length, 'unit')} removed`,
           breakdown: [
             ...d.allocations.map(
               (a) =>
-                `56.32 ${a.side}: row ${amounts(a.row)}; required ${amounts(a.required)}; allocated ` +
-                `${amounts(a.allocated)}; lost ${amounts(a.lost)}`,
+                `56.32 ${a.side === 'axis' ? 'Axis' : 'Allied'} player: the table's row ${amounts(a.row)}; ` +
+                `required ${amounts(a.required)}; allocated ${amounts(a.allocated)}; lost ${amounts(a.lost)}`,
             ),
             ...d.effects.map((e) => `${e.rule} ${renderEffect(e)}`),
           ],

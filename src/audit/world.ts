@@ -1,11 +1,16 @@
 // Audit lines for the war as a whole: declarations of war, other surrenders, the end of the war in Europe.
 import { EUROPE_WAR_END_WORDS } from '../../events/europe.js';
-import type { StoredEvent } from '../../events/index.js';
+import type { EventData, StoredEvent } from '../../events/index.js';
 import { turnName } from '../rules/turns.js';
 import { italianWarDeclarationsOf } from '../rules/options.js';
 import type { Draft } from './entry.js';
+import { optionRow, powerName } from './words.js';
 
 type Entry = Draft;
+
+const targets = (powers: readonly Parameters<typeof powerName>[0][]): string => powers.map(powerName).join(' and ');
+const wars = (list: EventData<'host.game-started'>['wars']): string =>
+  list.map((w) => `${powerName(w.axis)} with ${powerName(w.allied)}`).join(', ') || 'no one';
 
 export function auditWorld(event: StoredEvent): Entry[] {
   switch (event.type) {
@@ -16,13 +21,13 @@ export function auditWorld(event: StoredEvent): Entry[] {
           rule: '-',
           result: `${event.data.scenario === 'global' ? 'Global War' : 'European'} game starts`,
           breakdown: [
-            `wars: ${event.data.wars.map((w) => `${w.axis}-${w.allied}`).join(', ') || 'none'}`,
-            ...Object.entries(event.data.options).map(([k, v]) => `option ${k}: ${v}`),
+            `at war: ${wars(event.data.wars)}`,
+            ...Object.entries(event.data.options).map(([k, v]) => optionRow(k, v)),
             // 56.12A, 56.12B: a game started before the option follows the reading its log was decided by.
             ...(event.data.options.italianWarDeclarations === undefined
               ? [
-                  `option italianWarDeclarations: ${italianWarDeclarationsOf(event.data.options)} (the game ` +
-                    `started before the option)`,
+                  `${optionRow('italianWarDeclarations', italianWarDeclarationsOf(event.data.options))} (the ` +
+                    `game started before the option)`,
                 ]
               : []),
           ],
@@ -33,7 +38,7 @@ export function auditWorld(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: 'war',
-          result: `${event.data.aggressor} declares war on ${event.data.targets.join(' and ')}`,
+          result: `${powerName(event.data.aggressor)} declares war on ${targets(event.data.targets)}`,
           breakdown: event.data.usatLevel === null ? [] : [`USAT level ${event.data.usatLevel}`],
         },
       ];
@@ -42,7 +47,7 @@ export function auditWorld(event: StoredEvent): Entry[] {
         {
           turn: turnName(event.data.turn),
           rule: '59.22',
-          result: `${event.data.power} has surrendered (reported by the host)`,
+          result: `${powerName(event.data.power)} has surrendered (reported by the host)`,
           breakdown: [],
         },
       ];

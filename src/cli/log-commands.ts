@@ -3,6 +3,8 @@
 // the rules no longer produce, or not the head `--expect-head` names; 2 usage or a file that cannot be used
 // (./log-guard.ts).
 import { formatAuditTrail } from '../audit/audit.js';
+import { outcomeWords, phaseWords } from '../audit/phase-words.js';
+import { warWords } from '../audit/words.js';
 import type { Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { replayLog, type OnProgress } from '../host/file/log-replay.js';
@@ -96,11 +98,14 @@ function reportProblems(
 function renderSummary(s: GameSummary): string {
   const lines = [
     `game ${s.game} (${s.scenario}), ${s.turn}`,
-    `  at war: ${s.wars.length === 0 ? 'no one' : s.wars.join(', ')}`,
-    `  Germany: ${s.germany}; Britain: ${s.britain}; Italy: ${s.italy}`,
+    `  at war: ${s.wars.length === 0 ? 'no one' : s.wars.map(warWords).join(', ')}`,
+    `  Germany: ${phaseWords('germany', s.germany)}`,
+    `  Britain: ${phaseWords('britain', s.britain)}`,
+    `  Italy: ${phaseWords('italy', s.italy)}`,
   ];
   if (s.europeWarEnded !== null) lines.push(`  the war in Europe ended: ${s.europeWarEnded}`);
-  for (const b of s.britishSurrenders) lines.push(`  British surrender ${b.turn}: level ${b.level}, ${b.outcome}`);
+  for (const b of s.britishSurrenders)
+    lines.push(`  British surrender ${b.turn}: level ${b.level}, ${outcomeWords(b.outcome)}`);
   lines.push(s.pending.length === 0 ? '  pending: nothing' : '  pending:');
   // The words, then the commands that answer the decision (--json carries its parameters as data).
   for (const p of s.pending)

@@ -12,12 +12,16 @@ import type {
 import { turnName } from '../rules/turns.js';
 import { bothSidesSelect } from '../rules/italian-selection-order.js';
 
+/** `1 cruiser`, `2 cruisers`. */
+const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
+
 const totals = (r: ForceTotals): string =>
-  `${r.aafFactors} AAF factors, ${r.groundNasBrps} BRPs of ground units or NAS and ${r.navalFactors} naval factors`;
+  `${count(r.aafFactors, 'AAF factor')}, ${r.groundNasBrps} BRPs of ground units or NAS and ` +
+  `${count(r.navalFactors, 'naval factor')}`;
 
 const amounts = (a: ForceAmounts): string =>
-  `${a.infantryFactors} infantry factors, ${a.namedShips} named ships, ${a.cruisers} cruisers and ` +
-  `${a.destroyerFactors} destroyer factors`;
+  `${count(a.infantryFactors, 'infantry factor')}, ${count(a.namedShips, 'named ship')}, ` +
+  `${count(a.cruisers, 'cruiser')} and ${count(a.destroyerFactors, 'destroyer factor')}`;
 
 const capped = (p: SelectBritishForceReductions): boolean =>
   p.required.aafFactors < p.uncapped.aafFactors ||

@@ -1,5 +1,5 @@
-// The text audit reads in an ordinary terminal: per decision a headline of at most 100 columns (turn, rule,
-// result), its breakdown indented below it one row per line, the rows that count zero gathered on one line.
+// The text audit reads in an ordinary terminal: per decision a headline (turn, rule, result), its breakdown
+// indented below it one row per line, the rows that count zero gathered in one, every line at most 100 columns.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -35,19 +35,19 @@ describe('the text audit', () => {
         { key: 'berchtesgaden', rule: '55.11B', value: 0, detail: 'Germany does not control Berchtesgaden: 0' },
         { key: 'firestorms', rule: '55.11B', value: 0, detail: '0 German cities firestormed (26.93A), -1 each: 0' },
       ]),
-      '55.11A berlin allied',
+      '55.11A Berlin under Allied control',
     ],
   });
 
-  it('55.11B: --json keeps every row; the zero rows are named by rule and key', () => {
+  it('55.11B: --json keeps every row in words; the zero rows are named by rule and row', () => {
     expect(entry.breakdown).toEqual([
-      '55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
-      '55.11B berchtesgaden 0: Germany does not control Berchtesgaden: 0',
-      '55.11B firestorms 0: 0 German cities firestormed (26.93A), -1 each: 0',
-      '55.11A berlin allied',
+      '55.11B German DP total at the end of the Allied player turn: -1',
+      '55.11B Germany does not control Berchtesgaden: 0',
+      '55.11B 0 German cities firestormed (26.93A), -1 each: 0',
+      '55.11A Berlin under Allied control',
     ]);
     expect(entry.zeroRows).toEqual([
-      { row: 1, name: '55.11B berchtesgaden' },
+      { row: 1, name: '55.11B Berchtesgaden' },
       { row: 2, name: '55.11B firestorms' },
     ]);
   });
@@ -59,9 +59,9 @@ describe('the text audit', () => {
       expect(formatAuditEntry(entry)).toBe(
         [
           'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control',
-          '             55.11B dpTotal -1: German DP total at the end of the Allied player turn: -1',
-          '             zero: 55.11B berchtesgaden, 55.11B firestorms',
-          '             55.11A berlin allied',
+          '             55.11B German DP total at the end of the Allied player turn: -1',
+          '             zero: 55.11B Berchtesgaden, 55.11B firestorms',
+          '             55.11A Berlin under Allied control',
         ].join('\n'),
       );
       expect(formatAuditEntry({ ...entry, breakdown: [], zeroRows: [] })).toBe(
@@ -76,5 +76,25 @@ describe('the text audit', () => {
     const headline = 'Spring 1945  55.11    Germany surrenders: resistance -1 and Berlin under Allied control';
     expect(text).toBe(['game g', headline, 'game h', headline, headline].join('\n'));
     expect(formatAuditTrail([other], false)).toBe(headline);
+  });
+
+  it('59.512: a row wider than 100 columns breaks between words, its later lines under its first word', () => {
+    const wide = entryOf(9, 'g', {
+      turn: 'Summer 1941',
+      rule: '59.41',
+      result: 'Britain surrenders at level -3: peace negotiations follow (59.62)',
+      breakdown: [
+        '59.512 Britain removes 6 AAF factors and 12 BRPs of ground units or NAS from its force pool and ' +
+          'eliminates 30 naval factors (level -3); the British player selects them (59.513A).',
+      ],
+    });
+    expect(formatAuditEntry(wide)).toBe(
+      [
+        'Summer 1941  59.41    Britain surrenders at level -3: peace negotiations follow (59.62)',
+        '             59.512 Britain removes 6 AAF factors and 12 BRPs of ground units or NAS from its force',
+        '                    pool and eliminates 30 naval factors (level -3); the British player selects them',
+        '                    (59.513A).',
+      ].join('\n'),
+    );
   });
 });

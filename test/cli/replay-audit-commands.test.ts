@@ -146,9 +146,16 @@ describe('audit', () => {
           ).toBe(true);
         }
       }
-      // The text: per entry a headline (turn, rule, result), then its rows indented, the zero ones on one line.
+      // The text: per entry a headline (turn, rule, result), then its rows indented, the zero ones in one; a line
+      // wider than 100 columns goes on indented further, so joined again each line is a headline or a row.
       const readable = await cli('audit', path);
-      const lines = readable.stdout.trimEnd().split('\n');
+      const physical = readable.stdout.trimEnd().split('\n');
+      expect(physical.filter((l) => l.length > 100)).toEqual([]);
+      const lines: string[] = [];
+      for (const l of physical) {
+        if (/^ {14}/.test(l) && lines.length > 0) lines[lines.length - 1] += ` ${l.trimStart()}`;
+        else lines.push(l);
+      }
       const headlines = lines.filter((l) => !l.startsWith(' '));
       expect(headlines).toEqual(entries.map((e) => `${e.turn.padEnd(11)}  ${e.rule.padEnd(7)}  ${e.result}`));
       const rows = lines.filter((l) => l.startsWith(' '));
@@ -168,16 +175,16 @@ describe('audit', () => {
         '-4\nSummer 1941  59.23    Germany accepts the British surrender offer\n',
     );
     expect(text).toContain(
-      '\nSummer 1941  59.21    British resistance level -4; naval 51:44\n             59.22A dpLevel -1: British ' +
+      '\nSummer 1941  59.21    British resistance level -4; naval 51:44\n             59.22A British ' +
         'DP level, calculated as though a YSS were taking place: -1\n',
     );
     expect(lines.filter((l) => l.includes('  55.11    Germany fights on: resistance '))).toHaveLength(5);
-    // 59.21: the rows that count zero are gathered on one line, named by rule and key, where the last of them stands in
+    // 59.21: the rows that count zero are gathered in one, named by rule and row, where the last of them stands in
     // the table.
     expect(text).toContain(
-      '\n             59.21 majorPowersAtWar +1: Russia at war with the European Axis, +1 each: +1\n             ' +
-        'zero: 59.22B maltaSingapore, 59.21 australiaIndia, 59.21 atomicAttacks, 59.21 ' +
-        'noRussianUnitInEasternEurope, 59.22F navalRatio, ',
+      '\n             59.21 Russia at war with the European Axis, +1 each: +1\n' +
+        '             zero: 59.22B Malta and Singapore, 59.21 Australia and India, 59.21 atomic attacks,\n' +
+        '                   59.21 no Russian unit in Eastern Europe, 59.22F naval ratio, ',
     );
   });
 });

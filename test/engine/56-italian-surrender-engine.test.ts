@@ -36,15 +36,15 @@ describe('audit and replay', () => {
     expect(lines).toEqual([
       'Spring 1944 56.11 Italy surrenders (56.11A): DP total 0, surrender level 0',
       'Spring 1944 56.2 Italy has surrendered (56.11A) at level 0',
-      "Spring 1944 56.31D Italy's forces reported: 11 naval, 5 infantry unit(s) of 11 factor(s)",
+      "Spring 1944 56.31D Italy's forces reported: 11 naval units, 5 infantry units of 11 factors",
       'Spring 1944 56.311 The Axis player (Germany) selects post-surrender Italian forces',
       'Spring 1944 56.311 The Allied player (U.S.) selects post-surrender Italian forces',
-      'Spring 1944 56.31D Italian forces disposed of at level 0: Germany 3, U.S. 3, removed 10 unit(s)',
+      'Spring 1944 56.31D Italian forces disposed of at level 0: Germany 3, U.S. 3, 10 units removed',
     ]);
     const surrendered = stored(full).find((e) => e.type === 'italy.surrendered');
     expect((surrendered === undefined ? [] : auditEntries(surrendered))[0]?.breakdown.slice(0, 3)).toEqual([
-      '56.312 Germany inf 3, named 0, CA 1, DD 1',
-      '56.312 U.S. inf 3, named 0, CA 1, DD 1',
+      '56.312 Germany 3 infantry factors, 0 named ships, 1 cruiser, 1 destroyer factor',
+      '56.312 U.S. 3 infantry factors, 0 named ships, 1 cruiser, 1 destroyer factor',
       '56.311 selects: Axis player (Germany) then Allied player (U.S.)',
     ]);
     const checked = stored(full).find((e) => e.type === 'italy.surrender-checked');
@@ -52,17 +52,17 @@ describe('audit and replay', () => {
     expect(check).toEqual([
       [
         'Spring 1944  56.11    Italy surrenders (56.11A): DP total 0, surrender level 0',
-        '             zero: 56.12 dpTotal, 56.12A westernAlliesDeclaredWar, 56.12B italianDeclarationYear, 56.31 ' +
-          'dpsInItaly, 56.31 covertOperations',
-        '             56.11A romeAlliedControlled true',
-        '             56.11B axisUnitsInAfrica true',
+        '             zero: 56.12 DP total, 56.12A Western Allied declaration of war, 56.12B year of the',
+        '                   Italian declaration of war, 56.31 DPs in Italy, 56.31 covert operations',
+        '             56.11A Rome under Allied control: yes',
+        '             56.11B Axis units in Africa: yes',
         '             56.31 level 0 (clamped to +/-2)',
       ].join('\n'),
     ]);
     // --json keeps every row, the zero ones included.
     expect(checked === undefined ? [] : auditEntries(checked)[0]?.breakdown.slice(0, 2)).toEqual([
-      '56.12 dpTotal 0: Italian DP total at the end of the Allied player turn, as during a YSS: 0',
-      '56.12A westernAlliesDeclaredWar 0: The Western Allies did not declare war on Italy: 0',
+      '56.12 Italian DP total at the end of the Allied player turn, as during a YSS: 0',
+      '56.12A The Western Allies did not declare war on Italy: 0',
     ]);
   });
 

@@ -220,7 +220,7 @@ describe('56.311, 56.32: the Italian selection at level 0 in the example game', 
   it('56.312, 56.32: the words of a tried selection say what is missing, too many, or may still be added', () => {
     const head =
       "the Axis player must select Germany's post-surrender Italian forces at level 0: 3 infantry factors, 0 named " +
-      'ships, 1 cruisers and 1 destroyer factors, before the Allied player selects';
+      'ships, 1 cruiser and 1 destroyer factor, before the Allied player selects';
     expect(describePending(selectionAfter(upTo(0)))).toBe(head);
     expect(describePending(selectionAfter(upTo(0), axisTried({ infantry: ['inf-4'] })))).toBe(
       `${head}; with the units picked: 1 infantry factor missing that no remaining unit can make up, 1 cruiser ` +

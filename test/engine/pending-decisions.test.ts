@@ -452,7 +452,7 @@ describe('56.31: the Italian allocation as data', () => {
     });
     expect(axis && describePending(axis)).toBe(
       "the Axis player must select Germany's post-surrender Italian forces at level 0: 3 infantry factors, 0 named " +
-        'ships, 1 cruisers and 1 destroyer factors, before the Allied player selects',
+        'ships, 1 cruiser and 1 destroyer factor, before the Allied player selects',
     );
     const [allied] = pendingAfter([
       ...reported,
@@ -467,7 +467,7 @@ describe('56.31: the Italian allocation as data', () => {
     });
     expect(allied && describePending(allied)).toBe(
       "the Allied player must select the U.S.'s post-surrender Italian forces at level 0: 3 infantry factors, 0 " +
-        'named ships, 1 cruisers and 1 destroyer factors, from the units the Axis player did not take',
+        'named ships, 1 cruiser and 1 destroyer factor, from the units the Axis player did not take',
     );
   });
 
@@ -483,7 +483,7 @@ describe('56.31: the Italian allocation as data', () => {
     });
     expect(axis && describePending(axis)).toBe(
       "the Axis player must select Germany's post-surrender Italian forces at level +1: 6 infantry factors, 1 " +
-        'named ships, 1 cruisers and 1 destroyer factors',
+        'named ship, 1 cruiser and 1 destroyer factor',
     );
     const [allied] = pendingAfter([...surrenderAt(-1), forcesReported(sp44)]);
     expect(allied).toMatchObject({
@@ -496,7 +496,7 @@ describe('56.31: the Italian allocation as data', () => {
     });
     expect(allied && describePending(allied)).toBe(
       "the Allied player must select the U.S.'s post-surrender Italian forces at level -1: 6 infantry factors, 1 " +
-        'named ships, 1 cruisers and 1 destroyer factors',
+        'named ship, 1 cruiser and 1 destroyer factor',
     );
   });
 });

@@ -121,7 +121,7 @@ describe('the report', () => {
       '<span class="rule">55.11</span> <span class="result">Germany ' +
         'surrenders: resistance -1 and Berlin under Allied control</span>',
     );
-    expect(body).toContain('<span class="rule">55.11B</span> <span class="text">dpTotal');
+    expect(body).toContain('<span class="rule">55.11B</span> <span class="text">German DP total at the end');
     expect(html.match(/<section class="turn"><h3>([^<]*)<\/h3>/g)?.length).toBe(9);
   });
 });

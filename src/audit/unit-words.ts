@@ -1,0 +1,74 @@
+// The words for a unit of the British force pool (59.51) and for who controls a territory (59.632, 59.634), as the
+// audit lists them: the host's ids as they are, every value of the rules' vocabulary in words.
+import type { EventData } from '../../events/index.js';
+import type { TerritoryControl } from '../rules/concessions-input.js';
+import type { ShipStatus, UnitKind, UnitNationality, UnitTheater } from '../rules/force-reduction-input.js';
+
+type PoolUnit = EventData<'host.british-force-pool'>['units'][number];
+
+const NATIONALITY: Readonly<Record<UnitNationality, string>> = {
+  british: 'British',
+  canadian: 'Canadian',
+  'south-african': 'South African',
+  australian: 'Australian',
+  indian: 'Indian',
+  'free-french': 'Free French',
+  minor: 'minor country',
+};
+
+const KIND: Readonly<Record<UnitKind, string>> = {
+  ground: 'ground unit',
+  aaf: 'AAF',
+  nas: 'NAS',
+  'strategic-bomber': 'strategic bomber',
+  interceptor: 'interceptor',
+  jet: 'jet',
+  naval: 'ship',
+  asw: 'ASW',
+  transport: 'transports',
+};
+
+const THEATER: Readonly<Record<UnitTheater, string>> = {
+  unbuilt: 'unbuilt',
+  europe: 'in Europe',
+  pacific: 'in the Pacific',
+  asia: 'in Asia',
+};
+
+const STATUS: Readonly<Record<ShipStatus, string>> = {
+  operational: 'operational',
+  incomplete: 'incomplete',
+  damaged: 'damaged',
+  'sunk-in-port': 'sunk in port',
+  salvageable: 'salvageable',
+};
+
+export const factorsOf = (n: number): string => `${n} ${n === 1 ? 'factor' : 'factors'}`;
+
+/** `hood: British battlecruiser, 9 factors, operational, in Europe`. */
+export function poolUnitRow(u: PoolUnit): string {
+  const what = u.naval === undefined ? KIND[u.kind] : u.naval.type;
+  const of = u.minor === undefined ? '' : ` of ${u.minor}`;
+  return [
+    `${u.id}: ${NATIONALITY[u.nationality]} ${what}${of}`,
+    factorsOf(u.factors),
+    ...(u.brps === 0 ? [] : [`${u.brps} BRPs`]),
+    ...(u.naval === undefined ? [] : [STATUS[u.naval.status]]),
+    THEATER[u.theater],
+  ].join(', ');
+}
+
+const CONTROL: Readonly<Record<TerritoryControl | 'japanese', string>> = {
+  british: 'British-controlled',
+  axis: 'Axis-controlled',
+  independent: 'independent',
+  japanese: 'Japanese-controlled',
+};
+
+/** `malta: British-controlled`. */
+export const controlRow = (territory: string, control: TerritoryControl | 'japanese'): string =>
+  `${territory}: ${CONTROL[control]}`;
+
+/** `1 fortification eliminated`, `2 fortifications eliminated`. */
+export const fortificationsRow = (n: number): string =>
+  `59.633 ${n} ${n === 1 ? 'fortification' : 'fortifications'} eliminated`;
