@@ -1,100 +1,110 @@
 // The chart as a Vega-Lite specification: the three series by turn, the zero line (a power's threshold in
-// 55.11, 56.11 and 59.12), the offers and surrenders as marks of their own, each with a legend.
+// 55.11, 56.11 and 59.12), the offers and surrenders as marks of their own, each with a legend. Drawn twice, for
+// a desktop and for a phone (./chart.ts): the page shows the one that fits.
 import type { TopLevelSpec } from 'vega-lite';
-import { signed } from '../rules/lines.js';
-import { MEASURE, POWERS, type ChartData, type MarkKind } from './series.js';
+import { MARK_STYLES, MEASURES, markLabel, markTag, pointLabel, SERIES_STYLE } from './chart-marks.js';
+import { MEASURE, POWERS, type ChartData, type ChartPoint, type MarkStyle } from './series.js';
 
-const COLORS = ['#1f5fa8', '#b3261e', '#2e7d32'];
+export type ChartLayout = 'wide' | 'narrow';
 
-/** How each kind of mark looks and is named in the legend. */
-export const MARK_LEGEND: Readonly<
-  Record<
-    MarkKind,
-    {
-      readonly label: string;
-      readonly shape: string;
-      readonly fill: string;
-      readonly yOffset: number;
-      readonly textOffset: number;
-    }
-  >
-> = {
-  offer: {
-    label: 'British offer (59.12, 59.87)',
-    shape: 'triangle-down',
-    fill: '#f2b705',
-    yOffset: -16,
-    textOffset: -32,
-  },
-  surrender: { label: 'Surrender (55.2, 56.2, 59.41)', shape: 'diamond', fill: '#111', yOffset: 0, textOffset: 22 },
-};
+/** Pixels below its point for a surrender's words under its turn's offer and the offer's words. */
+const SURRENDER_BELOW_OFFER = 56;
 
-/** A point's accessible name, which a reader (or a test) finds on its SVG element as aria-label. */
-export const pointLabel = (p: { readonly power: string; readonly turn: string; readonly value: number }): string =>
-  `${p.power}, ${p.turn}: ${signed(p.value)}`;
-/** A mark's: its kind, power and turn, then the audit's headline. */
-export const markLabel = (m: {
-  readonly kind: MarkKind;
-  readonly power: string;
-  readonly turn: string;
-  readonly rule: string;
-  readonly text: string;
-}): string => `${m.kind} ${m.power}, ${m.turn} (${m.rule}): ${m.text}`;
+const LAYOUT = {
+  wide: { height: 320, labelAngle: -40, font: 12, legendLimit: 360 },
+  narrow: { height: 260, labelAngle: -60, font: 10, legendLimit: 250 },
+} as const;
 
-export function chartSpec(data: ChartData): TopLevelSpec {
+/** The y axis' ticks: whole steps (1, 2, 5, 10 ...) covering every value and 0, one below 0 when any value is. */
+export function yTicks(values: readonly number[]): number[] {
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  const raw = Math.max(1, (hi - lo) / 6);
+  const base = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * base).find((s) => s >= raw) ?? 10 * base;
+  const ticks: number[] = [];
+  for (let t = Math.floor(lo / step) * step; t <= Math.ceil(hi / step) * step; t += step) ticks.push(t);
+  return ticks;
+}
+
+const lastPoints = (points: readonly ChartPoint[]): ChartPoint[] =>
+  POWERS.flatMap((power) => points.filter((p) => p.power === power).slice(-1));
+
+export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLevelSpec {
+  const look = LAYOUT[layout];
+  const ticks = yTicks([...data.points.map((p) => p.value), ...data.marks.map((m) => m.value)]);
   const x = {
     field: 'turn',
     type: 'ordinal' as const,
     sort: [...data.turns],
     scale: { domain: [...data.turns] },
-    axis: { title: 'Game turn', labelAngle: -40, labelFontSize: 12, titleFontSize: 13 },
+    axis: { title: 'Game turn', labelAngle: look.labelAngle, labelFontSize: look.font, titleFontSize: look.font + 1 },
   };
   const y = {
     field: 'value',
     type: 'quantitative' as const,
-    scale: { padding: 14 },
-    axis: { title: 'Resistance level / DP total', labelFontSize: 12, titleFontSize: 13, grid: true },
+    // Room below the lowest tick for the offers' marks and their words, above the highest for the surrenders'.
+    scale: { domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0], padding: 34, nice: false },
+    axis: {
+      title: 'Resistance level / DP total',
+      values: ticks,
+      labelExpr: "datum.value > 0 ? '+' + datum.value : '' + datum.value",
+      labelFontSize: look.font,
+      titleFontSize: look.font + 1,
+      grid: true,
+    },
   };
-  const color = {
-    field: 'measure',
-    type: 'nominal' as const,
-    scale: { domain: POWERS.map((p) => MEASURE[p]), range: COLORS },
-    legend: {
-      title: 'Per turn',
-      orient: 'bottom' as const,
-      direction: 'vertical' as const,
-      labelFontSize: 12,
-      titleFontSize: 12,
-      labelLimit: 320,
+  // On a phone the legends are the page's own list below the chart (./chart-legend.ts), which wraps.
+  const legendOf = (title: string) =>
+    layout === 'narrow'
+      ? null
+      : {
+          title,
+          orient: 'bottom' as const,
+          direction: 'vertical' as const,
+          labelFontSize: look.font,
+          titleFontSize: look.font,
+          labelLimit: look.legendLimit,
+          symbolStrokeWidth: 2.5,
+        };
+  const styles = POWERS.map((p) => SERIES_STYLE[p]);
+  const series = {
+    color: {
+      field: 'measure',
+      type: 'nominal' as const,
+      scale: { domain: MEASURES, range: styles.map((s) => s.color) },
+    },
+    strokeDash: {
+      field: 'measure',
+      type: 'nominal' as const,
+      scale: { domain: MEASURES, range: styles.map((s) => [...s.dash]) },
+      legend: legendOf('Per turn'),
     },
   };
   const points = data.points.map((p) => ({ ...p, measure: MEASURE[p.power], label: pointLabel(p) }));
-  const kinds = Object.keys(MARK_LEGEND) as MarkKind[];
+  const present = (Object.keys(MARK_STYLES) as MarkStyle[]).filter((k) => data.marks.some((m) => m.style === k));
+  // A surrender's words go below its turn's offer and the offer's words when there is one, else below its point.
+  const offered = new Set(data.marks.filter((m) => m.kind === 'offer').map((m) => `${m.power} ${m.turn}`));
   const marks = data.marks.map((m) => ({
     ...m,
-    legend: MARK_LEGEND[m.kind].label,
+    below: m.kind === 'surrender' && offered.has(`${m.power} ${m.turn}`),
+    legend: MARK_STYLES[m.style].label,
     label: markLabel(m),
-    tag: `${m.power} ${m.rule}`,
+    tag: markTag(m),
   }));
-  const labels = kinds.map((k) => MARK_LEGEND[k].label);
-  // One legend for both channels: the same field and title.
-  const legend = {
+  const decisions = (channel: 'shape' | 'fill') => ({
     field: 'legend',
     type: 'nominal' as const,
-    legend: {
-      title: 'Decisions',
-      orient: 'bottom' as const,
-      direction: 'vertical' as const,
-      labelFontSize: 12,
-      titleFontSize: 12,
-      labelLimit: 320,
-    },
-  };
+    scale: { domain: present.map((k) => MARK_STYLES[k].label), range: present.map((k) => MARK_STYLES[k][channel]) },
+    legend: legendOf('Decisions'),
+  });
   return {
-    width: Math.min(1100, Math.max(720, 80 * data.turns.length)),
-    height: 320,
+    width: layout === 'narrow' ? 250 : Math.min(1040, Math.max(660, 80 * data.turns.length)),
+    height: look.height,
+    padding: { left: 4, top: 8, bottom: 4, right: layout === 'narrow' ? 50 : 72 },
     background: 'white',
-    config: { font: 'sans-serif', view: { stroke: '#ccc' } },
+    // No accessible name of Vega's own for a legend, which names its encoding channels: its words are its text.
+    config: { font: 'sans-serif', view: { stroke: '#ccc' }, legend: { aria: false } },
     layer: [
       {
         data: { values: [{ value: 0 }] },
@@ -104,44 +114,61 @@ export function chartSpec(data: ChartData): TopLevelSpec {
       {
         data: { values: points },
         mark: { type: 'line', strokeWidth: 2.5, aria: false },
-        encoding: { x, y, color, detail: { field: 'power' } },
+        encoding: { x, y, ...series, detail: { field: 'power' } },
       },
-      {
-        data: { values: points },
-        mark: { type: 'point', filled: true, size: 70, opacity: 1 },
-        encoding: { x, y, color, description: { field: 'label' } },
-      },
-      ...kinds.map((kind) => ({
-        data: { values: marks.filter((m) => m.kind === kind) },
+      // Per power its points, in its colour and shape, and its name at the line's end: no scale, so no legend.
+      ...POWERS.map((power) => ({
+        data: { values: points.filter((p) => p.power === power) },
         mark: {
           type: 'point' as const,
           filled: true,
-          size: 320,
+          size: 60,
           opacity: 1,
-          stroke: '#000',
-          strokeWidth: 1.5,
-          yOffset: MARK_LEGEND[kind].yOffset,
+          color: SERIES_STYLE[power].color,
+          shape: SERIES_STYLE[power].shape,
         },
-        encoding: {
-          x,
-          y,
-          shape: { ...legend, scale: { domain: labels, range: kinds.map((k) => MARK_LEGEND[k].shape) } },
-          fill: { ...legend, scale: { domain: labels, range: kinds.map((k) => MARK_LEGEND[k].fill) } },
-          description: { field: 'label' },
-        },
+        encoding: { x, y, description: { field: 'label' } },
       })),
-      // Each mark named by its power and rule beside it, so that a mark reads without the legend.
-      ...kinds.map((kind) => ({
-        data: { values: marks.filter((m) => m.kind === kind) },
+      ...POWERS.map((power) => ({
+        data: { values: lastPoints(points).filter((p) => p.power === power) },
         mark: {
           type: 'text' as const,
-          fontSize: 11,
+          align: 'left' as const,
+          dx: 9,
+          fontSize: look.font,
           fontWeight: 'bold' as const,
-          dy: MARK_LEGEND[kind].textOffset,
+          color: SERIES_STYLE[power].color,
           aria: false,
         },
-        encoding: { x, y, text: { field: 'tag' } },
+        encoding: { x, y, text: { field: 'power' } },
       })),
+      ...present.map((style) => ({
+        data: { values: marks.filter((m) => m.style === style) },
+        mark: {
+          type: 'point' as const,
+          filled: true,
+          opacity: 1,
+          stroke: '#000',
+          strokeWidth: 1.6,
+          size: MARK_STYLES[style].size,
+          yOffset: MARK_STYLES[style].yOffset,
+        },
+        encoding: { x, y, shape: decisions('shape'), fill: decisions('fill'), description: { field: 'label' } },
+      })),
+      // The decision in words below its mark, with the level it was made at; a surrender's below its turn's offer.
+      ...present.flatMap((style) =>
+        [false, true].map((below) => ({
+          data: { values: marks.filter((m) => m.style === style && m.below === below) },
+          mark: {
+            type: 'text' as const,
+            fontSize: look.font - 1,
+            fontWeight: 'bold' as const,
+            dy: below ? SURRENDER_BELOW_OFFER : MARK_STYLES[style].textOffset,
+            aria: false,
+          },
+          encoding: { x, y, text: { field: 'tag' } },
+        })),
+      ),
     ],
   };
 }

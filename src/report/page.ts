@@ -5,8 +5,9 @@ import { auditEntries } from '../audit/audit.js';
 import type { Mismatch } from '../engine/replay.js';
 import type { GameSummary } from '../engine/summary.js';
 import { renderChart } from './chart.js';
+import { chartLegendHtml } from './chart-legend.js';
 import { escapeHtml, scriptJson } from './escape.js';
-import { chartSeries } from './series.js';
+import { chartSeries, type ChartData } from './series.js';
 import { stateHtml } from './state.js';
 import { STYLE } from './style.js';
 import { timelineHtml } from './timeline.js';
@@ -29,16 +30,31 @@ export interface ReportInput {
 /** A rule decision the rules no longer produce, as the page lists it (the log's line is its seq + 1). */
 export const mismatchProblem = (m: Mismatch): string => `line ${m.seq + 1}: [${m.game}] ${m.message}`;
 
+/**
+ * The chart twice, for a desktop and for a phone (the page's stylesheet shows the one that fits), and what its
+ * dashed line means; before the first determination (55.11, 56.11, 59.21), words instead of an empty chart.
+ */
+async function chartHtml(data: ChartData): Promise<string> {
+  if (data.points.length === 0)
+    return '<p class="empty">No turn has ended yet: the chart starts with the first resistance levels (55.11, 56.11, 59.21).</p>';
+  const [wide, narrow] = await Promise.all([renderChart(data, 'wide'), renderChart(data, 'narrow')]);
+  return (
+    `<div class="wide">${wide}</div><div class="narrow">${narrow}${chartLegendHtml(data)}</div>` +
+    '<p class="caption">The dashed line is 0. At 0 or less Germany surrenders once Berlin is Allied or atomic ' +
+    '(55.11), Italy once Rome is Allied or no Axis unit is left in Africa (56.11), and Britain offers to surrender ' +
+    '(59.12).</p>'
+  );
+}
+
 async function gameHtml(report: ReportGame, index: number): Promise<string> {
   const data = chartSeries(report.events);
   const entries = report.events.flatMap((e) => auditEntries(e));
-  const svg = await renderChart(data);
   const game = escapeHtml(report.game);
   return [
     `<section class="game" data-game="${game}">`,
     `<h2>Game ${game}</h2>`,
     '<div class="overview">',
-    `<div class="card chart"><h3>Resistance levels and Italy's DP total, per turn</h3>${svg}</div>`,
+    `<div class="card chart"><h3>Resistance levels and Italy's DP total, per turn</h3>${await chartHtml(data)}</div>`,
     `<div class="card"><h3>Now</h3>${stateHtml(report.summary)}</div>`,
     '</div>',
     `<script type="application/json" class="chart-data" id="chart-data-${index}">${scriptJson(data)}</script>`,

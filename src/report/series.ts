@@ -26,6 +26,8 @@ export interface ChartPoint {
 }
 
 export type MarkKind = 'offer' | 'surrender';
+/** How a mark is drawn: a British offer by what became of it (59.23, 59.31), or a surrender. */
+export type MarkStyle = 'offer-accepted' | 'offer-rejected' | 'offer-forced' | 'offer-open' | 'surrender';
 
 export interface ChartMark {
   readonly kind: MarkKind;
@@ -38,6 +40,9 @@ export interface ChartMark {
   /** The audit's headline result for the decision. */
   readonly text: string;
   readonly seq: number;
+  readonly style: MarkStyle;
+  /** The surrender level of an offer (59.41) or a surrender (56.31, 59.41); null where the rules give none (55.2). */
+  readonly level: number | null;
 }
 
 export interface ChartData {
@@ -64,33 +69,51 @@ function determinationOf(
 }
 
 /** The offer or surrender an event records, if it does. */
-function markOf(
-  event: StoredEvent,
-): { readonly kind: MarkKind; readonly power: Power; readonly turn: GameTurn } | null {
+interface FoundMark {
+  readonly kind: MarkKind;
+  readonly power: Power;
+  readonly turn: GameTurn;
+  readonly level: number | null;
+  /** 59.23: an offer Germany must accept. */
+  readonly mustAccept?: boolean;
+}
+
+function markOf(event: StoredEvent): FoundMark | null {
   switch (event.type) {
-    case 'britain.surrender-offered':
-      return { kind: 'offer', power: 'Britain', turn: event.data.turn };
+    case 'britain.surrender-offered': {
+      const d = event.data;
+      return {
+        kind: 'offer',
+        power: 'Britain',
+        turn: d.turn,
+        level: d.surrenderLevel,
+        mustAccept: d.germanyMustAccept,
+      };
+    }
     case 'britain.surrendered':
-      return { kind: 'surrender', power: 'Britain', turn: event.data.turn };
+      return { kind: 'surrender', power: 'Britain', turn: event.data.turn, level: event.data.surrenderLevel };
     case 'germany.surrendered':
-      return { kind: 'surrender', power: 'Germany', turn: event.data.turn };
+      return { kind: 'surrender', power: 'Germany', turn: event.data.turn, level: null };
     case 'italy.surrendered':
-      return { kind: 'surrender', power: 'Italy', turn: event.data.turn };
+      return { kind: 'surrender', power: 'Italy', turn: event.data.turn, level: event.data.surrenderLevel };
     default:
       return null;
   }
+}
+
+/** An offer's style: forced (59.23), else what Germany answered (the next answer in the log), else still open. */
+function offerStyle(mark: FoundMark, answer: StoredEvent['type'] | undefined): MarkStyle {
+  if (mark.kind === 'surrender') return 'surrender';
+  if (mark.mustAccept === true) return 'offer-forced';
+  if (answer === 'britain.offer-accepted') return 'offer-accepted';
+  return answer === 'britain.offer-rejected' ? 'offer-rejected' : 'offer-open';
 }
 
 /** The series of one game's events (those of other games are ignored by the caller). */
 export function chartSeries(events: readonly StoredEvent[]): ChartData {
   // One point per power and turn: a determination made again in the same turn replaces the earlier one.
   const points = new Map<string, ChartPoint>();
-  const found: {
-    readonly kind: MarkKind;
-    readonly power: Power;
-    readonly turn: GameTurn;
-    readonly event: StoredEvent;
-  }[] = [];
+  const found: (FoundMark & { readonly event: StoredEvent; answer?: StoredEvent['type'] })[] = [];
   for (const event of events) {
     const value = determinationOf(event);
     if (value !== null) {
@@ -105,8 +128,13 @@ export function chartSeries(events: readonly StoredEvent[]): ChartData {
     }
     const mark = markOf(event);
     if (mark !== null) found.push({ ...mark, event });
+    if (event.type === 'britain.offer-accepted' || event.type === 'britain.offer-rejected') {
+      const offer = found.findLast((m) => m.kind === 'offer');
+      if (offer !== undefined && offer.answer === undefined) offer.answer = event.type;
+    }
   }
-  const marks = found.map(({ kind, power, turn, event }): ChartMark => {
+  const marks = found.map((mark): ChartMark => {
+    const { kind, power, turn, event } = mark;
     const name = turnName(turn);
     // The audit's own words and rule for the decision (src/audit): the report has none of its own.
     const entry = auditEntries(event)[0];
@@ -119,6 +147,8 @@ export function chartSeries(events: readonly StoredEvent[]): ChartData {
       rule: entry?.rule ?? '',
       text: entry?.result ?? '',
       seq: event.seq,
+      style: offerStyle(mark, mark.answer),
+      level: mark.level,
     };
   });
   const sorted = [...points.values()].sort(

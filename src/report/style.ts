@@ -19,8 +19,15 @@ section.game > h2 { font-size: 20px; margin: 8px 0 12px; }
   background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 14px 18px; margin-bottom: 16px;
 }
 .card > h2, .card > h3 { margin: 0 0 10px; font-size: 16px; }
-.chart { overflow-x: auto; }
-.chart svg { display: block; max-width: none; }
+.chart svg { display: block; max-width: 100%; height: auto; }
+.chart .narrow { display: none; }
+@media (max-width: 700px) { .chart .wide { display: none; } .chart .narrow { display: block; } }
+ul.legend { list-style: none; padding: 0; margin: 8px 0 0; font-size: 13px; }
+ul.legend li { margin: 2px 0; }
+ul.legend svg { display: inline-block; vertical-align: middle; }
+@media (max-width: 700px) { main { padding: 12px 10px 30px; } .card { padding: 10px 10px; } header.page { padding: 14px 12px 8px; } }
+.caption { color: var(--muted); font-size: 13px; margin: 8px 0 0; }
+section.game > h2, header.page h1 { overflow-wrap: anywhere; }
 .problems { background: #fdecea; border-color: #e0a39b; }
 .overview { display: grid; grid-template-columns: minmax(0, auto) minmax(300px, 1fr); gap: 0 16px; align-items: start; }
 @media (max-width: 1100px) { .overview { grid-template-columns: 1fr; } }

@@ -98,8 +98,9 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
 
+      // The desktop chart (the phone's holds the same points: below).
       const labels = await page
-        .locator('svg [aria-roledescription="point"]')
+        .locator('.chart .wide svg [aria-roledescription="point"]')
         .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
       const points = labels
         .map((l) => /^(Britain|Germany|Italy), (\w+ \d{4}): [+-]?\d+$/.exec(l))
@@ -141,6 +142,48 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
       await decision.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '-decision.png')) });
       expect(errors).toEqual([]);
       await page.close();
+    },
+  );
+
+  it.each(exampleLogs)(
+    '55.2, 56.2, 59.41: the report of %s fits a phone (390 px) and a desktop (1280 px)',
+    async (name) => {
+      const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
+      dirs.push(dir);
+      const file = join(dir, name.replace(/\.jsonl$/, '.html'));
+      const io = memoryIo();
+      expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+      for (const width of [390, 1280]) {
+        const page = await browser.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        // Nothing wider than the page: no element reaches past its right edge, the page never scrolls sideways.
+        // (In the page's own JavaScript: the tests' types know no DOM.)
+        const wide = (await page.evaluate(`(() => {
+        const limit = document.documentElement.clientWidth + 1;
+        return [...document.querySelectorAll('body *')]
+          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > limit)
+          .map((e) => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') ?? ''));
+      })()`)) as string[];
+        expect(wide, `${name} at ${width} px`).toEqual([]);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        // The chart that fits is shown, with its legend; its points are the desktop chart's.
+        const shown = width < 700 ? 'narrow' : 'wide';
+        expect(await page.locator(`.chart .${shown} svg`).first().isVisible()).toBe(true);
+        expect(
+          await page
+            .locator(`.chart .${shown === 'wide' ? 'narrow' : 'wide'} svg`)
+            .first()
+            .isVisible(),
+        ).toBe(false);
+        const points = (which: string) =>
+          page
+            .locator(`.chart .${which} svg [aria-roledescription="point"]`)
+            .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+        expect(await points('narrow')).toEqual(await points('wide'));
+        await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
+        await page.close();
+      }
     },
   );
 });
