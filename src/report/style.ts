@@ -58,6 +58,7 @@ ol.breakdown {
   list-style: none; margin: 6px 0 8px; padding-left: 3.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace;
   font-size: 13px;
 }
+ol.breakdown li { padding-left: 2em; text-indent: -2em; }
 ol.breakdown li.zero { color: var(--muted); }
 p.empty { color: var(--muted); margin: 0; }
 `;
