@@ -90,14 +90,21 @@ describe('exec processes sharing one log', () => {
       await writeFile(b, '');
       const mount = spawnSync('mount', ['--bind', a, b], { encoding: 'utf8' });
       expect(mount.status, mount.stderr).toBe(0);
+      const execs = [startExec([a]), startExec([b])];
       try {
-        const written = await Promise.all([writeNotes(startExec([a]), 'a', 200), writeNotes(startExec([b]), 'b', 200)]);
+        const written = await Promise.all([
+          writeNotes(execs[0] as ExecProcess, 'a', 200),
+          writeNotes(execs[1] as ExecProcess, 'b', 200),
+        ]);
         await expectEveryAckOnce(
           a,
           version,
           written.flatMap((w) => w.acks),
         );
       } finally {
+        // The mount is busy while a process has the file open.
+        for (const exec of execs) exec.child.kill('SIGKILL');
+        await Promise.all(execs.map((exec) => exec.exited()));
         spawnSync('umount', [b]);
       }
     },
@@ -110,8 +117,13 @@ describe('exec processes sharing one log', () => {
     const writers = Array.from({ length: 8 }, (_, i) => `w${i}`);
     // Started and answering first: a process's start is no wait for the lock.
     const execs = writers.map(() => startExec([path]));
-    await Promise.all(execs.map((exec) => exec.ask({ op: 'games' })));
-    const written = await Promise.all(writers.map((w, i) => writeNotes(execs[i] as ExecProcess, w, 100)));
+    let written: { acks: Ack[]; waits: number[] }[] = [];
+    try {
+      await Promise.all(execs.map((exec) => exec.ask({ op: 'games' })));
+      written = await Promise.all(writers.map((w, i) => writeNotes(execs[i] as ExecProcess, w, 100)));
+    } finally {
+      for (const exec of execs) exec.child.kill('SIGKILL');
+    }
     await expectEveryAckOnce(
       path,
       version,

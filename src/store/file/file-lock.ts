@@ -35,6 +35,13 @@ export interface LockedLog {
   /** The log's path with every symlink resolved: the file to open. */
   readonly path: string;
   /**
+   * The descriptor that holds the lock, open for reading and writing (closed with the lock): null when the path
+   * was no regular file, so nothing was locked.
+   */
+  readonly fd: number | null;
+  /** Its hard links when it was locked. */
+  readonly links: number;
+  /**
    * Refuses a descriptor of any other file than the locked one (the path was given to another file meanwhile):
    * `run` then ends, and is run again once the file the path names now is locked.
    */
@@ -48,11 +55,13 @@ interface Held {
   readonly fd: number;
   readonly dev: bigint;
   readonly ino: bigint;
+  readonly links: number;
 }
 
 /**
- * Runs `run` holding the lock of the log at `logPath`, given the log's real path: open the file by it, and pass the
- * descriptor to `check`, so that the file written is the file locked.
+ * Runs `run` holding the lock of the log at `logPath`, given the log's real path and the locked descriptor: write
+ * through that descriptor, or pass any other descriptor `run` opens to `check`, so that the file written is the file
+ * locked.
  */
 export async function withLogLock<T>(
   logPath: string,
@@ -67,7 +76,13 @@ export async function withLogLock<T>(
       const real = realpathSync.native(logPath);
       const held = await acquire(real, deadline, () => new LockTimeoutError(real, timeoutMs));
       try {
-        return await run(real, { path: real, check: (fd) => checkHeld(held, fd) });
+        const locked: LockedLog = {
+          path: real,
+          fd: held?.fd ?? null,
+          links: held?.links ?? 0,
+          check: (fd) => checkHeld(held, fd),
+        };
+        return await run(real, locked);
       } catch (error) {
         if (!(error instanceof Replaced)) throw error;
       } finally {
@@ -109,7 +124,8 @@ async function acquire(real: string, deadline: number, timedOut: () => Error): P
     // null: the wait this one queued behind went to an earlier acquisition of this process; in line again.
     if (locked === null) continue;
     const named = statSync(real, { bigint: true, throwIfNoEntry: false });
-    if (named !== undefined && sameFile(named, info)) return { fd: locked, dev: info.dev, ino: info.ino };
+    if (named !== undefined && sameFile(named, info))
+      return { fd: locked, dev: info.dev, ino: info.ino, links: Number(info.nlink) };
     // The log was replaced (or removed) while this waited: the lock of the file the path names now is wanted.
     unlock(locked);
   }

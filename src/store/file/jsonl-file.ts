@@ -5,7 +5,6 @@
 // a trip through libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
 import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
 import { withLogLock, type LockedLog } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
@@ -151,17 +150,18 @@ export class JsonlFileStore extends SharedLogStore {
     expected: LogVersion,
     expectedHash: string | undefined,
   ): Promise<AppendResult> {
-    // A second hard link (or one still settling after createLog) takes the slow path, which waits or refuses.
-    const fast = openLogFd(real, 'r+');
-    const slow = fast === null ? await openLogFile(real, 'r+') : null;
-    const fd = fast ?? (slow as FileHandle).fd;
+    // The locked descriptor is written through. A second hard link (or one still settling after createLog) takes
+    // the slow path, which waits or refuses, and whose descriptor must be of the locked file.
+    const slow = locked.fd === null || locked.links > 1 ? await openLogFile(real, 'r+') : null;
+    const fd = slow === null ? (locked.fd as number) : slow.fd;
     try {
-      locked.check(fd);
+      if (slow !== null) locked.check(fd);
       const tail = await this.#refresh(fd);
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
-      const batch = sealEvents(events, tail, this.#source);
+      // Checked before the lock was taken (append); sealing still decodes every line back with the reader's checks.
+      const batch = sealEvents(events, tail, this.#source, { checked: true });
       if (batch.events.length === 0)
         return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
@@ -188,8 +188,7 @@ export class JsonlFileStore extends SharedLogStore {
         head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash },
       };
     } finally {
-      if (slow === null) closeSync(fd);
-      else await slow.close();
+      await slow?.close();
     }
   }
 
