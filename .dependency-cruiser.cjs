@@ -14,8 +14,8 @@ const FILE = '^src/store/file/';
 const MEMORY = '^src/store/memory[.]ts$';
 const BACKEND = `${POSTGRES}|${FILE}|${MEMORY}`;
 
-/** Packages that reach a database, the network or a random source: never the core's. */
-const IO_PACKAGES = '(^|/)node_modules/(pg|@types/pg|pg-[^/]+|fastify|@fastify/[^/]+|nanoid)/';
+/** Packages that reach a database, the network, the file system or a random source: never the core's. */
+const IO_PACKAGES = '(^|/)node_modules/(pg|@types/pg|pg-[^/]+|fastify|@fastify/[^/]+|nanoid|fs-ext|@types/fs-ext)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

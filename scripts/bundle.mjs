@@ -26,8 +26,8 @@ await build({
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
   // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
-  // every calculator call) does not carry it.
-  external: ['fastify', '@fastify/*'],
+  // every calculator call) does not carry it. fs-ext (the log's lock) is a native module, loaded on the first lock.
+  external: ['fastify', '@fastify/*', 'fs-ext'],
   // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
   // only by the commands that build one: `report` and `serve`.
   plugins: [
@@ -90,7 +90,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['@sinclair/typebox', 'xstate', 'immer'],
+  external: ['@sinclair/typebox', 'xstate', 'immer', 'fs-ext'],
   logLevel: 'warning',
 });
 const subpaths = { index: 'main', machines: 'machines', events: 'events' };

@@ -15,7 +15,7 @@
  * - `denied`: no permission (EACCES, EPERM; a missing database privilege, a login refused).
  * - `missing`: what the store was pointed at does not exist (ENOENT, ENOTDIR; a database, schema or table).
  * - `not-a-log`: the path is no log the file store can use: not a regular file (NotALogFileError), or a log with
- *   several hard links, which a writer could not lock (LinkedLogError).
+ *   several hard links, which is written through one name only (LinkedLogError).
  * - `corrupt`: a stored line or row is not a sound event, or the file is no log of a format this build reads
  *   (LogError, StoredRowError). Restore it from a backup.
  * - `unavailable`: the store cannot be used now: the database is down, unreachable, shutting down or out of

@@ -2,7 +2,7 @@
 // elsewhere they are skipped with a notice, unless AWAW_REQUIRE_ROOT=1 (CI, which runs as root), where they fail.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,26 @@ async function tornLog(name: string): Promise<string> {
   return path;
 }
 
+/**
+ * A log on the tmpfs of one whole event that lacks only its `\n`, `size` bytes long (the event padded to fit): a
+ * repair adds the `\n`. The line's length grows by one byte per character of padding (ids and times counted).
+ */
+async function unterminatedLog(name: string, size: number): Promise<string> {
+  const written = async (path: string, pad: number): Promise<number> => {
+    const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
+    await store.append([logged('g1', 'note', { pad: 'x'.repeat(pad) })], logVersion(0));
+    await store.close();
+    return (await stat(path)).size - 1;
+  };
+  const probe = join(disk, `${name}.probe`);
+  const pad = size - (await written(probe, 0));
+  await rm(probe);
+  const path = join(disk, name);
+  if ((await written(path, pad)) !== size) throw new Error(`${name}: not ${size} bytes`);
+  await truncate(path, size);
+  return path;
+}
+
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const io = memoryIo();
   const code = await runCli(argv, io, { engineId: null });
@@ -125,9 +145,15 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
       const engine = await SurrenderEngine.open(
         await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 0 }),
       );
+      expect(await engine.execute('g1', startCommand())).toMatchObject({ ok: true, head: { seq: 1 } });
+      // More than the last page of the log holds: the write needs space the disk does not have.
+      const note = {
+        type: 'host.logged',
+        data: { turn: { season: 'spring', year: 1944 }, kind: 'note', data: { note: 'x'.repeat(5000) } },
+      } as const;
       const before = await readFile(path);
       const filler = fill();
-      expect(await engine.execute('g1', startCommand())).toEqual({
+      expect(await engine.execute('g1', note)).toEqual({
         ok: false,
         rejection: {
           code: 'store-failed',
@@ -139,7 +165,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
       });
       expect((await readFile(path)).equals(before)).toBe(true);
       await rm(filler);
-      expect(await engine.execute('g1', startCommand())).toMatchObject({ ok: true, head: { seq: 1 } });
+      expect(await engine.execute('g1', note)).toMatchObject({ ok: true, head: { seq: 2 } });
       await engine.close();
       await rm(path);
     },
@@ -158,7 +184,8 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
 
   it('verify --repair on a full disk: ENOSPC named, not a read error; exit 2; nothing left behind', async (context) => {
     if (skipWithoutMounts(context)) return;
-    const path = await tornLog('torn.jsonl');
+    // A repair that writes: the `\n` a whole last line lacks, at the start of a page the full disk cannot give.
+    const path = await unterminatedLog('torn.jsonl', 8192);
     const filler = fill();
     const r = await cli('verify', '--repair', path);
     expect(r).toEqual({

@@ -1,12 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FORMAT, logVersion, type StoredEvent } from '../../events/index.js';
 import { JsonlFileStore, LockTimeoutError } from '../../src/store/file/jsonl-file.js';
 import { GENESIS_HASH, headerLine, LogError, sealLine } from '../../src/store/line-format.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { ConcurrencyError } from '../../src/store/store.js';
+import { ConcurrencyError, type AppendResult } from '../../src/store/store.js';
+import { withLogLock } from '../../src/store/file/file-lock.js';
 import { verifyLog } from '../../src/store/file/verify.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 
@@ -324,56 +324,29 @@ describe('JsonlFileStore: two writers', () => {
   });
 });
 
-describe('JsonlFileStore: the lock file', () => {
-  const deadPid = (): number => {
-    const child = spawnSync(process.execPath, ['-e', '0']);
-    return child.pid ?? 999_999;
-  };
-
-  it('takes over a lock left by a process that is gone, and removes its own lock afterwards', async () => {
-    const path = newPath();
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 2000 });
-    await writeFile(`${path}.lock`, `${deadPid()} 7f1c0de0-dead-4bad-8bad-0123456789ab\n`);
-    await store.append([logged('g1')], logVersion(0));
-    await expect(stat(`${path}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(stat(`${path}.lock.takeover`)).rejects.toMatchObject({ code: 'ENOENT' });
-  });
-
-  it('takes over a lock with this process id that this process does not hold (pid reused after restart)', async () => {
-    const path = newPath();
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 2000 });
-    await writeFile(`${path}.lock`, `${process.pid} not-one-of-ours\n`);
-    expect((await store.append([logged('g1')], logVersion(0))).version).toBe(1);
-  });
-
-  it('waits for a live holder and gives up with LockTimeoutError, writing nothing', async () => {
-    const path = newPath();
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 300 });
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
-    try {
-      await writeFile(`${path}.lock`, `${holder.pid ?? 0} held-by-a-live-process\n`);
+describe('JsonlFileStore: the lock within one process', () => {
+  it(
+    'an append of a second store waits while the lock is held elsewhere in this process, and gives up after its ' +
+      'timeout with LockTimeoutError, writing nothing',
+    async () => {
+      const path = newPath();
+      const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 100 });
       const before = await readFile(path);
-      await expect(store.append([logged('g1')], logVersion(0))).rejects.toBeInstanceOf(LockTimeoutError);
+      await withLogLock(path, async () => {
+        await expect(store.append([logged('g1')], logVersion(0))).rejects.toBeInstanceOf(LockTimeoutError);
+      });
       expect((await readFile(path)).equals(before)).toBe(true);
-      // With time to wait, an append started while the lock is held waits for it and goes ahead once its holder is
-      // gone (the lock is stale then); one that gave up at once would be refused.
-      const patient = await JsonlFileStore.open(path, { source: counterSource(), lockTimeoutMs: 30_000 });
-      const waiting = patient.append([logged('g1')], logVersion(0));
-      holder.kill();
-      await new Promise((resolve) => holder.once('exit', resolve));
-      expect((await waiting).version).toBe(1);
-    } finally {
-      if (holder.exitCode === null && holder.signalCode === null) holder.kill();
-    }
-  });
+      expect((await store.append([logged('g1')], logVersion(0))).version).toBe(1);
+    },
+  );
 
-  it('an empty lock file is a lock being written: waited for while fresh, taken over once abandoned', async () => {
+  it('an append started while the lock is held goes ahead once it is let go', async () => {
     const path = newPath();
-    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 200 });
-    await writeFile(`${path}.lock`, '');
-    await expect(store.append([logged('g1')], logVersion(0))).rejects.toBeInstanceOf(LockTimeoutError);
-    const old = new Date(Date.now() - 60_000);
-    await utimes(`${path}.lock`, old, old);
-    expect((await store.append([logged('g1')], logVersion(0))).version).toBe(1);
+    const store = await JsonlFileStore.open(path, { create: true, source: counterSource(), lockTimeoutMs: 30_000 });
+    let waiting: Promise<AppendResult> | null = null;
+    await withLogLock(path, async () => {
+      waiting = store.append([logged('g1')], logVersion(0));
+    });
+    expect((await (waiting as Promise<AppendResult> | null))?.version).toBe(1);
   });
 });

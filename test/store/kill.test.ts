@@ -1,11 +1,10 @@
 // A crash test with real processes: several writers append to one log while the test SIGKILLs one of them at a
 // random moment every few hundred milliseconds and starts another, for a bounded time. A kill can land anywhere:
-// before the lock, holding it (a stale lock for the others to take over), in the middle of a write (a torn end,
+// before the lock, holding it (the kernel releases it for the others), in the middle of a write (a torn end,
 // which the test repairs as an operator would, while the other writers go on), before the acknowledgement.
 // Afterwards every acknowledged event is in the log exactly once, at its seq, and the log verifies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { repairLog, verifyLog } from '../../src/store/file/verify.js';
 import { assertBuilt, expectAcknowledged, startTimedWorker, type TimedWorker } from './processes.js';
@@ -73,13 +72,12 @@ describe('crash: writer processes SIGKILLed at random moments', () => {
     expect(acknowledged).toBeGreaterThan(0);
     expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: events.length });
-    // A stale lock left by a kill is taken over by the next writer: none is left once all are gone and one more ran.
-    const store = await JsonlFileStore.open(path);
+    // No killed writer left the lock held: one more append goes ahead without waiting.
+    const store = await JsonlFileStore.open(path, { lockTimeoutMs: 0 });
     await store.append(
       [{ type: 'host.logged', game: 'g1', data: { turn: { year: 1941, season: 'spring' }, kind: 'after', data: {} } }],
       await store.version(),
     );
-    expect(existsSync(`${path}.lock`)).toBe(false);
     console.log(
       `kill test: ${spawned} writers, ${kills} killed, ${acknowledged} events acknowledged, ${events.length} in ` +
         `the log, ${repairs} torn ends repaired`,

@@ -17,7 +17,7 @@ export function assertBuilt(): void {
   const sources = [
     'file/jsonl-file.ts',
     'file/file-lock.ts',
-    'file/process-info.ts',
+    'file/lock-wait.ts',
     'file/log-file.ts',
     'file/scan.ts',
     'file/fs-error.ts',

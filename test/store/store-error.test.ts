@@ -37,11 +37,11 @@ describe('StoreError', () => {
           'appending',
       ],
       [
-        new LockTimeoutError('/l.jsonl.lock', 42, 5000),
+        new LockTimeoutError('/l.jsonl', 5000),
         'LockTimeoutError',
         'locked',
-        '/l.jsonl.lock: still held by process 42 after 5000 ms; if ' +
-          'no awaw-surrender process is running, delete the lock file',
+        '/l.jsonl: still locked by another writer after 5000 ms (the lock does not say which process holds it); ' +
+          'nothing was written: try again later',
       ],
       [
         new NotALogFileError('/p', 'a FIFO'),
@@ -53,8 +53,8 @@ describe('StoreError', () => {
         new LinkedLogError('/l.jsonl', 2),
         'LinkedLogError',
         'not-a-log',
-        '/l.jsonl: the log has 2 hard links; writers through its other names would not share its lock, so it is ' +
-          'not written: remove the other links (a copy, not a hard link, makes a backup)',
+        '/l.jsonl: the log has 2 hard links, and a log is written through one name only: remove the other links ' +
+          '(a copy, not a hard link, makes a backup)',
       ],
       [
         new LogError(4, 'data.kind', 'expected a string'),

@@ -1,13 +1,12 @@
 // The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
-// Open reads only the header and the tail (./log-tail.ts); appends take the log's lock (`<real path>.lock`,
+// Open reads only the header and the tail (./log-tail.ts); appends take the log's lock (flock on the file itself,
 // ./file-lock.ts), write a batch in one write and fdatasync before they resolve; reads stream the file in large
 // chunks. The calls of an append and of `head()` are synchronous: each costs microseconds on a local disk, where
 // a trip through libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
 import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
-import { withLogLock } from './file-lock.js';
+import { withLogLock, type LockedLog } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
 import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
 import { readLog } from './scan.js';
@@ -115,9 +114,9 @@ export class JsonlFileStore extends SharedLogStore {
     this.#assertOpen();
     // A caller's mistake is refused before anything is locked or written.
     checkNewEvents(events);
-    // The lock is the file's, whatever name it was opened by; the file is written by the name that was locked.
+    // The lock is the file's, whatever name it was opened by; the file written is checked to be the file locked.
     const appended = this.#serialize(() =>
-      withLogLock(this.path, (real) => this.#appendLocked(real, events, expected, expectedHash), {
+      withLogLock(this.path, (real, locked) => this.#appendLocked(real, locked, events, expected, expectedHash), {
         timeoutMs: this.#lockTimeoutMs,
       }),
     );
@@ -146,20 +145,23 @@ export class JsonlFileStore extends SharedLogStore {
 
   async #appendLocked(
     real: string,
+    locked: LockedLog,
     events: readonly NewEvent[],
     expected: LogVersion,
     expectedHash: string | undefined,
   ): Promise<AppendResult> {
-    // A second hard link (or one still settling after createLog) takes the slow path, which waits or refuses.
-    const fast = openLogFd(real, 'r+');
-    const slow = fast === null ? await openLogFile(real, 'r+') : null;
-    const fd = fast ?? (slow as FileHandle).fd;
+    // The locked descriptor is written through. A second hard link (or one still settling after createLog) takes
+    // the slow path, which waits or refuses, and whose descriptor must be of the locked file.
+    const slow = locked.fd === null || locked.links > 1 ? await openLogFile(real, 'r+') : null;
+    const fd = slow === null ? (locked.fd as number) : slow.fd;
     try {
+      if (slow !== null) locked.check(fd);
       const tail = await this.#refresh(fd);
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
-      const batch = sealEvents(events, tail, this.#source);
+      // Checked before the lock was taken (append); sealing still decodes every line back with the reader's checks.
+      const batch = sealEvents(events, tail, this.#source, { checked: true });
       if (batch.events.length === 0)
         return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
@@ -186,8 +188,7 @@ export class JsonlFileStore extends SharedLogStore {
         head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash },
       };
     } finally {
-      if (slow === null) closeSync(fd);
-      else await slow.close();
+      await slow?.close();
     }
   }
 

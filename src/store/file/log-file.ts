@@ -1,8 +1,8 @@
 // Creating and opening a log file. A log is a regular file: a FIFO would block a reader forever (open waits for a
 // writer, reads wait for data), a device such as /dev/zero never ends, a directory or a socket holds no lines. Every
 // reader and writer opens a log here: without blocking, then the open file itself is checked (fstat), so that what was
-// checked is what is read. A writer also refuses a file with several hard links: the append lock is named after one
-// path, and writers through another name would not be excluded (./file-lock.ts).
+// checked is what is read. A writer also refuses a file with several hard links: a second name of a log is most
+// often taken for a backup, which it is not (it changes with the log).
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { link, open, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -23,7 +23,7 @@ export class NotALogFileError extends StoreError {
   }
 }
 
-/** The log has more than one hard link: a writer cannot lock out writers through its other names. */
+/** The log has more than one hard link: it is written through one name only. */
 export class LinkedLogError extends StoreError {
   override readonly name = 'LinkedLogError';
   constructor(
@@ -32,9 +32,8 @@ export class LinkedLogError extends StoreError {
   ) {
     super(
       'not-a-log',
-      `${path}: the log has ${links} hard links; writers through its other names would not share its lock, so it ` +
-        `is not ` +
-        'written: remove the other links (a copy, not a hard link, makes a backup)',
+      `${path}: the log has ${links} hard links, and a log is written through one name only: remove the other ` +
+        'links (a copy, not a hard link, makes a backup)',
     );
   }
 }
