@@ -25,9 +25,9 @@ await build({
   ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
-  // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
-  // every calculator call) does not carry it.
-  external: ['fastify', '@fastify/*'],
+  // The HTTP server's framework and its metrics are loaded from node_modules when `serve` runs, and only then: the
+  // bundle (and so every calculator call) does not carry them.
+  external: ['fastify', '@fastify/*', 'prom-client'],
   // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
   // only by the commands that build one: `report` and `serve`.
   plugins: [
