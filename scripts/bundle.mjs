@@ -25,9 +25,10 @@ await build({
   ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
-  // The HTTP server's framework is loaded from node_modules when `serve` runs, and only then: the bundle (and so
-  // every calculator call) does not carry it. fs-ext (the log's lock) is a native module, loaded on the first lock.
-  external: ['fastify', '@fastify/*', 'fs-ext'],
+  // The HTTP server's framework and its metrics are loaded from node_modules when `serve` runs, and only then: the
+  // bundle (and so every calculator call) does not carry them. fs-ext (the log's lock) is a native module, loaded on
+  // the first lock.
+  external: ['fastify', '@fastify/*', 'prom-client', 'fs-ext'],
   // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
   // only by the commands that build one: `report` and `serve`.
   plugins: [

@@ -3,6 +3,7 @@ import { parseCommandArgs } from './command-args.js';
 import { oneLine } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { PostgresEventStore } from '../store/postgres/postgres.js';
+import { databaseUrlProblem } from './store-url.js';
 
 export interface ParsedArgs {
   readonly positionals: readonly string[];
@@ -28,6 +29,11 @@ export function parseDatabaseArgs(
   const url = values['db'] ?? process.env['AWAW_PG_URL'] ?? '';
   if (url === '') {
     io.err(`${name}: no database given: pass --db URL or set AWAW_PG_URL`);
+    return null;
+  }
+  const problem = databaseUrlProblem(values['db'] === undefined ? 'AWAW_PG_URL' : '--db', url);
+  if (problem !== null) {
+    io.err(`${name}: ${problem} (see awaw-surrender help ${name})`);
     return null;
   }
   return { positionals: parsed.positionals, values, url, schema: values['schema'] };

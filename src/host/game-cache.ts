@@ -27,6 +27,7 @@ interface Cached<T> {
 export class GameCache<T extends Closable> {
   /** In order of last use, the least recent first (a Map keeps insertion order: a use moves a game to the end). */
   readonly #games = new Map<string, Cached<T>>();
+  #evicted = 0;
 
   constructor(
     private readonly open: (game: string) => Promise<T>,
@@ -79,6 +80,11 @@ export class GameCache<T extends Closable> {
     return this.#games.size;
   }
 
+  /** The number of games closed so far to make room for others. */
+  get evicted(): number {
+    return this.#evicted;
+  }
+
   /** Closes the least recently used games nobody holds, while more than `capacity` are open. */
   #evict(): void {
     if (this.#games.size <= this.capacity) return;
@@ -86,6 +92,7 @@ export class GameCache<T extends Closable> {
       if (this.#games.size <= this.capacity) return;
       if (cached.users > 0) continue;
       this.#games.delete(game);
+      this.#evicted += 1;
       // Closed once it has finished what it was doing (nothing holds it: no use waits on it).
       void cached.value.then((value) => value.close()).catch(() => undefined);
     }

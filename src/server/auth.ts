@@ -1,6 +1,7 @@
 // The bearer token of a request, the seat it opens, and the If-Match version of a command.
 import type { FastifyRequest } from 'fastify';
 import { refusal, type HttpFailure } from './http-errors.js';
+import { noteSeat } from './request-facts.js';
 import type { SeatStore } from './seat-store.js';
 import { seatOfToken, type Seat } from './seats.js';
 
@@ -47,9 +48,9 @@ export async function seatOf(
   const hashes = await seats.load(game);
   if (hashes === null) return refusal('not-found', 'http', `no game ${JSON.stringify(game)} on this server`);
   const seat = seatOfToken(token, hashes);
-  return seat === null
-    ? refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`)
-    : { seat };
+  if (seat === null) return refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`);
+  noteSeat(request, seat);
+  return { seat };
 }
 
 /** `If-Match: "5"` (or `W/"5"`, or `5`) → 5; absent → null; anything else a 400 naming the header. */

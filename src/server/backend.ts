@@ -7,6 +7,7 @@ import type { Lease } from '../host/game-cache.js';
 import { hostedGame, type Heard, type HostedGame } from '../host/hosted-game.js';
 import type { AppendResult, EventStore } from '../store/store.js';
 import type { SeatStore } from './seat-store.js';
+import type { StoreFailures } from './store-failures.js';
 
 export type Unsubscribe = () => void;
 
@@ -29,6 +30,10 @@ export interface Backend {
   watch(game: string, listener: () => void): Promise<Unsubscribe>;
   /** Throws when the store cannot be used. */
   check(): Promise<void>;
+  /** The failures of the games' stores, as they happen (for the server's log and metrics). */
+  readonly failures: StoreFailures;
+  /** The games open in memory now, and how many were closed so far to make room for others. */
+  openGames(): { readonly open: number; readonly evicted: number };
   close(): Promise<void>;
 }
 

@@ -7,13 +7,17 @@ import { join } from 'node:path';
 import { SurrenderEngine } from '../host/engine.js';
 import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { createLog } from '../store/file/log-file.js';
+import { StoreError } from '../store/store-error.js';
 import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
 import { gameSlot, IfMatchGuard, type Backend, type GameSlot, type Unsubscribe } from './backend.js';
 import { FileSeatStore } from './seat-store.js';
+import { observedStore, StoreFailures } from './store-failures.js';
+import { fileBoundary } from '../store/file/fs-error.js';
 
 export class DirectoryBackend implements Backend {
   readonly kind = 'directory';
   readonly seats: FileSeatStore;
+  readonly failures = new StoreFailures();
   readonly #slots: GameCache<GameSlot>;
 
   private constructor(
@@ -23,7 +27,8 @@ export class DirectoryBackend implements Backend {
     this.seats = new FileSeatStore(dir);
     this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
-      const store = guard.wrap(await JsonlFileStore.open(this.logPath(game)));
+      const log = await JsonlFileStore.open(this.logPath(game));
+      const store = guard.wrap(observedStore(log, game, this.failures));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
     }, maxOpenGames);
   }
@@ -53,7 +58,12 @@ export class DirectoryBackend implements Backend {
   }
 
   async check(): Promise<void> {
-    if (!(await stat(this.dir)).isDirectory()) throw new Error(`${this.dir} is not a directory`);
+    const info = await fileBoundary(() => stat(this.dir));
+    if (!info.isDirectory()) throw new StoreError('missing', `${this.dir} is not a directory`);
+  }
+
+  openGames(): { readonly open: number; readonly evicted: number } {
+    return { open: this.#slots.size, evicted: this.#slots.evicted };
   }
 
   close(): Promise<void> {

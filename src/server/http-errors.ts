@@ -10,6 +10,8 @@ export type HttpCode =
   | 'game-exists'
   | 'stale-version'
   | 'too-large'
+  | 'headers-too-large'
+  | 'request-timeout'
   | 'rate-limited'
   | 'unsupported-media-type';
 
@@ -34,6 +36,7 @@ const STATUS: Readonly<Record<ResponseCode | HttpCode, number>> = {
   'no-game': 404,
   'game-exists': 409,
   conflict: 409,
+  'request-timeout': 408,
   'stale-version': 412,
   'too-large': 413,
   'unsupported-media-type': 415,
@@ -44,6 +47,7 @@ const STATUS: Readonly<Record<ResponseCode | HttpCode, number>> = {
   illegal: 422,
   contradictory: 422,
   'rate-limited': 429,
+  'headers-too-large': 431,
   internal: 500,
   'store-failed': 503,
 };

@@ -1,5 +1,6 @@
 // The seat token hashes in the PostgreSQL schema's seats table (migration 2, applied by PostgresEventStore.open).
 import pg from 'pg';
+import { pgError } from '../store/postgres/pg-error.js';
 import { SEATS, type TokenHashes } from './seats.js';
 import { hashesOf, SeatsError, type SeatStore } from './seat-store.js';
 
@@ -29,17 +30,21 @@ export class PostgresSeatStore implements SeatStore {
       return true;
     } catch (error) {
       if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return false;
-      throw error;
+      throw pgError(error);
     }
   }
 
   async load(game: string): Promise<TokenHashes | null> {
     const known = this.#found.get(game);
     if (known !== undefined) return known;
-    const rows = await this.#pool.query<{ seat: string; token_sha256: string }>(
-      `SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`,
-      [game],
-    );
+    const rows = await this.#pool
+      .query<{ seat: string; token_sha256: string }>(
+        `SELECT seat, token_sha256 FROM "${this.schema}".seats WHERE game = $1`,
+        [game],
+      )
+      .catch((error: unknown) => {
+        throw pgError(error);
+      });
     if (rows.rows.length === 0) return null;
     const hashes = hashesOf(rows.rows.map((row) => [row.seat, row.token_sha256] as const));
     if (hashes === null)

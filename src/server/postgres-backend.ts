@@ -6,9 +6,11 @@ import { PostgresEventStore } from '../store/postgres/postgres.js';
 import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
 import { gameSlot, IfMatchGuard, type Backend, type GameSlot, type Unsubscribe } from './backend.js';
 import { PostgresSeatStore } from './pg-seat-store.js';
+import { observedStore, StoreFailures } from './store-failures.js';
 
 export class PostgresBackend implements Backend {
   readonly kind = 'postgres';
+  readonly failures = new StoreFailures();
   readonly #slots: GameCache<GameSlot>;
   readonly #listeners = new Map<string, Set<() => void>>();
   /** The newest version heard of each game (LISTEN/NOTIFY: this process's appends and every other's). */
@@ -24,7 +26,7 @@ export class PostgresBackend implements Backend {
   ) {
     this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
-      const log = guard.wrap(gameLog(store, game));
+      const log = guard.wrap(observedStore(gameLog(store, game), game, this.failures));
       const heard = { version: () => this.#heard.get(game) ?? 0, epoch: () => this.#epoch };
       const epoch = heard.epoch();
       return gameSlot(await SurrenderEngine.open(log), log, guard, { heard, epoch });
@@ -81,6 +83,10 @@ export class PostgresBackend implements Backend {
 
   async check(): Promise<void> {
     await this.store.gameHead('health-check');
+  }
+
+  openGames(): { readonly open: number; readonly evicted: number } {
+    return { open: this.#slots.size, evicted: this.#slots.evicted };
   }
 
   async close(): Promise<void> {

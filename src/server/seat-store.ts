@@ -3,6 +3,7 @@
 // A game exists for the server once its seats are stored; creating it twice is refused.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileError } from '../store/file/fs-error.js';
 import { isSeat, SEATS, type Seat, type TokenHashes } from './seats.js';
 
 export interface SeatStore {
@@ -46,7 +47,7 @@ export class FileSeatStore implements SeatStore {
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw error;
+      throw fileError(error);
     }
   }
 
@@ -56,7 +57,7 @@ export class FileSeatStore implements SeatStore {
       text = await readFile(this.path(game), 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      throw fileError(error);
     }
     let value: { format?: unknown; game?: unknown; seats?: unknown } | null;
     try {

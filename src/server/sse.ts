@@ -3,12 +3,24 @@
 // One `event: <type>` message per event, `id: <seq>`, `data: <the stored event as JSON>`.
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { StoreError } from '../store/store-error.js';
 import { failed, seatOf } from './auth.js';
 import type { Backend, GameSlot } from './backend.js';
-import { GameParams, type Server } from './types.js';
+import type { StreamObserver } from './observe.js';
+import { publicMessage } from './store-failures.js';
+import { GameParams, MAX_SEQ, type Server } from './types.js';
 
-/** A comment line every so often, so that proxies keep an idle stream open. */
-const KEEP_ALIVE_MS = 15_000;
+export interface StreamOptions {
+  /** Milliseconds between comment lines, so that proxies and the server's idle timeout keep a quiet stream open. */
+  readonly heartbeatMs: number;
+  readonly observer?: StreamObserver;
+}
+
+/** What a client reads of a failed read: the store's failure in words (./store-failures.ts), never a path. */
+const failureText = (error: unknown): string =>
+  error instanceof StoreError
+    ? `the log could not be read: ${publicMessage(error)}`
+    : "internal error: the server's log has the details";
 
 /** Writes the game's events from `next` on, one pump at a time; a change heard meanwhile runs it once more. */
 function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void {
@@ -33,10 +45,7 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
         }
       } while (again && !reply.raw.destroyed);
     } catch (error) {
-      reply.raw.write(
-        `event: error\ndata: ` +
-          `${JSON.stringify({ message: error instanceof Error ? error.message : String(error) })}\n\n`,
-      );
+      reply.raw.write(`event: error\ndata: ${JSON.stringify({ message: failureText(error) })}\n\n`);
     } finally {
       running = false;
     }
@@ -44,10 +53,13 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
   return () => void pump();
 }
 
-export function streamRoute(app: Server, backend: Backend): void {
+export function streamRoute(app: Server, backend: Backend, options: StreamOptions): void {
   // access_token: a browser's EventSource sends no Authorization header (./auth.ts queryToken).
   const querystring = Type.Object(
-    { from: Type.Optional(Type.Integer({ minimum: 1 })), access_token: Type.Optional(Type.String({ maxLength: 256 })) },
+    {
+      from: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEQ })),
+      access_token: Type.Optional(Type.String({ maxLength: 256 })),
+    },
     { additionalProperties: false },
   );
   const schema = { params: GameParams, querystring };
@@ -62,7 +74,8 @@ export function streamRoute(app: Server, backend: Backend): void {
     let from: number;
     try {
       from =
-        request.query.from ?? (Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
+        request.query.from ??
+        (Number.isSafeInteger(lastId) && lastId >= 0 ? lastId + 1 : (await slot.store.version()) + 1);
     } catch (error) {
       lease.release();
       throw error;
@@ -83,12 +96,14 @@ export function streamRoute(app: Server, backend: Backend): void {
       lease.release();
       throw error;
     }
-    const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), options.heartbeatMs);
     keepAlive.unref();
+    options.observer?.opened(request);
     request.raw.on('close', () => {
       clearInterval(keepAlive);
       unwatch();
       lease.release();
+      options.observer?.closed(request, reply);
     });
     pump();
     return reply;

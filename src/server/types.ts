@@ -19,10 +19,13 @@ export type Server = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+/** The largest seq a query names: beyond 2^53 - 1 a number no longer holds every integer (nor does a store). */
+export const MAX_SEQ = Number.MAX_SAFE_INTEGER;
+
 export const GameParams = Type.Object({ game: GameIdSchema });
 export const RangeQuery = Type.Object(
   {
-    from: Type.Optional(Type.Integer({ minimum: 1 })),
+    from: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEQ })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST })),
   },
   { additionalProperties: false },

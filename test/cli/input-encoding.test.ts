@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { firstInvalidSequence } from '../../src/cli/utf8.js';
+import { firstInvalidSequence } from '../../src/schema/utf8.js';
 import { forceReductionExample } from '../support/calculator-examples.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 

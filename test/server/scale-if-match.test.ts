@@ -11,6 +11,7 @@ import { buildServer } from '../../src/server/app.js';
 import { GameCache } from '../../src/host/game-cache.js';
 import { gameSlot, IfMatchGuard, type Backend, type GameSlot } from '../../src/server/backend.js';
 import type { SeatStore } from '../../src/server/seat-store.js';
+import { StoreFailures } from '../../src/server/store-failures.js';
 import type { Seat, TokenHashes } from '../../src/server/seats.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore } from '../../src/store/store.js';
@@ -70,6 +71,8 @@ function racedBackend(): Raced {
     lease: (game) => slots.lease(game),
     watch: async () => () => undefined,
     check: async () => undefined,
+    failures: new StoreFailures(),
+    openGames: () => ({ open: slots.size, evicted: slots.evicted }),
     close: () => slots.close(),
   };
   return { backend, log, race: (command, moment) => (armed = { command, moment, heads: 0 }) };

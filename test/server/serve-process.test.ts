@@ -1,9 +1,11 @@
 // The real `awaw-surrender serve` (the built CLI) on a free port, over HTTP: two processes on one directory of
 // logs; a stream on one hears a command sent to the other; SIGTERM ends each with exit 0.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/exec-process.js';
 import { startServeCluster, type Served } from '../support/serve-cluster.js';
 import { script } from './server-suite.js';
 
@@ -75,5 +77,50 @@ describe('awaw-surrender serve, its arguments', () => {
     const extra = memoryIo();
     expect(await runCli(['serve', 'games'], extra)).toBe(2);
     expect(extra.stderr).toMatch(/^\$: usage: serve takes no positional arguments \(awaw-surrender serve /);
+  });
+});
+
+describe('a store or database URL of another scheme, with the real CLI', () => {
+  it('serve --store postgress://… or mysql://… is a usage error (exit 2), no directory made; so is import --db', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'awaw-serve-url-'));
+    try {
+      const run = (...argv: string[]) => {
+        const result = spawnSync(process.execPath, [BIN, ...argv], {
+          cwd,
+          encoding: 'utf8',
+          env: { ...process.env, AWAW_PG_URL: '' },
+          timeout: 20_000,
+        });
+        return [result.status, result.stdout, result.stderr];
+      };
+      const expected = (scheme: string) =>
+        `--store: ${scheme}:// is no store's scheme: expected a PostgreSQL URL (postgres:// or postgresql://) or a ` +
+        'directory\n';
+      expect(run('serve', '--store', 'postgress://u:secret@localhost/games', '--port', '0')).toEqual([
+        2,
+        '',
+        expected('postgress'),
+      ]);
+      expect(run('serve', '--store', 'mysql://x/y', '--port', '0')).toEqual([2, '', expected('mysql')]);
+      expect(readdirSync(cwd)).toEqual([]);
+      const database =
+        'import: --db: expected a PostgreSQL URL (postgres://… or postgresql://…) (see awaw-surrender help import)\n';
+      expect(run('import', 'games.jsonl', '--db', 'games')).toEqual([2, '', database]);
+      expect(run('export', 'g1', '--db', 'mysql://u:secret@x/y')).toEqual([
+        2,
+        '',
+        database.replaceAll('import', 'export'),
+      ]);
+      const fromEnvironment = spawnSync(process.execPath, [BIN, 'import', 'games.jsonl'], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, AWAW_PG_URL: 'games' },
+        timeout: 20_000,
+      });
+      expect([fromEnvironment.status, fromEnvironment.stderr]).toEqual([2, database.replace('--db', 'AWAW_PG_URL')]);
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,9 @@ import { BIN } from './exec-process.js';
 export interface Served {
   readonly child: ChildProcessWithoutNullStreams;
   readonly url: string;
-  /** What the process wrote on standard error so far (a crash's stack, say). */
+  /** With `--metrics-port`: where its metrics are served ("metrics on URL"); else null. */
+  readonly metricsUrl: string | null;
+  /** What the process wrote on standard error so far (its log lines; a crash's stack, say). */
   stderr(): string;
 }
 
@@ -20,7 +22,10 @@ export interface ServeCluster {
 
 const STARTUP_MS = 20_000;
 
-/** Starts `serve --store STORE --port 0 ARGS…` and resolves with its address once it is listening. */
+/**
+ * Starts `serve --store STORE --port 0 ARGS…` and resolves with its address once it is listening (and, with
+ * `--metrics-port`, once it has said where its metrics are).
+ */
 export function serve(store: string, args: readonly string[] = []): Promise<Served> {
   const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0', ...args], { stdio: 'pipe' });
   let out = '';
@@ -34,9 +39,10 @@ export function serve(store: string, args: readonly string[] = []): Promise<Serv
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const match = /^listening on (http:\/\/[^ ]+) \((?:directory|postgres) store\)$/m.exec(out);
-      if (match !== null) {
+      const metrics = /^metrics on (http:\/\/\S+)$/m.exec(out);
+      if (match !== null && (metrics !== null || !args.includes('--metrics-port'))) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] as string, stderr: () => err });
+        resolve({ child, url: match[1] as string, metricsUrl: metrics?.[1] ?? null, stderr: () => err });
       }
     });
     child.on('exit', (code) => {

@@ -1,0 +1,22 @@
+// What a request's log line and metrics tell beyond what Fastify knows of it: the seat its token opened, the
+// rejection code of its reply.
+import type { FastifyRequest } from 'fastify';
+import type { Seat } from './seats.js';
+
+const seats = new WeakMap<FastifyRequest, Seat>();
+
+export const noteSeat = (request: FastifyRequest, seat: Seat): void => {
+  seats.set(request, seat);
+};
+
+/** The seat of the request's token, once it was checked; null before, or without one. */
+export const seatOfRequest = (request: FastifyRequest): Seat | null => seats.get(request) ?? null;
+
+const codes = new WeakMap<FastifyRequest, string>();
+
+export const noteCode = (request: FastifyRequest, code: string): void => {
+  codes.set(request, code);
+};
+
+/** The rejection code of the request's reply, once it was sent; null for a success. */
+export const codeOfRequest = (request: FastifyRequest): string | null => codes.get(request) ?? null;
