@@ -8,11 +8,10 @@ import type { Rejection } from '../engine/decision.js';
 import { scanForCommand } from '../store/command-events.js';
 import type { EventStream, LogHead } from '../store/store.js';
 
-/** What a command id names in the log: nothing yet, this very command, or another one. */
+/** What a command id names in the log, when it names one: this very command (its first outcome), or another. */
 export type Recorded =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'same'; readonly events: readonly StoredEvent[]; readonly head: LogHead }
-  | { readonly kind: 'other'; readonly rejection: Rejection };
+  | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead; readonly repeated: true }
+  | { readonly ok: false; readonly rejection: Rejection };
 
 /** Equal JSON values, whatever the order of their members (a command sent again may be written otherwise). */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -37,21 +36,21 @@ export const findRecorded = (
 ): Promise<readonly StoredEvent[] | null> =>
   store.findCommand?.(game, commandId) ?? scanForCommand(store.read(), game, commandId);
 
-/** The command `commandId` of `game` as the log holds it, compared with `origin` (the command sent now). */
+/** The command `commandId` of `game` as the log holds it, compared with `origin` (the command sent now); or null. */
 export async function recordedCommand(
   store: EventStream,
   game: string,
   origin: OriginEvent,
   commandId: string,
-): Promise<Recorded> {
+): Promise<Recorded | null> {
   const events = await findRecorded(store, game, commandId);
   const first = events?.[0];
   const last = events?.at(-1);
-  if (events === null || first === undefined || last === undefined) return { kind: 'none' };
+  if (events === null || first === undefined || last === undefined) return null;
   if (first.type === origin.type && sameValue(first.data, origin.data))
-    return { kind: 'same', events, head: { seq: logVersion(last.seq), hash: last.hash } };
+    return { ok: true, events, head: { seq: logVersion(last.seq), hash: last.hash }, repeated: true };
   return {
-    kind: 'other',
+    ok: false,
     rejection: {
       code: 'command-id-reused',
       rule: 'command-id',

@@ -132,40 +132,29 @@ export class SurrenderEngine {
   }
 
   /** The command decided once, on the log at `expected` or not at all (its first outcome, when recorded). */
-  async #executeAt(
-    game: string,
-    origin: OriginEvent,
-    expected: number,
-    commandId: string | null,
-  ): Promise<CommandResult> {
-    const recorded = await this.#recorded(game, origin, commandId);
+  async #executeAt(game: string, origin: OriginEvent, expected: number, id: string | null): Promise<CommandResult> {
+    const stale = (): CommandResult => ({
+      ok: false,
+      rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected),
+    });
+    const recorded = await this.#recorded(game, origin, id);
     if (recorded !== null) return recorded;
     await this.#log.catchUpIfMoved();
-    if (this.#log.replayer.version !== expected)
-      return { ok: false, rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected) };
+    if (this.#log.replayer.version !== expected) return stale();
     const decision = decide(this.#log.replayer.view(game), origin);
     if (!decision.ok) return decision;
     try {
-      return await this.#appendDecided(game, decision.events, commandId);
+      return await this.#appendDecided(game, decision.events, id);
     } catch (error) {
       if (!(error instanceof ConcurrencyError) && !(error instanceof CommandRecordedError)) throw error;
       await this.#log.catchUp();
-      return (
-        (await this.#recorded(game, origin, commandId)) ?? {
-          ok: false,
-          rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected),
-        }
-      );
+      return (await this.#recorded(game, origin, id)) ?? stale();
     }
   }
 
   /** The first outcome of the command when the log holds its id (or the refusal of another command's id), else null. */
-  async #recorded(game: string, origin: OriginEvent, commandId: string | null): Promise<CommandResult | null> {
-    if (commandId === null) return null;
-    const recorded = await recordedCommand(this.store, game, origin, commandId);
-    if (recorded.kind === 'none') return null;
-    if (recorded.kind === 'other') return { ok: false, rejection: recorded.rejection };
-    return { ok: true, events: recorded.events, head: recorded.head, repeated: true };
+  #recorded(game: string, origin: OriginEvent, commandId: string | null): Promise<CommandResult | null> {
+    return commandId === null ? Promise.resolve(null) : recordedCommand(this.store, game, origin, commandId);
   }
 
   /** Appends a decision's events at the version this engine has read, tied to the hash of its last event. */
