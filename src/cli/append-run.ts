@@ -1,6 +1,6 @@
 // One command appended to a log by a fresh process (./append.ts): read, decided as the host API decides it,
 // one JSON result. The log is opened as `replay` reads it, on the fast path a verification mark allows.
-import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
+import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP, GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import type { OriginEvent } from '../engine/decide.js';
 import type { RejectionCode } from '../engine/decision.js';
 import { withDescription } from '../engine/pending-text.js';
@@ -52,6 +52,8 @@ export async function runAppend(
   options: { readonly game: string | null; readonly commandId: string | null; readonly engineId: string | null },
   io: CliIo,
 ): Promise<ExitCode> {
+  if (options.commandId !== null && !COMMAND_ID_REGEXP.test(options.commandId))
+    return reportInputError(io, new InputError('--command-id', COMMAND_ID_EXPECTED), true);
   let input: ReadCommand;
   try {
     input = await readCommand(source, io);

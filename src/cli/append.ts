@@ -1,6 +1,5 @@
 // `awaw-surrender append LOG [--game G] [--command-id ID] FILE|-`: its arguments and help. The engine is loaded
 // only when it runs (./append-run.ts), so that the CLI's start-up stays light.
-import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineIdOf, parseCommandArgs, type CommandSettings } from './command-args.js';
@@ -52,10 +51,8 @@ export async function appendCommand(
     return usage('append takes a log file and a command file (or - for standard input)');
   const [path, source] = args.positionals as [string, string];
   if (path === '-') return usage('append reads a log file, not standard input');
-  const commandId = args.values.get('command-id') ?? null;
-  if (commandId !== null && !COMMAND_ID_REGEXP.test(commandId))
-    return reportInputError(io, new InputError('--command-id', COMMAND_ID_EXPECTED), true);
   const { runAppend } = await import('./append-run.js');
   const game = args.values.get('game') ?? null;
+  const commandId = args.values.get('command-id') ?? null;
   return runAppend(path, source, { game, commandId, engineId: engineIdOf(settings) }, io);
 }
