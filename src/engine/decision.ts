@@ -25,7 +25,7 @@ export interface Rejection {
   readonly code: RejectionCode;
   /**
    * The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads,
-   * `concurrency` for a conflict,
+   * `concurrency` for a conflict, `command-id` for a command id that names another command,
    * `store` when the log could not be read or written, `engine` for an internal error.
    */
   readonly rule: string;

@@ -87,7 +87,7 @@ export const RejectionSchema = Type.Object({
       'conflict, stale-version, store-failed ...), or bad-request, unknown-op',
   }),
   rule: Type.String({
-    description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol',
+    description: 'the rule cited: a rule number, sequence, schema, concurrency, command-id, store, engine, or protocol',
   }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
