@@ -15,6 +15,25 @@ export const GAME_ID_REGEXP = new RegExp(GAME_ID_PATTERN);
 /** A game id, in every schema that holds one. */
 export const GameIdSchema = Type.String({ pattern: GAME_ID_PATTERN });
 
+/**
+ * A command's id, chosen by the host so that a command sent again after a lost reply is applied once: 1 to 128
+ * characters, each a letter, a digit or one of `_ . : -` (a UUID, a ULID, a nanoid), so that characters and bytes
+ * are one.
+ */
+export const COMMAND_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
+export const COMMAND_ID_REGEXP = new RegExp(COMMAND_ID_PATTERN);
+export const MAX_COMMAND_ID_LENGTH = 128;
+/** What a refusal of a command id that is none says it expected. */
+export const COMMAND_ID_EXPECTED =
+  `expected 1 to ${MAX_COMMAND_ID_LENGTH} characters, each a letter, a digit or ` +
+  `one of _ . : - (${COMMAND_ID_PATTERN})`;
+export const CommandIdSchema = Type.String({
+  pattern: COMMAND_ID_PATTERN,
+  description:
+    'the id the host gave the command (1 to 128 characters of A-Z a-z 0-9 _ . : -): the same id sent again ' +
+    'answers the first outcome, appending nothing',
+});
+
 export const LogHeaderSchema = Strict({
   format: Type.Literal(LOG_FORMAT),
   formatVersion: Type.Integer({ minimum: 1 }),
@@ -24,6 +43,7 @@ export const LogHeaderSchema = Strict({
 /**
  * One event as stored. `seq` counts from 1 without gaps; `id` comes from nanoid and `at` from the
  * clock, both made at the edge (the store), never by decide/evolve; replay ignores `at`.
+ * `commandId`, on the origin event of a command the host gave an id, only there: replay ignores it.
  * `hash` chains the line to the previous one (see src/store/line-format.ts).
  */
 export const EnvelopeSchema = Strict({
@@ -33,6 +53,7 @@ export const EnvelopeSchema = Strict({
   type: Type.String({ minLength: 1 }),
   v: Type.Integer({ minimum: 1 }),
   at: Type.String({ minLength: 1 }),
+  commandId: Type.Optional(CommandIdSchema),
   data: Type.Unknown(),
   hash: Type.String({ pattern: HASH_PATTERN }),
 });
@@ -45,6 +66,8 @@ export interface EnvelopeFields {
   readonly game: string;
   readonly v: number;
   readonly at: string;
+  /** The host's id of the command this event is the origin of (absent when it gave none). */
+  readonly commandId?: string;
   readonly hash: string;
 }
 

@@ -36,8 +36,11 @@ export type EventData<K extends EventType> = Extract<DomainEvent, { type: K }>['
 export type StoredEvent = DomainEvent & EnvelopeFields;
 export type StoredOf<K extends EventType> = Extract<DomainEvent, { type: K }> & EnvelopeFields;
 
-/** An event about to be appended to a game's log (the store adds the envelope). */
-export type NewEvent = DomainEvent & { readonly game: string };
+/**
+ * An event about to be appended to a game's log (the store adds the envelope). `commandId`: only on the first event
+ * of an append, the origin of a command the host gave an id (docs/log-format.md).
+ */
+export type NewEvent = DomainEvent & { readonly game: string; readonly commandId?: string };
 
 export const definitionOf = (type: string): EventDefinition | undefined =>
   Object.hasOwn(eventDefinitions, type) ? (eventDefinitions as Record<string, EventDefinition>)[type] : undefined;

@@ -47,6 +47,7 @@ export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/
 export { StoredRowError } from './store/postgres/row-error.js';
 export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/file/jsonl-file.js';
 export {
+  CommandRecordedError,
   ConcurrencyError,
   TornLogError,
   type EventStream,

@@ -1,6 +1,6 @@
 // One command appended to a log by a fresh process (./append.ts): read, decided as the host API decides it,
 // one JSON result. The log is opened as `replay` reads it, on the fast path a verification mark allows.
-import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
+import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP, GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import type { OriginEvent } from '../engine/decide.js';
 import type { RejectionCode } from '../engine/decision.js';
 import { withDescription } from '../engine/pending-text.js';
@@ -11,7 +11,7 @@ import { guarded } from './log-guard.js';
 import { openLogEngine } from '../host/file/open-log.js';
 
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
-const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'internal']);
+const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'outcome-unknown', 'internal']);
 
 interface ReadCommand {
   readonly game: string | null;
@@ -49,9 +49,11 @@ function gameOf(named: string | null, flag: string | null, games: readonly strin
 export async function runAppend(
   path: string,
   source: string,
-  options: { readonly game: string | null; readonly engineId: string | null },
+  options: { readonly game: string | null; readonly commandId: string | null; readonly engineId: string | null },
   io: CliIo,
 ): Promise<ExitCode> {
+  if (options.commandId !== null && !COMMAND_ID_REGEXP.test(options.commandId))
+    return reportInputError(io, new InputError('--command-id', COMMAND_ID_EXPECTED), true);
   let input: ReadCommand;
   try {
     input = await readCommand(source, io);
@@ -71,7 +73,11 @@ export async function runAppend(
         throw error;
       }
       // The engine checks the command as it checks any host's: a malformed one is refused, never thrown.
-      const result = await engine.execute(game, input.command as unknown as OriginEvent);
+      const result = await engine.execute(
+        game,
+        input.command as unknown as OriginEvent,
+        options.commandId === null ? undefined : { commandId: options.commandId },
+      );
       if (!result.ok) {
         io.out(JSON.stringify({ ok: false, game, rejection: result.rejection }, null, 2));
         io.err(
@@ -82,9 +88,10 @@ export async function runAppend(
         return EXIT_2.has(result.rejection.code) ? 2 : 1;
       }
       const pending = engine.pending(game).map(withDescription);
+      const { events, head, repeated } = result;
       io.out(
         JSON.stringify(
-          { ok: true, game, events: result.events, version: result.head.seq, head: result.head, pending },
+          { ok: true, game, events, version: head.seq, head, pending, ...(repeated === true ? { repeated } : {}) },
           null,
           2,
         ),

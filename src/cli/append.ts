@@ -1,5 +1,5 @@
-// `awaw-surrender append LOG [--game G] FILE|-`: its arguments and help. The engine is loaded only when it runs
-// (./append-run.ts), so that the CLI's start-up stays light.
+// `awaw-surrender append LOG [--game G] [--command-id ID] FILE|-`: its arguments and help. The engine is loaded
+// only when it runs (./append-run.ts), so that the CLI's start-up stays light.
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import { engineIdOf, parseCommandArgs, type CommandSettings } from './command-args.js';
@@ -12,7 +12,7 @@ export const appendHelp: CommandHelp = {
   summary:
     'decide one command against a log and append what it produces: ' +
     'one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed',
-  usage: 'awaw-surrender append LOG [--game G] FILE|-',
+  usage: 'awaw-surrender append LOG [--game G] [--command-id ID] FILE|-',
   fields: [
     'LOG: the event log (it must exist: start a game with exec ' +
       '--create, or append host.game-started to a log made by it)',
@@ -20,9 +20,12 @@ export const appendHelp: CommandHelp = {
     '--game G: the game the command is for, when the command ' +
       'carries no "game"; when both are given they must agree (else exit 2)',
     'neither --game nor "game": the log\'s only game; a log with no game or several is exit 2, naming them',
-    'result, exit 0: {ok: true, game, events (as appended), version, head {seq, hash}, pending (with description)}',
+    "--command-id ID: the host's id of the command (1 to 128 characters of A-Z a-z 0-9 _ . : -): sent again with " +
+      'the same id, the command is not applied again; the result is its first one, with repeated: true',
+    'result, exit 0: {ok: true, game, events (as appended), version, head {seq, hash}, pending (with ' +
+      'description), repeated?: true}',
     'result, exit 1: {ok: false, game, rejection {code, rule, message, violations?, fields?}}: a rule refused it ' +
-      '(also no-game, conflict); nothing appended',
+      '(also no-game, conflict, command-id-reused); nothing appended',
     'result, exit 2: {ok: false, game, rejection} for code malformed, store-failed or internal, or {error: {path, ' +
       'message}} for usage, input that is not JSON, a log that cannot be used',
   ],
@@ -36,7 +39,7 @@ export async function appendCommand(
   io: CliIo,
   settings: CommandSettings = {},
 ): Promise<ExitCode> {
-  const args = parseCommandArgs(argv, { flags: ['help'], values: ['game'] });
+  const args = parseCommandArgs(argv, { flags: ['help'], values: ['game', 'command-id'] });
   const usage = (message: string): ExitCode =>
     reportInputError(io, new InputError('$', `usage: ${message} (${appendHelp.usage})`), true);
   if ('error' in args) return usage(args.error);
@@ -49,5 +52,7 @@ export async function appendCommand(
   const [path, source] = args.positionals as [string, string];
   if (path === '-') return usage('append reads a log file, not standard input');
   const { runAppend } = await import('./append-run.js');
-  return runAppend(path, source, { game: args.values.get('game') ?? null, engineId: engineIdOf(settings) }, io);
+  const game = args.values.get('game') ?? null;
+  const commandId = args.values.get('command-id') ?? null;
+  return runAppend(path, source, { game, commandId, engineId: engineIdOf(settings) }, io);
 }

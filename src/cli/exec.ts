@@ -18,8 +18,9 @@ export const execHelp: CommandHelp = {
     'LOG: the event log to read and append to (other processes may append to it too)',
     '--create: create LOG (a header only) if it does not exist',
     'a request, one JSON object per line: {"id"?: string|integer, "op": OP, ...}; blank lines are skipped',
-    'op execute {game, command, expectedVersion?}: decide and append a command; answers events, head, pending; ' +
-      'with expectedVersion, a log at another version is refused (stale-version), nothing appended',
+    'op execute {game, command, expectedVersion?, commandId?}: decide and append a command; answers events, head, ' +
+      'pending; with expectedVersion, a log at another version is refused (stale-version), nothing appended; with ' +
+      'commandId, the same command sent again answers its first events (repeated: true), nothing appended',
     'op preview {game, command}: what execute would append and what would then be pending; appends nothing',
     'op pending|state|wars|permissions {game}: the pending ' +
       'decisions, the game summary, the wars, the 59.5/59.8 permissions',
@@ -31,6 +32,7 @@ export const execHelp: CommandHelp = {
     'a response: {id, ok, op, version, othersAppended, ...}; ok ' +
       'false carries rejection {code, rule, message, violations?, fields?}',
     'EOF ends exec (exit 0); SIGTERM answers the request in flight, then ends it (exit 0); exit 2: LOG cannot be used',
+    'exit 3: a response could not be written (standard output closed, or not taking it): said on standard error',
   ],
   example:
     `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' | ` +

@@ -30,7 +30,8 @@ export interface CliIo {
   readonly terminal?: Terminal;
 }
 
-export type ExitCode = 0 | 1 | 2;
+/** 3: only `exec`, a response it could not write (docs/cli.md). */
+export type ExitCode = 0 | 1 | 2 | 3;
 
 /** Bytes per read of an input file: what is held beyond the limit before reading stops. */
 const CHUNK_BYTES = 64 * 1024;

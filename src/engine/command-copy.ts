@@ -1,7 +1,7 @@
 // What SurrenderEngine.execute and preview take from their caller, checked before anything is decided: the game
 // id, the command as a private JSON copy (./json-copy.ts), and execute's options. A caller that built any of them
 // wrongly (it may come from JSON, or be any value at all) gets a malformed rejection, never a throw.
-import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
+import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP, GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import { memberPath } from '../schema/validate.js';
 import type { OriginEvent } from './decide.js';
 import type { Rejection } from './decision.js';
@@ -17,6 +17,13 @@ export interface ExecuteOptions {
    * command is refused (`stale-version`, as HTTP's If-Match) and nothing is appended, instead of decided again.
    */
   readonly expectedVersion?: number;
+  /**
+   * The host's id of the command (1 to 128 characters of `A-Z a-z 0-9 _ . : -`), recorded with its events: the
+   * same command sent again with it (after a lost reply) is answered with the events it appended the first time,
+   * `repeated: true`, and nothing is appended; another command with it is refused (`command-id-reused`). A
+   * refusal records nothing, so a refused command sent again is decided again.
+   */
+  readonly commandId?: string;
 }
 
 const COMMAND_MEMBERS: ReadonlySet<string> = new Set(['type', 'data', 'game']);
@@ -55,17 +62,32 @@ export function copyCommand(game: unknown, origin: unknown): Checked<OriginEvent
   return { ok: true, value: members as unknown as OriginEvent };
 }
 
+/** One member of execute's options, undefined when absent; options that are no object are malformed. */
+function optionOf(options: unknown, name: keyof ExecuteOptions): Checked<unknown> {
+  if (options === undefined) return { ok: true, value: undefined };
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    return malformed('options: expected an object { expectedVersion?, commandId? }');
+  try {
+    return { ok: true, value: Reflect.get(options, name) };
+  } catch {
+    return malformed(`options.${name}: cannot be read (a getter or Proxy threw)`);
+  }
+}
+
+/** The command id execute's options name, null for none; anything but a string of the pattern is malformed. */
+export function commandIdOf(options: unknown): Checked<string | null> {
+  const given = optionOf(options, 'commandId');
+  if (!given.ok || given.value === undefined) return given.ok ? { ok: true, value: null } : given;
+  if (typeof given.value !== 'string' || !COMMAND_ID_REGEXP.test(given.value))
+    return malformed(`options.commandId: ${COMMAND_ID_EXPECTED}`);
+  return { ok: true, value: given.value };
+}
+
 /** The expected version execute's options name, null for none; anything but an object with a version is malformed. */
 export function expectedVersionOf(options: unknown): Checked<number | null> {
-  if (options === undefined) return { ok: true, value: null };
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    return malformed('options: expected an object { expectedVersion? }');
-  let given: unknown;
-  try {
-    given = Reflect.get(options, 'expectedVersion');
-  } catch {
-    return malformed('options.expectedVersion: cannot be read (a getter or Proxy threw)');
-  }
+  const read = optionOf(options, 'expectedVersion');
+  if (!read.ok) return read;
+  const given = read.value;
   if (given === undefined) return { ok: true, value: null };
   if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 0)
     return malformed(

@@ -13,16 +13,19 @@ export type RejectionCode =
   | 'conflict' // other writers kept changing the log while the command was decided: report it again
   | 'stale-version' // the log is not at the version the command was decided on (expectedVersion): read it, decide again
   | 'contradictory' // a host fact that contradicts another in the same report or what the log holds
-  // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded, unless the message
-  // says that a commit's outcome is unknown (the connection to the database was lost during it)
+  | 'command-id-reused' // the command id is that of another command the game holds: nothing was appended
+  // the log could not be read or written (torn, locked, a full disk ...): nothing was recorded
   | 'store-failed'
+  // the connection to the store was lost during the commit: the command may or may not have been recorded; the same
+  // command sent again with the same command id answers its outcome
+  | 'outcome-unknown'
   | 'internal'; // a defect of the engine, reported instead of thrown: nothing was recorded
 
 export interface Rejection {
   readonly code: RejectionCode;
   /**
    * The rule the refusal rests on, e.g. `59.32`; `sequence` for turn-order refusals, `schema` for malformed payloads,
-   * `concurrency` for a conflict,
+   * `concurrency` for a conflict, `command-id` for a command id that names another command,
    * `store` when the log could not be read or written, `engine` for an internal error.
    */
   readonly rule: string;

@@ -86,7 +86,7 @@ export async function handleRequest(value: unknown, context: ProtocolContext): P
     // Another writer's appends are read first, so that every answer is of the log as it is now.
     if (context.caughtUp !== true) await engine.catchUp();
     body = await perform(request, context);
-    if (body.ok && body.op === 'execute') appended = body.events.length;
+    if (body.ok && body.op === 'execute' && body.repeated !== true) appended = body.events.length;
   } catch (error) {
     body = {
       ok: false,
@@ -125,11 +125,11 @@ const underTried = (message: string): string =>
 async function perform(request: Request, { engine, store }: ProtocolContext): Promise<Body<Response>> {
   switch (request.op) {
     case 'execute': {
-      const result = await engine.execute(
-        request.game,
-        request.command as OriginEvent,
-        request.expectedVersion === undefined ? undefined : { expectedVersion: request.expectedVersion },
-      );
+      const { expectedVersion, commandId } = request;
+      const result = await engine.execute(request.game, request.command as OriginEvent, {
+        ...(expectedVersion === undefined ? {} : { expectedVersion }),
+        ...(commandId === undefined ? {} : { commandId }),
+      });
       if (!result.ok) return { ok: false, op: request.op, rejection: result.rejection };
       return {
         ok: true,
@@ -137,6 +137,7 @@ async function perform(request: Request, { engine, store }: ProtocolContext): Pr
         events: result.events,
         head: result.head,
         pending: engine.pending(request.game).map(withDescription),
+        ...(result.repeated === true ? { repeated: true } : {}),
       };
     }
     case 'preview': {

@@ -2,7 +2,7 @@
 // (docs/host-protocol.md). The one source of truth for both: requests are validated with these schemas, and the
 // handler's responses are typed by them.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EnvelopeSchema, GameIdSchema, type StoredEvent } from '../../events/index.js';
+import { CommandIdSchema, EnvelopeSchema, GameIdSchema, type StoredEvent } from '../../events/index.js';
 import type { AuditEntry } from '../audit/entry.js';
 import type { RejectionCode } from '../engine/decision.js';
 import type { PreviewedEvent } from '../host/preview.js';
@@ -54,7 +54,11 @@ const ExpectedVersion = Type.Integer({
 });
 
 export const requestSchemas = {
-  execute: Strict({ ...commandRequest('execute').properties, expectedVersion: Type.Optional(ExpectedVersion) }),
+  execute: Strict({
+    ...commandRequest('execute').properties,
+    expectedVersion: Type.Optional(ExpectedVersion),
+    commandId: Type.Optional(CommandIdSchema),
+  }),
   preview: commandRequest('preview'),
   /** With `tried`, a command being built: its decision's choices as its picks leave them. */
   pending: Strict({ id, op: Type.Literal('pending'), game: GameIdSchema, tried: Type.Optional(Command) }),
@@ -83,7 +87,7 @@ export const RejectionSchema = Type.Object({
       'conflict, stale-version, store-failed ...), or bad-request, unknown-op',
   }),
   rule: Type.String({
-    description: 'the rule cited: a rule number, sequence, schema, concurrency, store, engine, or protocol',
+    description: 'the rule cited: a rule number, sequence, schema, concurrency, command-id, store, engine, or protocol',
   }),
   message: Type.String(),
   violations: Type.Optional(Type.Array(Strict({ rule: Type.String(), message: Type.String() }))),
@@ -126,7 +130,18 @@ const ok = <O extends Operation, P extends Record<string, TSchema>>(op: O, paylo
   Strict({ ...common, ok: Type.Literal(true), op: Type.Literal(op), ...payload });
 
 export const responseSchemas = {
-  execute: ok('execute', { events: Type.Array(EventSchema), head: Head, pending: Type.Array(PendingSchema) }),
+  execute: ok('execute', {
+    events: Type.Array(EventSchema),
+    head: Head,
+    pending: Type.Array(PendingSchema),
+    repeated: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'the command id is that of this command, recorded before: events and head are those of its first execute, ' +
+          'nothing was appended now',
+      }),
+    ),
+  }),
   preview: ok('preview', { events: Type.Array(PreviewedEventSchema), pending: Type.Array(PendingSchema) }),
   pending: ok('pending', { game: GameIdSchema, pending: Type.Array(PendingSchema) }),
   state: ok('state', {

@@ -6,10 +6,17 @@ import { settingsOf, type EngineOptions } from './engine-options.js';
 import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
-import { ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
+import { CommandRecordedError, ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { decide, type OriginEvent } from '../engine/decide.js';
-import { copyCommand, expectedVersionOf, staleVersion, type ExecuteOptions } from '../engine/command-copy.js';
+import {
+  commandIdOf,
+  copyCommand,
+  expectedVersionOf,
+  staleVersion,
+  type ExecuteOptions,
+} from '../engine/command-copy.js';
 import { storeFailure } from './store-failure.js';
+import { recordedCommand } from './command-lookup.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
 import type { Rejection } from '../engine/decision.js';
 import { pendingDecisions, type PendingDecision } from '../engine/pending.js';
@@ -39,8 +46,12 @@ export type PreviewResult =
     }
   | { readonly ok: false; readonly rejection: Rejection; readonly pending?: PendingDecision[] };
 
+/**
+ * What execute did: the events appended and the log's head after them; `repeated`, when the command was sent with a
+ * command id it already holds: the events and head of its first execute, nothing appended now.
+ */
 export type CommandResult =
-  | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead }
+  | { readonly ok: true; readonly events: readonly StoredEvent[]; readonly head: LogHead; readonly repeated?: true }
   | { readonly ok: false; readonly rejection: Rejection };
 
 /** Attempts at one command before a conflict is reported (each after reading what changed). */
@@ -100,45 +111,60 @@ export class SurrenderEngine {
    * appends nothing; any value at all as `game` or `origin` resolves, as a rejection if it is not a command.
    * With `expectedVersion`, the command is decided only on the log at that version: at another (before, or
    * because another writer appended first) it is refused as `stale-version`, as HTTP's If-Match, appending nothing.
+   * With `commandId`, the log is asked first whether it holds that command: then its first outcome is the answer
+   * (`repeated: true`), whatever the version, and nothing is appended (ExecuteOptions).
    */
   execute(game: string, origin: OriginEvent, options?: ExecuteOptions): Promise<CommandResult> {
     const command = copyCommand(game, origin);
     if (!command.ok) return Promise.resolve(command);
     const expected = expectedVersionOf(options);
     if (!expected.ok) return Promise.resolve(expected);
+    const commandId = commandIdOf(options);
+    if (!commandId.ok) return Promise.resolve(commandId);
     const run = (): Promise<CommandResult> =>
       expected.value === null
-        ? this.#execute(game, command.value)
-        : this.#executeAt(game, command.value, expected.value);
+        ? this.#execute(game, command.value, commandId.value)
+        : this.#executeAt(game, command.value, expected.value, commandId.value);
     // A log that cannot be read or written, or a defect, is a typed rejection too: nothing throws past the API.
     return this.#serialize(() =>
       run().catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })),
     );
   }
 
-  /** The command decided once, on the log at `expected` or not at all. */
-  async #executeAt(game: string, origin: OriginEvent, expected: number): Promise<CommandResult> {
+  /** The command decided once, on the log at `expected` or not at all (its first outcome, when recorded). */
+  async #executeAt(game: string, origin: OriginEvent, expected: number, id: string | null): Promise<CommandResult> {
+    const stale = (): CommandResult => ({
+      ok: false,
+      rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected),
+    });
+    const recorded = await this.#recorded(game, origin, id);
+    if (recorded !== null) return recorded;
     await this.#log.catchUpIfMoved();
-    if (this.#log.replayer.version !== expected)
-      return { ok: false, rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected) };
+    if (this.#log.replayer.version !== expected) return stale();
     const decision = decide(this.#log.replayer.view(game), origin);
     if (!decision.ok) return decision;
     try {
-      return await this.#appendDecided(game, decision.events);
+      return await this.#appendDecided(game, decision.events, id);
     } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
+      if (!(error instanceof ConcurrencyError) && !(error instanceof CommandRecordedError)) throw error;
       await this.#log.catchUp();
-      return { ok: false, rejection: staleVersion('expectedVersion', this.#log.replayer.version, expected) };
+      return (await this.#recorded(game, origin, id)) ?? stale();
     }
   }
 
+  /** The first outcome of the command when the log holds its id (or the refusal of another command's id), else null. */
+  #recorded(game: string, origin: OriginEvent, commandId: string | null): Promise<CommandResult | null> {
+    return commandId === null ? Promise.resolve(null) : recordedCommand(this.store, game, origin, commandId);
+  }
+
   /** Appends a decision's events at the version this engine has read, tied to the hash of its last event. */
-  async #appendDecided(game: string, events: readonly DomainEvent[]): Promise<CommandResult> {
+  async #appendDecided(game: string, events: readonly DomainEvent[], commandId: string | null): Promise<CommandResult> {
     const version = this.#log.replayer.version;
     // The hash ties the append to the events this engine read, not only to their number (59.21's counts of
     // firestorms and the like must never rest on a log that was cut back and grew again).
     const result = await this.store.append(
-      events.map((e) => ({ ...e, game })),
+      // The command id goes on the command's own event, the first (docs/log-format.md).
+      events.map((e, i) => (i === 0 && commandId !== null ? { ...e, game, commandId } : { ...e, game })),
       logVersion(version),
       version > 0 ? this.#log.hash : undefined,
     );
@@ -146,8 +172,11 @@ export class SurrenderEngine {
     return { ok: true, events: result.events, head: result.head };
   }
 
-  async #execute(game: string, origin: OriginEvent): Promise<CommandResult> {
+  async #execute(game: string, origin: OriginEvent, commandId: string | null): Promise<CommandResult> {
     for (let attempt = 1; ; attempt += 1) {
+      // Asked again after each read of other writers' appends: one of them may have recorded this very command.
+      const recorded = await this.#recorded(game, origin, commandId);
+      if (recorded !== null) return recorded;
       const decision = decide(this.#log.replayer.view(game), origin);
       if (!decision.ok) {
         if (attempt >= ATTEMPTS || (await this.#log.readsAll())) return decision;
@@ -155,9 +184,9 @@ export class SurrenderEngine {
         continue;
       }
       try {
-        return await this.#appendDecided(game, decision.events);
+        return await this.#appendDecided(game, decision.events, commandId);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
+        if (!(error instanceof ConcurrencyError) && !(error instanceof CommandRecordedError)) throw error;
         if (attempt >= ATTEMPTS) {
           return {
             ok: false,

@@ -11,15 +11,23 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 
 /** The rejection for an error of the store during execute. */
 export function storeFailure(error: unknown): Rejection {
+  if (error instanceof StoreError && error.kind === 'outcome-unknown') {
+    // It may have been recorded: the command sent again with its id is answered with what it did, exactly once.
+    return {
+      code: 'outcome-unknown',
+      rule: 'store',
+      message:
+        `the command may or may not have been recorded: ${reason(error)}. Send it again with the same command id ` +
+        '(Idempotency-Key over HTTP): the answer is then its outcome, recorded once',
+    };
+  }
   if (error instanceof StoreError && !DEFECTS.has(error.kind)) {
     // The system's code where there is one (ENOSPC, SQLSTATE 42P01), else the error's own name or its kind.
     const what = error.system?.code ?? (error.name === 'StoreError' ? error.kind : error.name);
-    // A commit whose outcome is unknown says so itself: it may have been recorded.
-    const recorded = error.kind === 'outcome-unknown' ? '' : '; nothing was recorded';
     return {
       code: 'store-failed',
       rule: 'store',
-      message: `the log could not be read or written (${what}): ${reason(error)}${recorded}`,
+      message: `the log could not be read or written (${what}): ${reason(error)}; nothing was recorded`,
     };
   }
   // Anything else is a defect of the engine or the store, reported as such rather than thrown at the host.

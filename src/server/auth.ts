@@ -1,5 +1,6 @@
-// The bearer token of a request, the seat it opens, and the If-Match version of a command.
+// The bearer token of a request, the seat it opens, and the If-Match version and Idempotency-Key of a command.
 import type { FastifyRequest } from 'fastify';
+import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP } from '../../events/envelope.js';
 import { refusal, type HttpFailure } from './http-errors.js';
 import { noteSeat } from './request-facts.js';
 import type { SeatStore } from './seat-store.js';
@@ -61,6 +62,19 @@ export function ifMatchOf(request: FastifyRequest): { readonly version: number |
   if (match === null)
     return refusal('bad-request', 'http', 'If-Match: expected the game version the command was decided on, e.g. "5"');
   return { version: Number(match[1]) };
+}
+
+/**
+ * `Idempotency-Key: KEY` (or `"KEY"`, a structured-field string) → the command id KEY; absent → null; anything else a
+ * 400 naming the header.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): { readonly commandId: string | null } | HttpFailure {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return { commandId: null };
+  const key = typeof header === 'string' ? /^\s*"?([^"]*)"?\s*$/.exec(header)?.[1] : undefined;
+  if (key === undefined || !COMMAND_ID_REGEXP.test(key))
+    return refusal('bad-request', 'http', `Idempotency-Key: ${COMMAND_ID_EXPECTED}, bare or in double quotes`);
+  return { commandId: key };
 }
 
 export const failed = (value: object): value is HttpFailure => 'status' in value && 'body' in value;

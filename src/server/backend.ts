@@ -81,10 +81,14 @@ export class IfMatchGuard {
   }
 
   wrap(store: EventStore): EventStore {
+    const { findCommand } = store;
     return {
       version: () => store.version(),
       head: () => store.head(),
       read: (options) => store.read(options),
+      ...(findCommand === undefined
+        ? {}
+        : { findCommand: (game, commandId) => findCommand.call(store, game, commandId) }),
       close: () => store.close(),
       append: (events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult> => {
         if (this.expected !== null && expected !== this.expected) {

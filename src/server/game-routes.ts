@@ -5,14 +5,22 @@ import { handleRequest } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
 import type { PendingDecision } from '../engine/pending-types.js';
 import type { SurrenderEngine } from '../host/engine.js';
-import { failed, ifMatchOf, seatOf } from './auth.js';
+import { failed, idempotencyKeyOf, ifMatchOf, seatOf } from './auth.js';
+import { findRecorded } from '../host/command-lookup.js';
 import { withSlot, type Backend, type GameSlot } from './backend.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
 import { seatsFor, type Seat } from './seats.js';
 import { GameParams, RangeQuery, type Server } from './types.js';
 
 /** Refusals that do not rest on the game's state (the command's form, a failure): kept whatever the version. */
-const STATELESS: ReadonlySet<string> = new Set(['malformed', 'bad-request', 'store-failed', 'internal']);
+const STATELESS: ReadonlySet<string> = new Set([
+  'malformed',
+  'bad-request',
+  'store-failed',
+  'outcome-unknown',
+  'internal',
+  'command-id-reused',
+]);
 
 const send = (reply: FastifyReply, failure: HttpFailure): FastifyReply => reply.code(failure.status).send(failure.body);
 
@@ -40,20 +48,28 @@ function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly Pend
   );
 }
 
-/** A command under If-Match: refused with 412 when the game is not at that version, before or while it is decided. */
+/**
+ * A command under If-Match: refused with 412 when the game is not at that version, before or while it is decided.
+ * With an Idempotency-Key the game holds, the answer is that command's first outcome (the engine's), whatever the
+ * version and the seat now: the request is the one answered before.
+ */
 async function execute(
   slot: GameSlot,
   game: string,
   command: unknown,
   seat: Seat,
-  expected: number | null,
+  { expected, commandId }: { readonly expected: number | null; readonly commandId: string | null },
 ): Promise<Response | HttpFailure> {
   return slot.exclusive(async () => {
     const { engine, guard } = slot;
+    const request = { op: 'execute', game, command, ...(commandId === null ? {} : { commandId }) } as const;
     // At the If-Match version, with no other writer's append heard of since (and none missed: ../host/hosted-game.ts),
     // the store is not asked first (one round trip less): the append is tied to that version and its hash, so one not
     // yet heard of still fails it.
-    if (expected === null || engine.version !== expected || !slot.heardAll()) await slot.catchUp();
+    if (expected === null || engine.version !== expected || !slot.heardAll() || commandId !== null)
+      await slot.catchUp();
+    if (commandId !== null && (await findRecorded(slot.store, game, commandId)) !== null)
+      return handleRequest(request, { engine, store: slot.store, caughtUp: true });
     const stale = (actual: number): HttpFailure =>
       refusal(
         'stale-version',
@@ -67,10 +83,7 @@ async function execute(
     if (refused !== null) return refused;
     guard.arm(expected);
     // handleRequest never throws; the guard is released before anything else runs on this game.
-    const response = await handleRequest(
-      { op: 'execute', game, command },
-      { engine, store: slot.store, caughtUp: true },
-    );
+    const response = await handleRequest(request, { engine, store: slot.store, caughtUp: true });
     const tripped = guard.disarm();
     // Another writer appended between the check and the append: the engine would decide again; nothing was written.
     if (tripped !== null) return stale(tripped.actual);
@@ -101,9 +114,13 @@ export function gameRoutes(app: Server, backend: Backend): void {
     const { game } = request.params;
     const expected = ifMatchOf(request);
     if (failed(expected)) return send(reply, expected);
+    const key = idempotencyKeyOf(request);
+    if (failed(key)) return send(reply, key);
     return respond(
       reply,
-      await open(request, game, (slot, seat) => execute(slot, game, request.body, seat, expected.version)),
+      await open(request, game, (slot, seat) =>
+        execute(slot, game, request.body, seat, { expected: expected.version, commandId: key.commandId }),
+      ),
     );
   });
 

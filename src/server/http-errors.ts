@@ -37,6 +37,8 @@ const STATUS: Readonly<Record<ResponseCode | HttpCode, number>> = {
   'game-exists': 409,
   conflict: 409,
   'request-timeout': 408,
+  // The Idempotency-Key is that of another command: a conflict with what the key already names.
+  'command-id-reused': 409,
   'stale-version': 412,
   'too-large': 413,
   'unsupported-media-type': 415,
@@ -50,6 +52,8 @@ const STATUS: Readonly<Record<ResponseCode | HttpCode, number>> = {
   'headers-too-large': 431,
   internal: 500,
   'store-failed': 503,
+  // The commit's answer was lost: the same request with the same Idempotency-Key settles it.
+  'outcome-unknown': 503,
 };
 
 /** The status of a rejection code; an engine `game-exists` (a second host.game-started) is a rule refusal. */

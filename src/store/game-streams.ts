@@ -33,6 +33,8 @@ export interface GameStreamStore {
    * Appends events of `game` after its event `expected` (its version): at any other version, or (with
    * `expectedHash`) when its event `expected` is another one, a ConcurrencyError (kind `conflict`) and nothing is
    * written. Appends to other games never conflict with it. Every event must belong to `game` (else an InputError).
+   * An append whose first event carries a command id the game already holds is refused (CommandRecordedError, kind
+   * `conflict`), writing nothing.
    */
   appendToGame(
     game: string,
@@ -44,6 +46,11 @@ export interface GameStreamStore {
   gameHead(game: string): Promise<LogHead>;
   /** The game's events from seq `from` on, in batches, checked (validate, the default) or fast. */
   readGame(game: string, options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
+  /**
+   * The events of the command of `game` that the host gave the id `commandId`: its origin event and the rule decisions
+   * after it; null when the game's stream holds none (EventStream.findCommand; a store without it is read instead).
+   */
+  findCommand?(game: string, commandId: string): Promise<readonly StoredEvent[] | null>;
   /** Every game's events from feed position `from` (default 1) on, in commit order. */
   readAll(from?: number): AsyncIterable<readonly FeedEvent[]>;
   /** The games with at least one event, in the order they began. */

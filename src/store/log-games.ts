@@ -5,6 +5,7 @@
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
 import { InputError } from '../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from './game-streams.js';
+import { scanForCommand } from './command-events.js';
 import { headerLine } from './line-format.js';
 import { StoreError } from './store-error.js';
 import {
@@ -21,7 +22,7 @@ const GENESIS = headerLine().hash;
 const ATTEMPTS = 10;
 
 /** What the index uses of the log. */
-export type SharedLog = Pick<EventStream, 'head' | 'append' | 'read'>;
+export type SharedLog = Pick<EventStream, 'head' | 'append' | 'read' | 'findCommand'>;
 
 /** The games of one shared log, and the subscribers to its appends. */
 export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
@@ -85,6 +86,11 @@ export class SharedLogGames implements Omit<GameStreamStore, 'close'> {
 
   async *readAll(from = 1): AsyncGenerator<readonly FeedEvent[], void, undefined> {
     for await (const batch of this.#log.read({ from })) yield batch.map((event) => ({ position: event.seq, event }));
+  }
+
+  /** The log's own index of its commands, else a read of the log. */
+  findCommand(game: string, commandId: string): Promise<readonly StoredEvent[] | null> {
+    return this.#log.findCommand?.(game, commandId) ?? scanForCommand(this.#log.read(), game, commandId);
   }
 
   async games(): Promise<string[]> {
@@ -170,6 +176,8 @@ export abstract class SharedLogStore implements EventStream, GameStreamStore {
   abstract head(): Promise<LogHead>;
   abstract append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult>;
   abstract read(options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
+  /** The log's own index of its commands: a command is found without reading the log again. */
+  abstract findCommand(game: string, commandId: string): Promise<readonly StoredEvent[] | null>;
 
   appendToGame(
     game: string,

@@ -1,11 +1,20 @@
 // The event store in memory: the same lines, hashes and checks as the file store (tests and tools). One shared
 // log, whole and as its games' streams (./log-games.ts).
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../events/index.js';
-import { decodeEventLine, decodeHeader, headerLine, LogError, parseTrustedLine } from './line-format.js';
+import {
+  decodeEventLine,
+  decodeHeader,
+  HASH_TAIL_BYTES,
+  headerLine,
+  LogError,
+  parseTrustedLine,
+} from './line-format.js';
 import { checkNewEvents, sealEvents, type ChainTip } from './seal.js';
 import { SharedLogStore } from './log-games.js';
+import { commandKey, commandOf, takeCommand } from './command-events.js';
 import {
   checkExpected,
+  CommandRecordedError,
   systemEnvelopeSource,
   type AppendResult,
   type EnvelopeSource,
@@ -26,6 +35,8 @@ export class MemoryEventStore extends SharedLogStore {
   readonly #header: string;
   /** The event lines as a file would hold them (line s+1 of the file is lines[s-1]). */
   readonly #lines: string[] = [];
+  /** The seq of each command's origin event, by game and command id (./command-events.ts commandKey). */
+  readonly #commands = new Map<string, number>();
   #tip: ChainTip;
   #closed = false;
 
@@ -58,7 +69,11 @@ export class MemoryEventStore extends SharedLogStore {
     checkNewEvents(events);
     const stale = checkExpected(this.#tip, expected, expectedHash);
     if (stale !== null) throw stale;
+    const command = commandOf(events);
+    if (command !== null && this.#commands.has(command.key))
+      throw new CommandRecordedError(command.game, command.commandId);
     const batch = sealEvents(events, this.#tip, this.#source);
+    if (command !== null) this.#commands.set(command.key, this.#tip.seq + 1);
     this.#lines.push(...batch.lines);
     this.#tip = batch.tip;
     this.announce(batch.events);
@@ -102,6 +117,22 @@ export class MemoryEventStore extends SharedLogStore {
       }
     }
     if (batch.length > 0) yield batch;
+  }
+
+  override async findCommand(game: string, commandId: string): Promise<readonly StoredEvent[] | null> {
+    this.#assertOpen();
+    const seq = this.#commands.get(commandKey(game, commandId));
+    if (seq === undefined) return null;
+    // Each line decoded with the reader's checks, its seal against the line before it.
+    let prevHash =
+      seq === 1 ? decodeHeader(this.#header) : (this.#lines[seq - 2] as string).slice(-HASH_TAIL_BYTES, -2);
+    const taken: StoredEvent[] = [];
+    for (let at = seq; at <= this.#lines.length; at += 1) {
+      const event = decodeEventLine(this.#lines[at - 1] as string, at + 1, { expectedSeq: at, prevHash });
+      if (takeCommand(taken, [event])) break;
+      prevHash = event.hash;
+    }
+    return taken;
   }
 
   /** The log as a JSON Lines file would hold it, byte for byte. */

@@ -1,6 +1,14 @@
 // Turning new events into sealed log lines: shared by the memory and the file store, so that both write
 // the same bytes for the same input and envelope source.
-import { definitionOf, GAME_ID_PATTERN, GAME_ID_REGEXP, type NewEvent, type StoredEvent } from '../../events/index.js';
+import {
+  COMMAND_ID_PATTERN,
+  COMMAND_ID_REGEXP,
+  definitionOf,
+  GAME_ID_PATTERN,
+  GAME_ID_REGEXP,
+  type NewEvent,
+  type StoredEvent,
+} from '../../events/index.js';
 import { InputError, joinPath } from '../schema/validate.js';
 import { decodeEventLine, LogError, MAX_LINE_BYTES, sealLine } from './line-format.js';
 import type { EnvelopeSource } from './store.js';
@@ -37,6 +45,13 @@ export function checkNewEvents(events: readonly NewEvent[]): void {
       throw new InputError(`${at}.game`, `expected a string matching ${GAME_ID_PATTERN}`);
     const issue = definition.data.firstError(event.data, `${at}.data`);
     if (issue !== null) throw issue;
+    const commandId: unknown = (event as { commandId?: unknown }).commandId;
+    if (commandId === undefined) return;
+    if (typeof commandId !== 'string' || !COMMAND_ID_REGEXP.test(commandId))
+      throw new InputError(`${at}.commandId`, `expected a string matching ${COMMAND_ID_PATTERN}`);
+    // A command's events are its origin and the rule decisions after it (./command-events.ts): the id is the origin's.
+    if (index > 0)
+      throw new InputError(`${at}.commandId`, 'only the first event of an append, its command, carries a command id');
   });
 }
 
@@ -72,16 +87,21 @@ export function sealEvents(
     if (definition === undefined) throw new InputError(`events[${index}].type`, `unknown event type "${event.type}"`);
     let json: string;
     try {
-      // Field order is part of the format: {seq,id,game,type,v,at,data} then the hash.
-      json = JSON.stringify({
-        seq,
-        id,
-        game: event.game,
-        type: event.type,
-        v: definition.version,
-        at,
-        data: event.data,
-      });
+      // Field order is part of the format: {seq,id,game,type,v,at,commandId?,data} then the hash.
+      json = JSON.stringify(
+        event.commandId === undefined
+          ? { seq, id, game: event.game, type: event.type, v: definition.version, at, data: event.data }
+          : {
+              seq,
+              id,
+              game: event.game,
+              type: event.type,
+              v: definition.version,
+              at,
+              commandId: event.commandId,
+              data: event.data,
+            },
+      );
     } catch (error) {
       throw new InputError(
         `events[${index}].data`,

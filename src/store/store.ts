@@ -55,6 +55,13 @@ export interface EventStream {
   append(events: readonly NewEvent[], expected: LogVersion, expectedHash?: string): Promise<AppendResult>;
   /** Streams events in seq order, in batches (one per chunk read) so that replay stays cheap per event. */
   read(options?: ReadOptions): AsyncIterable<readonly StoredEvent[]>;
+  /**
+   * The events of the command of `game` that the host gave the id `commandId`, as the log holds them now: its origin
+   * event (the one that carries the id) and the rule decisions after it (./command-events.ts); null when the log holds
+   * none. A stream without it is searched by reading it (../host/command-lookup.ts). Every store of this package
+   * has it, and refuses an append whose command id its game already holds (CommandRecordedError).
+   */
+  findCommand?(game: string, commandId: string): Promise<readonly StoredEvent[] | null>;
   close(): Promise<void>;
 }
 
@@ -96,6 +103,23 @@ export function checkExpected(
     return new ConcurrencyError(expected, actual.seq, true);
   }
   return expected === actual.seq ? null : new ConcurrencyError(expected, actual.seq);
+}
+
+/**
+ * An append whose first event carries a command id that its game already holds: a command is recorded once. Nothing
+ * was written; `findCommand` reads what the command appended the first time.
+ */
+export class CommandRecordedError extends StoreError {
+  override readonly name = 'CommandRecordedError';
+  constructor(
+    readonly game: string,
+    readonly commandId: string,
+  ) {
+    super(
+      'conflict',
+      `game ${game} already holds the command with id ${JSON.stringify(commandId)}: a command is recorded once`,
+    );
+  }
 }
 
 /** The last line of the log file was cut mid-write; appends are refused until `verify --repair`. */

@@ -1,6 +1,6 @@
-// `awaw-surrender append LOG [--game G] FILE|-` as a real process (the built CLI): one command, one JSON result,
-// exit 0 appended, 1 refused by a rule, 2 malformed or unusable; anything but 0 leaves the log byte for byte as
-// it was.
+// `awaw-surrender append LOG [--game G] [--command-id ID] FILE|-` as a real process (the built CLI): one command,
+// one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed or unusable; anything but 0 leaves the log byte
+// for byte as it was; a command sent again with its id prints its first result.
 import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,39 @@ describe('awaw-surrender append', () => {
     expect(after.trimEnd().split('\n')).toHaveLength(before.trimEnd().split('\n').length + 2);
     // The log was read as replay reads it, and marked: the next fresh process trusts what this one checked.
     expect(JSON.parse(await readFile(markPathOf(path), 'utf8'))).toMatchObject({ events: version });
+  });
+
+  it('--command-id: sent again, the command prints its first result, repeated, exit 0, the log unchanged', async () => {
+    const { path, version } = await logAt(ACCEPT);
+    const first = append([path, '--command-id', 'accept-1', '-'], JSON.stringify(accept));
+    expect(first).toMatchObject({
+      code: 0,
+      json: { ok: true, events: [{ seq: version + 1, commandId: 'accept-1' }, { seq: version + 2 }] },
+    });
+    expect(first.json).not.toHaveProperty('repeated');
+    const before = await readFile(path, 'utf8');
+    const again = append([path, '--command-id', 'accept-1', '-'], JSON.stringify(accept));
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(again.json).toEqual({ ...(first.json as object), repeated: true });
+    expect(await readFile(path, 'utf8')).toBe(before);
+    const other = { type: 'britain.offer-rejected', data: accept.data };
+    expect(append([path, '--command-id', 'accept-1', '-'], JSON.stringify(other))).toMatchObject({
+      code: 1,
+      json: { ok: false, rejection: { code: 'command-id-reused', rule: 'command-id' } },
+    });
+    expect(append([path, '--command-id', 'no spaces', '-'], JSON.stringify(accept))).toEqual({
+      code: 2,
+      json: {
+        error: {
+          path: '--command-id',
+          message: 'expected 1 to 128 characters, each a letter, a digit or one of _ . : - (^[A-Za-z0-9_.:-]{1,128}$)',
+        },
+      },
+      stderr:
+        '--command-id: expected 1 to 128 characters, each a letter, a digit or one of _ . : - ' +
+        '(^[A-Za-z0-9_.:-]{1,128}$)\n',
+    });
+    expect(await readFile(path, 'utf8')).toBe(before);
   });
 
   it(
@@ -170,19 +203,23 @@ describe('awaw-surrender append', () => {
           path: '$',
           message:
             'usage: append takes a log file and a command file (or - for ' +
-            'standard input) (awaw-surrender append LOG [--game G] FILE|-)',
+            'standard input) (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
         },
       },
     });
     const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
     expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
       0,
-      ['usage:', '  awaw-surrender append LOG [--game G] FILE|-'],
+      ['usage:', '  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-'],
       '',
     ]);
     expect(append([path, '--game'])).toMatchObject({
       code: 2,
-      json: { error: { message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] FILE|-)' } },
+      json: {
+        error: {
+          message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
+        },
+      },
     });
   });
 });

@@ -80,8 +80,8 @@ describe('the host API when the store fails', () => {
   });
 
   it(
-    'a commit whose outcome is unknown (the database connection ' +
-      'lost during it) is store-failed, saying it may have been recorded',
+    'a commit whose outcome is unknown (the database connection lost during it) is outcome-unknown, saying it may ' +
+      'have been recorded and that the command sent again with its id settles it',
     async () => {
       const engine = await SurrenderEngine.open(
         failingStore(outcomeUnknown(new Error('Connection terminated unexpectedly'))),
@@ -89,12 +89,13 @@ describe('the host API when the store fails', () => {
       expect(await engine.execute('g1', gameStarted())).toEqual({
         ok: false,
         rejection: {
-          code: 'store-failed',
+          code: 'outcome-unknown',
           rule: 'store',
           message:
-            "the log could not be read or written (outcome-unknown): the commit's outcome is unknown (Connection " +
-            "terminated unexpectedly): the events may or may not have been written; read the game's head " +
-            'before appending again',
+            "the command may or may not have been recorded: the commit's outcome is unknown (Connection terminated " +
+            "unexpectedly): the events may or may not have been written; read the game's head before appending " +
+            'again. Send it again with the same command id (Idempotency-Key over HTTP): the answer is then its ' +
+            'outcome, recorded once',
         },
       });
     },

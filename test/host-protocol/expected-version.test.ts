@@ -140,7 +140,11 @@ describe('execute with an expected version', () => {
     }
     expect(await engine.execute(GAME, accept, 5 as unknown as { expectedVersion: number })).toEqual({
       ok: false,
-      rejection: { code: 'malformed', rule: 'schema', message: 'options: expected an object { expectedVersion? }' },
+      rejection: {
+        code: 'malformed',
+        rule: 'schema',
+        message: 'options: expected an object { expectedVersion?, commandId? }',
+      },
     });
     const bad = await handleRequest(
       { op: 'execute', game: GAME, command: accept, expectedVersion: -1 },

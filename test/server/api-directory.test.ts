@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
+import { idempotencySuite } from './idempotency-suite.js';
 import { auth, createGame, serverSuite } from './server-suite.js';
 import { streamSuite } from './stream-suite.js';
 
@@ -24,6 +25,10 @@ describe('serve on a directory of JSON Lines logs', () => {
     () => DirectoryBackend.open(dir),
   );
   streamSuite(() => DirectoryBackend.open(fresh()));
+  idempotencySuite(
+    () => DirectoryBackend.open(fresh()),
+    () => DirectoryBackend.open(dir),
+  );
 
   it('a seats file that is not one is a store failure (503), typed, never a stack trace nor a path', async () => {
     const backend = await DirectoryBackend.open(fresh());

@@ -2,6 +2,7 @@
 // second backend on the same schema stands for another process.
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
+import { idempotencySuite } from './idempotency-suite.js';
 import { serverSuite } from './server-suite.js';
 import { streamSuite } from './stream-suite.js';
 
@@ -16,4 +17,11 @@ describePg('serve on PostgreSQL', () => {
     () => PostgresBackend.open(db.url(), schema),
   );
   streamSuite(() => PostgresBackend.open(db.url(), db.schema()));
+  idempotencySuite(
+    () => {
+      schema = db.schema();
+      return PostgresBackend.open(db.url(), schema);
+    },
+    () => PostgresBackend.open(db.url(), schema),
+  );
 });

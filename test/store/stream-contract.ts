@@ -9,6 +9,7 @@ import { headerLine } from '../../src/store/line-format.js';
 import { StoreError } from '../../src/store/store-error.js';
 import { ConcurrencyError, type EnvelopeSource } from '../../src/store/store.js';
 import { counterSource, gameStarted, logged, turn, waitUntil } from './support.js';
+import { describeCommandContract } from './command-contract.js';
 
 export type MakeStreams = (source: EnvelopeSource) => Promise<GameStreamStore>;
 
@@ -273,4 +274,5 @@ export function describeGameStreamContract(
       await expect(store.subscribe(() => undefined)).rejects.toMatchObject(closed);
     });
   });
+  describeCommandContract(name, makeStreams);
 }

@@ -12,8 +12,11 @@ import { endsWith, readHeader, readTail, type Header, type Tail } from './log-ta
 import { readLog } from './scan.js';
 import { checkNewEvents, sealEvents } from '../seal.js';
 import { SharedLogStore } from '../log-games.js';
+import { commandOf } from '../command-events.js';
+import { CommandIndex } from './command-index.js';
 import {
   checkExpected,
+  CommandRecordedError,
   systemEnvelopeSource,
   TornLogError,
   type AppendResult,
@@ -47,6 +50,8 @@ export class JsonlFileStore extends SharedLogStore {
   #tail: Tail;
   /** Appends one at a time in this process (the lock orders them between processes). */
   readonly #queue = new SerialQueue();
+  /** The commands the log holds by their ids, read when first asked for (./command-index.ts). */
+  readonly #commands: CommandIndex;
   #closed = false;
 
   private constructor(path: string, options: JsonlFileStoreOptions, header: Header, tail: Tail) {
@@ -57,6 +62,7 @@ export class JsonlFileStore extends SharedLogStore {
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 5000;
     this.#header = header;
     this.#tail = tail;
+    this.#commands = new CommandIndex(path);
   }
 
   /**
@@ -131,6 +137,22 @@ export class JsonlFileStore extends SharedLogStore {
     );
   }
 
+  override findCommand(game: string, commandId: string): Promise<readonly StoredEvent[] | null> {
+    return fileBoundary(() => {
+      this.#assertOpen();
+      // After the appends of this process; the index reads what other writers appended since.
+      return this.#serialize(async () => {
+        const fd = openLogFd(this.path, 'r') as number;
+        try {
+          await this.#commands.update(fd, await this.#refresh(fd));
+          return await this.#commands.find(fd, game, commandId);
+        } finally {
+          closeSync(fd);
+        }
+      });
+    });
+  }
+
   override async *read(options: ReadOptions = {}): AsyncGenerator<readonly StoredEvent[], void, undefined> {
     this.#assertOpen();
     // A fragment after the last `\n` (a torn line, or another process's write in progress) is not read.
@@ -160,6 +182,12 @@ export class JsonlFileStore extends SharedLogStore {
       if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
+      const command = commandOf(events);
+      if (command !== null) {
+        await this.#commands.update(fd, tail);
+        if ((await this.#commands.locate(fd, command.game, command.commandId)) !== null)
+          throw new CommandRecordedError(command.game, command.commandId);
+      }
       // Checked before the lock was taken (append); sealing still decodes every line back with the reader's checks.
       const batch = sealEvents(events, tail, this.#source, { checked: true });
       if (batch.events.length === 0)
@@ -182,6 +210,11 @@ export class JsonlFileStore extends SharedLogStore {
         hash: batch.tip.hash,
         tornLine: null,
       };
+      this.#commands.appended(
+        { ino: tail.ino, end: tail.size, hash: tail.hash },
+        { ino: tail.ino, end: this.#tail.size, hash: batch.tip.hash },
+        command,
+      );
       return {
         version: logVersion(batch.tip.seq),
         events: batch.events,

@@ -72,6 +72,7 @@ const rowsOf = (parts: readonly Part[]) =>
       id: event.id,
       hash: event.hash,
       line: batch.lines[i] ?? '',
+      commandId: event.commandId ?? null,
     })),
   );
 
@@ -93,7 +94,7 @@ export interface ExpectedHead {
 }
 
 /**
- * The call of the schema's append_events (migration 3) that inserts the parts' rows, in the order given, but those
+ * The call of the schema's append_events (migration 4) that inserts the parts' rows, in the order given, but those
  * of a game whose head is not as `heads` expects (none given: every row), notifies one change per game and returns
  * the rows written; every value a dollar-quoted literal, so that it can share a simple-protocol query with others.
  */
@@ -104,7 +105,7 @@ export function appendEventsSql(
 ): string {
   const rows = rowsOf(parts);
   const { text, texts } = dollarQuoting([
-    ...rows.flatMap((r) => [r.game, r.id, r.hash, r.line]),
+    ...rows.flatMap((r) => [r.game, r.id, r.hash, r.line, r.commandId ?? '']),
     ...heads.flatMap((h) => [h.game, h.hash]),
     names.channel,
   ]);
@@ -116,6 +117,7 @@ export function appendEventsSql(
     texts(rows.map((r) => r.id)),
     texts(rows.map((r) => r.hash)),
     texts(rows.map((r) => r.line)),
+    texts(rows.map((r) => r.commandId)),
     texts(heads.map((h) => h.game)),
     integers(heads.map((h) => h.seq)),
     texts(heads.map((h) => h.hash)),
@@ -135,12 +137,15 @@ export function appendEventsSql(
  */
 export function dollarQuoting(values: readonly string[]): {
   readonly text: (text: string) => string;
-  readonly texts: (texts: readonly string[]) => string;
+  readonly texts: (texts: readonly (string | null)[]) => string;
 } {
   let tag = 'awaw';
   while (values.some((value) => value.includes(tag))) tag = `${tag}_`;
   const text = (one: string): string => `$${tag}$${one}$${tag}$`;
-  return { text, texts: (texts) => `ARRAY[${texts.map(text).join(', ')}]::text[]` };
+  return {
+    text,
+    texts: (texts) => `ARRAY[${texts.map((one) => (one === null ? 'NULL' : text(one))).join(', ')}]::text[]`,
+  };
 }
 
 /**

@@ -92,6 +92,45 @@ export const MIGRATIONS: readonly Migration[] = [
           SELECT ins.game, ins.seq, ins.position FROM ins CROSS JOIN (SELECT count(*) FROM notified) AS n;
         END $f$;`,
   },
+  {
+    version: 4,
+    name: 'command ids',
+    // The host's id of a command, on its origin event's row (the line holds it too): unique in its game, so that a
+    // command sent again after a lost reply is never recorded twice, whatever the code does. The rows from before
+    // have none (NULL: any number of them). append_events again, with the command ids; the version of migration 3
+    // stays for processes of the build before.
+    sql: (s) => `
+      ALTER TABLE "${s}".events ADD COLUMN command_id text CHECK (command_id ~ '^[A-Za-z0-9_.:-]{1,128}$');
+      ALTER TABLE "${s}".events ADD CONSTRAINT events_game_command_id_key UNIQUE (game, command_id);
+      CREATE FUNCTION "${s}".append_events(p_games text[], p_seqs integer[], p_ids text[], p_hashes text[],
+          p_lines text[], p_command_ids text[], h_games text[], h_seqs integer[], h_hashes text[], p_channel text)
+        RETURNS TABLE (r_game text, r_seq integer, r_position bigint) LANGUAGE plpgsql AS $f$
+        BEGIN
+          RETURN QUERY
+          WITH stale AS (
+            SELECT x.game FROM unnest(h_games, h_seqs, h_hashes) AS x(game, seq, hash)
+            LEFT JOIN LATERAL (
+              SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1
+            ) AS head ON true
+            WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)),
+          ins AS (
+            INSERT INTO "${s}".events (game, seq, id, hash, line, command_id)
+            SELECT r.game, r.seq, r.id, r.hash, r.line, r.command_id
+            FROM unnest(p_games, p_seqs, p_ids, p_hashes, p_lines, p_command_ids)
+              WITH ORDINALITY AS r(game, seq, id, hash, line, command_id, ord)
+            WHERE r.game NOT IN (SELECT stale.game FROM stale)
+            ORDER BY r.ord
+            RETURNING events.game, events.seq, events.position),
+          notified AS (
+            SELECT pg_notify(
+              p_channel, json_build_object('game', c.game, 'version', c.version, 'position', c.position)::text)
+            FROM (
+              SELECT ins.game, max(ins.seq) AS version, max(ins.position) AS position
+              FROM ins GROUP BY ins.game ORDER BY max(ins.position)
+            ) AS c)
+          SELECT ins.game, ins.seq, ins.position FROM ins CROSS JOIN (SELECT count(*) FROM notified) AS n;
+        END $f$;`,
+  },
 ];
 
 /** The lock key of a schema's migrations, and the one every append of that schema takes (feed order). */

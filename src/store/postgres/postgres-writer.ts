@@ -18,7 +18,8 @@ import {
 import { neverSent, outcomeUnknown } from './pg-error.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
-import { ConcurrencyError, type EnvelopeSource, type LogHead } from '../store.js';
+import { commandOf } from '../command-events.js';
+import { CommandRecordedError, ConcurrencyError, type EnvelopeSource, type LogHead } from '../store.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -176,7 +177,7 @@ export class PostgresWriter {
    * CommitFailed (the rows may have been written).
    */
   async #transaction<R>(
-    single: { readonly game: string; readonly expected: LogVersion } | null,
+    single: { readonly game: string; readonly expected: LogVersion; readonly events?: AppendRequest['events'] } | null,
     games: readonly string[],
     body: (client: pg.PoolClient, heads: Map<string, LogHead>) => Promise<TransactionEnd<R>>,
   ): Promise<R[]> {
@@ -213,6 +214,12 @@ export class PostgresWriter {
           throw new ConcurrencyError(single.expected, (await this.head(single.game)).seq);
         if (violates(error, 'events_game_id_key'))
           throw new Error(`an event id of game ${single.game} is already in its stream: ids must be unique`);
+        // A command id the game holds: a writer recorded the command first (or the check was passed by).
+        if (violates(error, 'events_game_command_id_key')) {
+          const command = commandOf(single.events ?? []);
+          if (command !== null) throw new CommandRecordedError(command.game, command.commandId);
+          throw new Error(`a command id of game ${single.game} is already in its stream: a command is recorded once`);
+        }
       }
       throw error;
     } finally {

@@ -14,6 +14,7 @@ import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
 import { StoredRowError } from './row-error.js';
 import { checkNewEvents } from '../seal.js';
+import { takeCommand } from '../command-events.js';
 import { systemEnvelopeSource, type EnvelopeSource, type LogHead, type ReadOptions } from '../store.js';
 import { StoreError } from '../store-error.js';
 
@@ -199,6 +200,35 @@ export class PostgresEventStore implements GameStreamStore {
       if (batch.length > 0) yield batch;
       if (rows.rows.length < this.#batchSize) return;
     }
+  }
+
+  /**
+   * The command's events: the row of its origin event found by the unique (game, command_id), then the rows after it
+   * while they are its rule decisions, each checked as readGame checks it, the chain from the row before.
+   */
+  async findCommand(game: string, commandId: string): Promise<readonly StoredEvent[] | null> {
+    this.#assertOpen();
+    return pgBoundary(async () => {
+      const found = await this.#pool.query<{ seq: number; position: string }>(
+        `SELECT seq, position FROM "${this.#schema}".events WHERE game = $1 AND command_id = $2`,
+        [game, commandId],
+      );
+      const row = found.rows[0];
+      if (row === undefined) return null;
+      const taken: StoredEvent[] = [];
+      for await (const batch of this.#rows(game, row.seq, true)) {
+        if (taken.length === 0 && batch[0]?.event.commandId !== commandId)
+          throw new StoredRowError(game, Number(row.position), row.seq, 'commandId', "not the row's command id");
+        if (
+          takeCommand(
+            taken,
+            batch.map((item) => item.event),
+          )
+        )
+          break;
+      }
+      return taken;
+    });
   }
 
   readAll(from = 1): AsyncGenerator<readonly FeedEvent[], void, undefined> {
