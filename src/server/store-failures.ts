@@ -16,8 +16,8 @@ const WORDS: Readonly<Record<StoreErrorKind, string>> = {
   corrupt: "a stored event is not sound: the server's operator must restore it from a backup",
   unavailable: 'the store cannot be reached now; try again later',
   'outcome-unknown':
-    'the connection was lost during the commit: the events may or may not have been written; read the game ' +
-    'again before deciding anything',
+    'the connection was lost during the commit: the events may or may not have been written; send the same ' +
+    'request again with the same Idempotency-Key to settle it, or read the game before deciding again',
   closed: 'the store is closed',
   failed: 'the store failed',
 };
@@ -87,11 +87,17 @@ export function observedStore(store: EventStream, game: string, failures: StoreF
       throw failures.seen(error, game);
     }
   };
+  const { findCommand } = store;
   return {
     version: () => observe(() => store.version()),
     head: () => observe(() => store.head()),
     append: (...args: Parameters<EventStream['append']>) => observe(() => store.append(...args)),
     read: (options) => observedRead(store.read(options), failures, game),
+    ...(findCommand === undefined
+      ? {}
+      : {
+          findCommand: (inGame: string, commandId: string) => observe(() => findCommand.call(store, inGame, commandId)),
+        }),
     close: () => observe(() => store.close()),
   };
 }
