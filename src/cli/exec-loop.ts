@@ -1,6 +1,8 @@
 // `awaw-surrender exec LOG`: the host protocol over standard input and output (src/host-protocol/). One
-// response line per request line, in order, one request at a time; EOF ends it cleanly, and SIGTERM (or SIGINT)
-// lets the request in flight finish and answer first. Loaded only when exec runs (./log-command-list.ts).
+// response line per request line, in order, one request at a time; EOF ends it cleanly, and SIGTERM (or SIGINT,
+// SIGHUP) stops the reading: the requests already read are answered first. The signals are caught from the start,
+// before the log is opened (a large log takes a while), so that one at any moment ends exec the same clean way.
+// Loaded only when exec runs (./log-command-list.ts).
 import type { Readable } from 'node:stream';
 import { handleLine, type ProtocolContext } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
@@ -15,9 +17,12 @@ export interface ExecStdio {
   readonly input: Readable;
   /** Writes one response line; resolves once it is handed to the system (false: the reader has gone). */
   write(line: string): Promise<boolean>;
-  /** Calls `stop` on SIGTERM or SIGINT; returns the function that stops listening. */
+  /** Calls `stop` on SIGTERM, SIGINT or SIGHUP; returns the function that stops listening. */
   onTerminate(stop: () => void): () => void;
 }
+
+/** The signals that end exec cleanly (SIGHUP: the terminal or the host's session went away). */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 export const processStdio: ExecStdio = {
   input: process.stdin,
@@ -27,13 +32,11 @@ export const processStdio: ExecStdio = {
       process.stdout.write(`${line}\n`, (error) => resolve(error === null || error === undefined));
     }),
   onTerminate: (stop) => {
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
     // A reader that has gone away (EPIPE) is no reason to die: exec stops like at EOF.
     process.stdout.on('error', stop);
     return () => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
       process.stdout.off('error', stop);
     };
   },
@@ -73,39 +76,49 @@ export function runExec(
   io: CliIo,
   stdio: ExecStdio,
 ): Promise<ExitCode> {
-  return guarded(path, false, io, async () => {
-    const opened = await openLogEngine(path, options);
-    if (opened.tornLine !== null)
-      io.err(
-        oneLine(
-          `${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until ` +
-            `\`awaw-surrender verify ${path} --repair\``,
-        ),
-      );
-    if (opened.mismatches.length > 0)
-      io.err(
-        oneLine(
-          `${path}: ${opened.mismatches.length} rule decisions no longer re-derive (see awaw-surrender replay ${path})`,
-        ),
-      );
-    const context: ProtocolContext = { engine: opened.engine, store: opened.store };
-    const lines = new LineReader(stdio.input);
-    let stopping = false;
-    const stopListening = stdio.onTerminate(() => {
-      stopping = true;
-      lines.stop();
-    });
-    try {
-      for (let line = await lines.next(); line !== null; line = await lines.next()) {
-        const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
-        if (!(await stdio.write(lineOf(response))) || stopping) break;
-      }
-    } finally {
-      stopListening();
-      lines.stop();
-      stdio.input.destroy();
-      await opened.engine.close();
-    }
-    return 0;
+  let lines: LineReader | null = null;
+  let stopped = false;
+  const stopListening = stdio.onTerminate(() => {
+    stopped = true;
+    lines?.stop();
   });
+  const run = guarded(
+    path,
+    false,
+    io,
+    async () => {
+      const opened = await openLogEngine(path, options);
+      if (opened.tornLine !== null)
+        io.err(
+          oneLine(
+            `${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until ` +
+              `\`awaw-surrender verify ${path} --repair\``,
+          ),
+        );
+      if (opened.mismatches.length > 0)
+        io.err(
+          oneLine(
+            `${path}: ${opened.mismatches.length} rule decisions no longer re-derive ` +
+              `(see awaw-surrender replay ${path})`,
+          ),
+        );
+      const context: ProtocolContext = { engine: opened.engine, store: opened.store };
+      const reader = new LineReader(stdio.input);
+      lines = reader;
+      // A signal while the log was opened: nothing is read.
+      if (stopped) reader.stop();
+      try {
+        for (let line = await reader.next(); line !== null; line = await reader.next()) {
+          const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
+          if (!(await stdio.write(lineOf(response)))) break;
+        }
+      } finally {
+        reader.stop();
+        stdio.input.destroy();
+        await opened.engine.close();
+      }
+      return 0;
+    },
+  );
+  return run.finally(stopListening);
 }

@@ -119,7 +119,8 @@ export const catalog: readonly CatalogEntry[] = [
     schema: RequestSchema,
     description:
       `One request line of \`awaw-surrender exec\` (docs/host-protocol.md): one of exec/request/OP. ` +
-      `A command's \`command\` is checked as the command schema says. ${LENGTHS}`,
+      `A command's \`command\` is checked as the command schema says, where a \`maxLength\` counts UTF-16 code ` +
+      'units (a character beyond U+FFFF counts twice); the `maxLength` of `id` counts characters, as JSON Schema does.',
   },
   {
     name: 'exec/response',
