@@ -4,6 +4,7 @@ import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../rules/turns.js';
 import { italianWarDeclarationsOf } from '../rules/options.js';
 import type { Draft } from './entry.js';
+import { auditRepair } from './repair.js';
 
 type Entry = Draft;
 
@@ -64,6 +65,8 @@ export function auditWorld(event: StoredEvent): Entry[] {
           breakdown: [`${event.data.rule} ${EUROPE_WAR_END_WORDS[event.data.reason]}`],
         },
       ];
+    case 'log.repaired':
+      return [auditRepair(event.data)];
     default:
       return [];
   }

@@ -60,7 +60,7 @@ export async function runAppend(
     throw error;
   }
   return guarded(path, true, io, async () => {
-    const opened = await openLogEngine(path, { create: false, engineId: options.engineId });
+    const opened = await openLogEngine(path, { create: false, engineId: options.engineId, writer: 'append' });
     const { engine } = opened;
     try {
       let game: string;

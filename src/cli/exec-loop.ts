@@ -87,12 +87,12 @@ export function runExec(
     false,
     io,
     async () => {
-      const opened = await openLogEngine(path, options);
+      const opened = await openLogEngine(path, { ...options, writer: 'exec' });
       if (opened.tornLine !== null)
         io.err(
           oneLine(
-            `${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until ` +
-              `\`awaw-surrender verify ${path} --repair\``,
+            `${path}:line ${opened.tornLine}: the last line is torn (a write was cut off); the first execute ` +
+              'repairs it and records the repair',
           ),
         );
       if (opened.mismatches.length > 0)

@@ -69,7 +69,7 @@ export const entriesOf = (prefix: string, schemas: Readonly<Record<string, TSche
     description: typeof schema['description'] === 'string' ? schema['description'] : `${prefix} ${key}`,
   }));
 
-const origins = definitions.filter((d) => d.source !== 'engine');
+const origins = definitions.filter((d) => d.source === 'host' || d.source === 'player');
 /** A command names its game only as the one it is executed for (a log line carries it): checked by the engine. */
 const CommandGame = Type.String({
   pattern: GAME_ID_PATTERN,

@@ -5,6 +5,7 @@ import { watch } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SurrenderEngine } from '../host/engine.js';
+import { findCutAppend } from '../host/cut-append.js';
 import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { createLog } from '../store/file/log-file.js';
 import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
@@ -23,7 +24,8 @@ export class DirectoryBackend implements Backend {
     this.seats = new FileSeatStore(dir);
     this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
-      const store = guard.wrap(await JsonlFileStore.open(this.logPath(game)));
+      // A torn end is repaired by the server's next append to the game, the append it cut off removed with it.
+      const store = guard.wrap(await JsonlFileStore.open(this.logPath(game), { writer: 'serve', findCutAppend }));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
     }, maxOpenGames);
   }
