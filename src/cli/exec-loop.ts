@@ -119,6 +119,7 @@ export function runExec(
       }
       return 0;
     },
+    'write',
   );
   return run.finally(stopListening);
 }
