@@ -30,7 +30,9 @@ export const execHelp: CommandHelp = {
     'op games {}: the games of the log',
     'a response: {id, ok, op, version, othersAppended, ...}; ok ' +
       'false carries rejection {code, rule, message, violations?, fields?}',
-    'EOF ends exec (exit 0); SIGTERM answers the request in flight, then ends it (exit 0); exit 2: LOG cannot be used',
+    'EOF ends exec (exit 0); SIGTERM, SIGINT or SIGHUP stops the reading: the requests already read are answered, ' +
+      'then exit 0; exit 2: LOG cannot be used',
+    'a torn last line (a writer killed mid-append) is repaired by the first execute, and recorded in the log',
   ],
   example:
     `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' | ` +
