@@ -5,6 +5,7 @@ import { europeEvents } from './europe.js';
 import { britishEvents } from './british.js';
 import { britishReportEvents } from './british-reports.js';
 import { italianEvents } from './italian.js';
+import { logRecordEvents } from './log-records.js';
 import type { EventDefinition, EventOf } from './registry.js';
 import type { EnvelopeFields } from './envelope.js';
 
@@ -15,6 +16,7 @@ const allDefinitions = [
   ...britishEvents,
   ...britishReportEvents,
   ...italianEvents,
+  ...logRecordEvents,
 ] as const;
 type AllDefinitions = (typeof allDefinitions)[number];
 

@@ -6,9 +6,10 @@ import { compile, InputError, type Validator } from '../src/schema/validate.js';
 /**
  * host: a fact the host engine reports (it knows the map);
  * player: a decision a player makes (accept an offer, select units, demand terms);
- * engine: a rule decision this engine made, with its inputs and itemized breakdown.
+ * engine: a rule decision this engine made, with its inputs and itemized breakdown;
+ * store: a record the store writes about the log itself (a repair), part of no game's story.
  */
-export type EventSource = 'host' | 'player' | 'engine';
+export type EventSource = 'host' | 'player' | 'engine' | 'store';
 
 /**
  * Reads a payload of version `from` (checked against that version's schema) and returns it as version `from + 1`,

@@ -57,7 +57,18 @@ export {
   type LogHead,
 } from './store/store.js';
 export { StoreError, isStoreError, type StoreErrorKind, type SystemFailure } from './store/store-error.js';
-export { verifyLog, repairLog, readLog, scanLog, type VerifyReport, type RepairReport } from './store/file/verify.js';
+export {
+  verifyLog,
+  repairLog,
+  readLog,
+  scanLog,
+  type VerifyReport,
+  type RepairReport,
+  type RepairOptions,
+  type RecordedRepair,
+} from './store/file/verify.js';
+export type { CutAppend, CutAppendFinder, TailRepair, RepairWriter } from './store/repair.js';
+export { findCutAppend } from './host/cut-append.js';
 export { LogError } from './store/line-format.js';
 
 export { defaultRulingOptions, type RulingOptions } from './rules/options.js';

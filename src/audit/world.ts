@@ -5,6 +5,7 @@ import { turnName } from '../rules/turns.js';
 import { italianWarDeclarationsOf } from '../rules/options.js';
 import type { Draft } from './entry.js';
 import { optionRow, powerName } from './words.js';
+import { auditRepair } from './repair.js';
 
 type Entry = Draft;
 
@@ -69,6 +70,8 @@ export function auditWorld(event: StoredEvent): Entry[] {
           breakdown: [`${event.data.rule} ${EUROPE_WAR_END_WORDS[event.data.reason]}`],
         },
       ];
+    case 'log.repaired':
+      return [auditRepair(event.data)];
     default:
       return [];
   }

@@ -1,8 +1,9 @@
 // One command appended to a log by a fresh process (./append.ts): read, decided as the host API decides it,
-// one JSON result. The log is opened as `replay` reads it, on the fast path a verification mark allows.
+// one JSON result of one shape per exit code: 0 the appended result, 1 a rule's rejection, 2 the error format of
+// docs/cli.md. The log is opened as `replay` reads it, on the fast path a verification mark allows.
 import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP, GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/envelope.js';
 import type { OriginEvent } from '../engine/decide.js';
-import type { RejectionCode } from '../engine/decision.js';
+import type { Rejection, RejectionCode } from '../engine/decision.js';
 import { withDescription } from '../engine/pending-text.js';
 import { InputError } from '../schema/validate.js';
 import { oneLine, readJsonInput, reportInputError } from './calculator.js';
@@ -12,6 +13,17 @@ import { openLogEngine } from '../host/file/open-log.js';
 
 /** Rejections that mean the input or the log, not a rule, is at fault: exit 2 as for the calculators. */
 const EXIT_2: ReadonlySet<RejectionCode> = new Set(['malformed', 'store-failed', 'outcome-unknown', 'internal']);
+
+/** A malformed command's rejection names the JSON path first (`data.turn.year: expected ...`). */
+const PATHED = /^(\$|[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])*): (.+)$/s;
+
+/** A rejection of exit 2 as the error format: the path a malformed command's names, else the document (`$`). */
+function rejectionError(rejection: Rejection): InputError {
+  const named = rejection.code === 'malformed' ? PATHED.exec(rejection.message) : null;
+  return named === null
+    ? new InputError('$', rejection.message)
+    : new InputError(named[1] as string, named[2] as string);
+}
 
 interface ReadCommand {
   readonly game: string | null;
@@ -61,44 +73,58 @@ export async function runAppend(
     if (error instanceof InputError) return reportInputError(io, error, true);
     throw error;
   }
-  return guarded(path, true, io, async () => {
-    const opened = await openLogEngine(path, { create: false, engineId: options.engineId });
-    const { engine } = opened;
-    try {
-      let game: string;
+  return guarded(
+    path,
+    true,
+    io,
+    async () => {
+      const opened = await openLogEngine(path, { create: false, engineId: options.engineId, writer: 'append' });
+      const { engine } = opened;
       try {
-        game = gameOf(input.game, options.game, engine.games());
-      } catch (error) {
-        if (error instanceof InputError) return reportInputError(io, error, true);
-        throw error;
-      }
-      // The engine checks the command as it checks any host's: a malformed one is refused, never thrown.
-      const result = await engine.execute(
-        game,
-        input.command as unknown as OriginEvent,
-        options.commandId === null ? undefined : { commandId: options.commandId },
-      );
-      if (!result.ok) {
-        io.out(JSON.stringify({ ok: false, game, rejection: result.rejection }, null, 2));
-        io.err(
-          oneLine(
-            `${result.rejection.code} (${result.rejection.rule}): ${result.rejection.message}; nothing was appended`,
+        let game: string;
+        try {
+          game = gameOf(input.game, options.game, engine.games());
+        } catch (error) {
+          if (error instanceof InputError) return reportInputError(io, error, true);
+          throw error;
+        }
+        // The engine checks the command as it checks any host's: a malformed one is refused, never thrown.
+        const result = await engine.execute(
+          game,
+          input.command as unknown as OriginEvent,
+          options.commandId === null ? undefined : { commandId: options.commandId },
+        );
+        if (!result.ok) {
+          if (EXIT_2.has(result.rejection.code)) return reportInputError(io, rejectionError(result.rejection), true);
+          io.out(JSON.stringify({ ok: false, game, rejection: result.rejection }, null, 2));
+          io.err(
+            oneLine(
+              `${result.rejection.code} (${result.rejection.rule}): ${result.rejection.message}; nothing was appended`,
+            ),
+          );
+          return 1;
+        }
+        const pending = engine.pending(game).map(withDescription);
+        io.out(
+          JSON.stringify(
+            {
+              ok: true,
+              game,
+              events: result.events,
+              version: result.head.seq,
+              head: result.head,
+              pending,
+              ...(result.repeated === true ? { repeated: true } : {}),
+            },
+            null,
+            2,
           ),
         );
-        return EXIT_2.has(result.rejection.code) ? 2 : 1;
+        return 0;
+      } finally {
+        await engine.close();
       }
-      const pending = engine.pending(game).map(withDescription);
-      const { events, head, repeated } = result;
-      io.out(
-        JSON.stringify(
-          { ok: true, game, events, version: head.seq, head, pending, ...(repeated === true ? { repeated } : {}) },
-          null,
-          2,
-        ),
-      );
-      return 0;
-    } finally {
-      await engine.close();
-    }
-  });
+    },
+    'write',
+  );
 }

@@ -26,8 +26,9 @@ export const appendHelp: CommandHelp = {
       'description), repeated?: true}',
     'result, exit 1: {ok: false, game, rejection {code, rule, message, violations?, fields?}}: a rule refused it ' +
       '(also no-game, conflict, command-id-reused); nothing appended',
-    'result, exit 2: {ok: false, game, rejection} for code malformed, store-failed or internal, or {error: {path, ' +
-      'message}} for usage, input that is not JSON, a log that cannot be used',
+    'result, exit 2: {error: {path, message}} (the error format): usage, input that is not JSON, a command refused ' +
+      'as malformed (path: its JSON path), a log that cannot be used or a store-failed, outcome-unknown or internal ' +
+      'refusal (path $)',
   ],
   example:
     `echo '{"type":"host.logged","data":{"turn":{"season":"fall","year":1941},"kind":"note","data":{}}}' | ` +

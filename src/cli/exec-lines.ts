@@ -1,6 +1,7 @@
 // The request lines `exec` reads from a byte stream: split on `\n` (a `\r` before it dropped), each decoded as
-// strict UTF-8; blank lines are no requests. Reading pauses while requests wait, so a host that writes faster
-// than the engine answers does not fill memory; `stop()` ends the lines at once (SIGTERM).
+// strict UTF-8; blank lines are no requests; a byte order mark at the very start is ignored, as the calculators and
+// `append` ignore one (docs/cli.md). Reading pauses while requests wait, so a host that writes faster than the
+// engine answers does not fill memory; `stop()` reads no more (SIGTERM): the lines already read are still given.
 import type { Readable } from 'node:stream';
 import { InputError } from '../schema/validate.js';
 import { MAX_INPUT_BYTES } from './io.js';
@@ -11,6 +12,8 @@ export const MAX_REQUEST_BYTES = MAX_INPUT_BYTES;
 /** Reading pauses while this many lines, or this many bytes of them, wait to be answered. */
 const QUEUE_HIGH = 64;
 const QUEUE_HIGH_BYTES = 2 * MAX_REQUEST_BYTES;
+/** U+FEFF in UTF-8. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export type RequestLine =
   | { readonly ok: true; readonly text: string }
@@ -24,6 +27,8 @@ export class LineReader {
   #parts: Buffer[] = [];
   #partBytes = 0;
   #overlong = false;
+  /** No line has ended yet: the next one is the first of the stream, where a byte order mark may stand. */
+  #first = true;
   #ended = false;
   #waiting: ((line: RequestLine | null) => void) | null = null;
 
@@ -46,13 +51,14 @@ export class LineReader {
     return new Promise((resolve) => (this.#waiting = resolve));
   }
 
-  /** No more lines: the ones not yet taken are dropped. */
+  /** Reads no more: the lines already read are still given, then null; a line not yet ended is dropped. */
   stop(): void {
-    this.#queue.length = 0;
-    this.#queueBytes = 0;
     this.#ended = true;
     this.#stream.pause();
-    this.#deliver(null);
+    this.#parts = [];
+    this.#partBytes = 0;
+    this.#overlong = false;
+    if (this.#queue.length === 0) this.#deliver(null);
   }
 
   #take(chunk: Buffer): void {
@@ -85,6 +91,8 @@ export class LineReader {
   #endLine(): void {
     const bytes = Buffer.concat(this.#parts);
     const overlong = this.#overlong;
+    const first = this.#first;
+    this.#first = false;
     this.#parts = [];
     this.#partBytes = 0;
     this.#overlong = false;
@@ -92,7 +100,8 @@ export class LineReader {
       this.#push({ ok: false, message: `$: the request line is longer than ${MAX_REQUEST_BYTES} bytes` });
       return;
     }
-    const body = bytes.at(-1) === 0x0d ? bytes.subarray(0, -1) : bytes;
+    const unmarked = first && bytes.subarray(0, BOM.length).equals(BOM) ? bytes.subarray(BOM.length) : bytes;
+    const body = unmarked.at(-1) === 0x0d ? unmarked.subarray(0, -1) : unmarked;
     let text: string;
     try {
       text = decodeUtf8(body);

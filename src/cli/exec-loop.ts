@@ -1,8 +1,10 @@
 // `awaw-surrender exec LOG`: the host protocol over standard input and output (src/host-protocol/). One
-// response line per request line, in order, one request at a time; EOF ends it cleanly, and SIGTERM (or SIGINT)
-// lets the request in flight finish and answer first. A response that cannot be written (standard output closed,
-// or not read for REPLY_WAIT_MS) ends exec with exit 3, said on standard error: the host may have lost the answer
-// to a command that was applied. Loaded only when exec runs (./log-command-list.ts).
+// response line per request line, in order, one request at a time; EOF ends it cleanly, and SIGTERM (or SIGINT,
+// SIGHUP) stops the reading: the requests already read are answered first. The signals are caught from the start,
+// before the log is opened (a large log takes a while), so that one at any moment ends exec the same clean way. A
+// response that cannot be written (standard output closed, or not read for REPLY_WAIT_MS) ends exec with exit 3,
+// said on standard error: the host may have lost the answer to a command that was applied. Loaded only when exec
+// runs (./log-command-list.ts).
 import type { Readable } from 'node:stream';
 import { handleLine, type ProtocolContext } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
@@ -28,9 +30,12 @@ export interface ExecStdio {
    * to standard output is dropped (a pipe nobody reads would keep the process forever).
    */
   abandon(code: ExitCode): void;
-  /** Calls `stop` on SIGTERM or SIGINT; returns the function that stops listening. */
+  /** Calls `stop` on SIGTERM, SIGINT or SIGHUP; returns the function that stops listening. */
   onTerminate(stop: () => void): () => void;
 }
+
+/** The signals that end exec cleanly (SIGHUP: the terminal or the host's session went away). */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 const systemWords = (error: Error): string => {
   const code = (error as NodeJS.ErrnoException).code;
@@ -57,12 +62,10 @@ export const processStdio: ExecStdio = {
   onTerminate: (stop) => {
     // A write's error reaches its callback (Written); without a listener the stream's 'error' would end the process.
     const ignore = (): void => undefined;
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
     process.stdout.on('error', ignore);
     return () => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
       process.stdout.off('error', ignore);
     };
   },
@@ -130,66 +133,76 @@ export function runExec(
   io: CliIo,
   stdio: ExecStdio,
 ): Promise<ExitCode> {
-  return guarded(path, false, io, async () => {
-    const opened = await openLogEngine(path, options);
-    if (opened.tornLine !== null)
-      io.err(
-        oneLine(
-          `${path}:line ${opened.tornLine}: the last line is torn; every execute is refused until ` +
-            `\`awaw-surrender verify ${path} --repair\``,
-        ),
-      );
-    if (opened.mismatches.length > 0)
-      io.err(
-        oneLine(
-          `${path}: ${opened.mismatches.length} rule decisions no longer re-derive (see awaw-surrender replay ${path})`,
-        ),
-      );
-    const context: ProtocolContext = { engine: opened.engine, store: opened.store };
-    const lines = new LineReader(stdio.input);
-    let stopping = false;
-    let unwritable = false;
-    let stopWaiting: (() => void) | null = null;
-    const stopListening = stdio.onTerminate(() => {
-      stopping = true;
-      lines.stop();
-      stopWaiting?.();
-    });
-    /**
-     * A write that waits on a host that reads nothing ends when exec is told to stop. A line that fits is taken by the
-     * system at once (its callback runs before any signal is handled), so a write still waiting then never would be.
-     */
-    const write = async (line: string): Promise<Written> => {
-      const given: Written = { ok: false, reason: 'exec was told to stop while standard output took nothing' };
-      const giveUp = new Promise<Written>((resolve) => {
-        if (stopping) setImmediate(() => resolve(given));
-        else stopWaiting = () => resolve(given);
-      });
-      try {
-        return await Promise.race([stdio.write(line), giveUp]);
-      } finally {
-        stopWaiting = null;
-      }
-    };
-    try {
-      for (let line = await lines.next(); line !== null; line = await lines.next()) {
-        const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
-        const written = await write(lineOf(response));
-        if (!written.ok) {
-          io.err(oneLine(unwritten(response, written.reason, line.ok ? commandIdOf(line.text) : undefined)));
-          unwritable = true;
-          break;
-        }
-        if (stopping) break;
-      }
-    } finally {
-      stopListening();
-      lines.stop();
-      stdio.input.destroy();
-      await opened.engine.close();
-    }
-    if (!unwritable) return 0;
-    stdio.abandon(3);
-    return 3;
+  let lines: LineReader | null = null;
+  let stopping = false;
+  let stopWaiting: (() => void) | null = null;
+  const stopListening = stdio.onTerminate(() => {
+    stopping = true;
+    lines?.stop();
+    stopWaiting?.();
   });
+  /**
+   * A write that waits on a host that reads nothing ends when exec is told to stop. A line that fits is taken by the
+   * system at once (its callback runs before any signal is handled), so a write still waiting then never would be.
+   */
+  const write = async (line: string): Promise<Written> => {
+    const given: Written = { ok: false, reason: 'exec was told to stop while standard output took nothing' };
+    const giveUp = new Promise<Written>((resolve) => {
+      if (stopping) setImmediate(() => resolve(given));
+      else stopWaiting = () => resolve(given);
+    });
+    try {
+      return await Promise.race([stdio.write(line), giveUp]);
+    } finally {
+      stopWaiting = null;
+    }
+  };
+  const run = guarded(
+    path,
+    false,
+    io,
+    async () => {
+      const opened = await openLogEngine(path, { ...options, writer: 'exec' });
+      if (opened.tornLine !== null)
+        io.err(
+          oneLine(
+            `${path}:line ${opened.tornLine}: the last line is torn (a write was cut off); the first execute ` +
+              'repairs it and records the repair',
+          ),
+        );
+      if (opened.mismatches.length > 0)
+        io.err(
+          oneLine(
+            `${path}: ${opened.mismatches.length} rule decisions no longer re-derive ` +
+              `(see awaw-surrender replay ${path})`,
+          ),
+        );
+      const context: ProtocolContext = { engine: opened.engine, store: opened.store };
+      const reader = new LineReader(stdio.input);
+      lines = reader;
+      // A signal while the log was opened: nothing is read.
+      if (stopping) reader.stop();
+      let unwritable = false;
+      try {
+        for (let line = await reader.next(); line !== null; line = await reader.next()) {
+          const response = line.ok ? await handleLine(line.text, context) : unreadable(line.message, context);
+          const written = await write(lineOf(response));
+          if (!written.ok) {
+            io.err(oneLine(unwritten(response, written.reason, line.ok ? commandIdOf(line.text) : undefined)));
+            unwritable = true;
+            break;
+          }
+        }
+      } finally {
+        reader.stop();
+        stdio.input.destroy();
+        await opened.engine.close();
+      }
+      if (!unwritable) return 0;
+      stdio.abandon(3);
+      return 3;
+    },
+    'write',
+  );
+  return run.finally(stopListening);
 }

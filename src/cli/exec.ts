@@ -31,7 +31,9 @@ export const execHelp: CommandHelp = {
     'op games {}: the games of the log',
     'a response: {id, ok, op, version, othersAppended, ...}; ok ' +
       'false carries rejection {code, rule, message, violations?, fields?}',
-    'EOF ends exec (exit 0); SIGTERM answers the request in flight, then ends it (exit 0); exit 2: LOG cannot be used',
+    'EOF ends exec (exit 0); SIGTERM, SIGINT or SIGHUP stops the reading: the requests already read are answered, ' +
+      'then exit 0; exit 2: LOG cannot be used',
+    'a torn last line (a writer killed mid-append) is repaired by the first execute, and recorded in the log',
     'exit 3: a response could not be written (standard output closed, or not taking it): said on standard error',
   ],
   example:

@@ -60,9 +60,12 @@ export const verifyHelp: CommandHelp = {
   fields: [
     'LOG: an event log file (JSON Lines, docs/log-format.md); ' +
       'not standard input; every line is checked, no mark is read',
-    '--repair: truncate a torn last line, and with it an append a crash cut in two (docs/log-format.md)',
+    '--repair: truncate a torn last line, and with it an append a crash cut in two, and record the repair in the log ' +
+      '(as the next writer does; docs/log-format.md)',
     expectHead,
-    '--json: print the report: {ok, events, version, formatVersion, lastHash, head} or {ok, line, path, message, torn}',
+    'an intact log lists the repairs of a torn end it records (log.repaired lines), in words',
+    '--json: print the report: {ok, events, version, formatVersion, lastHash, head, repairs} or {ok, line, path, ' +
+      'message, torn}',
     progress,
   ],
   example: 'awaw-surrender verify examples/sea-lion-1941.jsonl',

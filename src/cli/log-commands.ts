@@ -1,4 +1,5 @@
-// Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]` (repair: ./log-repair.ts).
+// Event-log commands: `replay LOG`, `audit LOG`, `verify LOG [--repair]` (repair: src/store/file/repair-log.ts, the
+// append a crash cut off found by src/host/cut-append.ts).
 // Exit codes: 0 intact (and every rule decision re-derived); 1 a bad line, a torn last line, a rule decision
 // the rules no longer produce, or not the head `--expect-head` names; 2 usage or a file that cannot be used
 // (./log-guard.ts).
@@ -8,12 +9,19 @@ import { warWords } from '../audit/words.js';
 import type { Mismatch } from '../engine/replay.js';
 import { summarize, type GameSummary } from '../engine/summary.js';
 import { replayLog, type OnProgress } from '../host/file/log-replay.js';
-import { repairLog, verifyLog, type ScanSummary, type VerifyReport } from '../store/file/verify.js';
+import {
+  repairLog,
+  verifyLog,
+  type RecordedRepair,
+  type ScanSummary,
+  type VerifyReport,
+} from '../store/file/verify.js';
+import { findCutAppend } from '../host/cut-append.js';
+import { repairDetails, repairHeadline } from '../audit/repair.js';
 import { stat } from 'node:fs/promises';
 import type { CliIo, ExitCode } from './io.js';
 import { oneLine } from './calculator.js';
 import { startProgress } from './progress.js';
-import { removeCutBatch } from './log-repair.js';
 import { guarded } from './log-guard.js';
 import { formatHead, headMismatch, type ExpectedHead } from './log-head.js';
 
@@ -67,7 +75,7 @@ export function tornWarning(path: string, scan: ScanSummary): string | null {
   return scan.fragment === null
     ? null
     : `${path}:line ${scan.fragment.line}: the last line is torn (a write was cut off); it was not replayed: ` +
-        `run \`awaw-surrender verify ${path} --repair\``;
+        `the next append repairs it, or run \`awaw-surrender verify ${path} --repair\``;
 }
 
 export function reportMismatches(io: CliIo, path: string, mismatches: readonly Mismatch[]): void {
@@ -185,32 +193,23 @@ const auditCommand: LogCommand = {
     }),
 };
 
-/** `verify --repair`: the store's repair of a torn end, then the removal of an append the crash cut off. */
+/** `verify --repair`: a torn end repaired as the next writer repairs it, the append it cut off removed, recorded. */
 async function repair(path: string, json: boolean, io: CliIo): Promise<ExitCode> {
-  const report = await repairLog(path);
-  if (!report.ok) {
-    if (json) io.out(JSON.stringify({ ...report, cutBatch: null }, null, 2));
-    else io.out(`${path}: ${report.message}`);
-    io.err(oneLine(`${path}:${report.message}`));
-    return 1;
-  }
-  // Only a torn end is evidence of a crash, and so of an append cut off between its lines.
-  const cut = report.action === 'none' ? null : await removeCutBatch(path);
-  const result =
-    cut === null
-      ? { ...report, cutBatch: null }
-      : {
-          ...report,
-          events: cut.seq - 1,
-          version: cut.seq - 1,
-          message:
-            `${report.message}; line ${cut.line} (${cut.type}) began an append that was cut off after ` +
-            `${cut.present} of its ${cut.expected} events (missing ${cut.missing.join(', ')}): removed as ` +
-            `never made, report that command again; the log holds ${cut.seq - 1} events`,
-          cutBatch: cut,
-        };
-  io.out(json ? JSON.stringify(result, null, 2) : oneLine(`${path}: ${result.message}`));
-  return 0;
+  const report = await repairLog(path, { findCutAppend });
+  if (json)
+    io.out(JSON.stringify(report.ok ? { ...report, cutBatch: report.cut } : { ...report, cutBatch: null }, null, 2));
+  else io.out(oneLine(`${path}: ${report.message}`));
+  if (report.ok) return 0;
+  io.err(oneLine(`${path}:${report.message}`));
+  return 1;
+}
+
+/** The repairs a log records, in words: one line each, its details indented below. */
+function repairLines(repairs: readonly RecordedRepair[]): string[] {
+  return repairs.flatMap((r) => [
+    `  line ${r.line} (${r.at}): ${repairHeadline(r)}`,
+    ...repairDetails(r).map((row) => `    ${row}`),
+  ]);
 }
 
 /** `verify`: every line checked; with `--expect-head`, the log must still hold that head. */
@@ -226,10 +225,19 @@ async function verify(path: string, json: boolean, expectHead: ExpectedHead | nu
       : { ok: false, line: expectHead.seq + 1, path: 'hash', message: mismatch, torn: false };
   if (json) io.out(JSON.stringify(report, null, 2));
   if (report.ok) {
-    if (!json) io.out(`${path}: intact: ${report.events} events, head ${formatHead(report.head)}`);
+    if (!json) {
+      const repaired = report.repairs.length;
+      const count = repaired === 0 ? '' : `; ${repaired} ${repaired === 1 ? 'repair' : 'repairs'} of a torn end:`;
+      io.out(
+        [
+          `${path}: intact: ${report.events} events, head ${formatHead(report.head)}${count}`,
+          ...repairLines(report.repairs),
+        ].join('\n'),
+      );
+    }
     return 0;
   }
-  io.err(oneLine(`${path}:${report.message}${report.torn ? ` (run \`awaw-surrender verify ${path} --repair\`)` : ''}`));
+  io.err(oneLine(`${path}:${report.message}${report.torn ? ` (\`awaw-surrender verify ${path} --repair\`)` : ''}`));
   return 1;
 }
 

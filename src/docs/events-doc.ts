@@ -46,12 +46,18 @@ export function schemaText(schema: TSchema, indent = ''): string {
   }
 }
 
+const SECTIONS = { host: 'Host facts', player: 'Player decisions', engine: 'Rule decisions', store: 'Log records' };
+
 const SOURCES = {
   host: 'Host facts: reported by the host engine, which knows the map.',
   player: 'Player decisions: made by a player through the host.',
   engine:
     "The engine's rule decisions: produced by this engine from the facts and decisions before them, with their " +
     'inputs and itemized breakdown. Replay re-derives each one and reports any that no longer match.',
+  store:
+    'Records the store writes about the log itself, never a command: part of no game (their `game` only says ' +
+    'which game the affected append was for, or the game of the last event before them), so no game changes; ' +
+    'replay skips them and the audit shows them.',
 } as const;
 
 export function renderEventsDoc(): string {
@@ -67,13 +73,8 @@ export function renderEventsDoc(): string {
     'rejects it and appends nothing. Payload objects are closed: an unknown field is an error.',
     '',
   ];
-  for (const source of ['host', 'player', 'engine'] as const) {
-    out.push(
-      `## ${source === 'host' ? 'Host facts' : source === 'player' ? 'Player decisions' : 'Rule decisions'}`,
-      '',
-      SOURCES[source],
-      '',
-    );
+  for (const source of ['host', 'player', 'engine', 'store'] as const) {
+    out.push(`## ${SECTIONS[source]}`, '', SOURCES[source], '');
     for (const d of defs.filter((x) => x.source === source)) {
       out.push(`### \`${d.type}\` (v${d.version})`, '', d.summary, '');
       if (d.rules.length > 0) out.push(`Rules: ${d.rules.join(', ')}.`, '');

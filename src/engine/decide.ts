@@ -38,7 +38,11 @@ import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
 
-export const isOrigin = (event: { type: string }): boolean => definitionOf(event.type)?.source !== 'engine';
+/** A host fact or a player decision: what a command may be, and what begins each append of the engine. */
+export const isOrigin = (event: { type: string }): boolean => {
+  const source = definitionOf(event.type)?.source;
+  return source === 'host' || source === 'player';
+};
 
 /** Records a host fact that needs no rule decision. */
 const record =
@@ -101,7 +105,7 @@ const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started'> = {
 
 export function decide(view: GameView | undefined, origin: OriginEvent): Decision {
   const definition = definitionOf(origin.type);
-  if (definition === undefined || definition.source === 'engine') {
+  if (definition === undefined || (definition.source !== 'host' && definition.source !== 'player')) {
     return reject('malformed', 'schema', `"${origin.type}" is not a host report or a player decision`);
   }
   const issue = definition.data.firstError(origin.data, 'data');

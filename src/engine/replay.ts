@@ -1,6 +1,6 @@
 // Replay: state is a fold of the log. Optionally re-derives every rule decision on the way and
 // reports the ones that no longer match (the log was edited, or the reading of a rule changed).
-import type { DomainEvent, StoredEvent } from '../../events/index.js';
+import { eventDefinitions, type DomainEvent, type EventDefinition, type StoredEvent } from '../../events/index.js';
 import { decideStored, isOrigin, type OriginEvent } from './decide.js';
 import { fastStep } from '../../machines/step.js';
 import { evolve, initialState, projection } from './evolve.js';
@@ -36,6 +36,15 @@ interface Expectation {
 export const INERT_TYPES: readonly string[] = ['host.logged'];
 const INERT = new Set(INERT_TYPES);
 
+/**
+ * The store's records about the log itself (a repair of a torn end): of no game, so they neither start a game nor
+ * belong to one; replay counts them (the log's version) and skips them.
+ */
+export const LOG_RECORD_TYPES: readonly string[] = Object.values(eventDefinitions as Record<string, EventDefinition>)
+  .filter((definition) => definition.source === 'store')
+  .map((definition) => definition.type);
+const LOG_RECORDS = new Set(LOG_RECORD_TYPES);
+
 export class Replayer {
   readonly games = new Map<string, GameView>();
   readonly mismatches: Mismatch[] = [];
@@ -57,6 +66,7 @@ export class Replayer {
 
   apply(event: StoredEvent): void {
     this.version = event.seq;
+    if (LOG_RECORDS.has(event.type)) return;
     const view = this.games.get(event.game);
     const inert = INERT.has(event.type);
     if (this.check && event.seq >= this.checkFrom && !inert) this.checkEvent(view, event);

@@ -117,6 +117,7 @@ export const unchanged = (state: GameState): GameState => state;
 export const coreWorld: WorldHandlers<
   | 'host.game-started'
   | 'host.logged'
+  | 'log.repaired'
   | 'host.allied-player-turn-ended'
   | 'host.city-firestormed'
   | 'host.atomic-attack'
@@ -128,6 +129,7 @@ export const coreWorld: WorldHandlers<
   | 'europe.war-ended'
 > = {
   'host.logged': unchanged,
+  'log.repaired': unchanged,
   'host.game-started': unchanged,
   'germany.surrender-checked': unchanged,
   // Once per turn and game, the hottest reducer of a replay: a spread, not immer (docs/performance.md).

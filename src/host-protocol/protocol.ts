@@ -9,6 +9,7 @@ import type { PreviewedEvent } from '../host/preview.js';
 import type { GameSummary } from '../engine/summary.js';
 import type { Permission } from '../engine/britain/permissions.js';
 import { Enum, Strict, type Frozen } from '../schema/types.js';
+import { Characters } from '../schema/characters.js';
 import { DeclarationSchema } from '../engine/declarations-schema.js';
 import { DescribedDecisionSchema } from '../engine/pending-schema.js';
 
@@ -23,7 +24,7 @@ export const DEFAULT_EVENTS_PER_REQUEST = 1_000;
 export const MAX_BYTES_PER_RESPONSE = 4 * 1024 * 1024;
 
 /** A request's own id, echoed in its response (null in the response when the request had none or was unreadable). */
-export const RequestIdSchema = Type.Union([Type.String({ maxLength: 256 }), Type.Integer()]);
+export const RequestIdSchema = Type.Union([Characters({ maxLength: 256 }), Type.Integer()]);
 export type RequestId = Static<typeof RequestIdSchema>;
 
 /** A command `{ type, data }`: checked by the engine, as `SurrenderEngine.execute` checks it (code `malformed`). */

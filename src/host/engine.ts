@@ -7,6 +7,8 @@ import type { DomainEvent, StoredEvent } from '../../events/index.js';
 import { logVersion } from '../../events/envelope.js';
 import { InputError } from '../schema/validate.js';
 import { CommandRecordedError, ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
+import { repairsTornEnd } from '../store/repair.js';
+import { findCutAppend } from './cut-append.js';
 import { decide, type OriginEvent } from '../engine/decide.js';
 import {
   commandIdOf,
@@ -68,6 +70,8 @@ export class SurrenderEngine {
     log: LogView,
   ) {
     this.#log = log;
+    // A store that repairs a torn end it meets removes the append the crash cut off too, as the rules tell it.
+    if (repairsTornEnd(store)) store.findCutAppendWith(findCutAppend);
   }
 
   /**
@@ -121,14 +125,25 @@ export class SurrenderEngine {
     if (!expected.ok) return Promise.resolve(expected);
     const commandId = commandIdOf(options);
     if (!commandId.ok) return Promise.resolve(commandId);
-    const run = (): Promise<CommandResult> =>
-      expected.value === null
+    const run = async (): Promise<CommandResult> => {
+      await this.#repairTornEnd();
+      return expected.value === null
         ? this.#execute(game, command.value, commandId.value)
         : this.#executeAt(game, command.value, expected.value, commandId.value);
+    };
     // A log that cannot be read or written, or a defect, is a typed rejection too: nothing throws past the API.
     return this.#serialize(() =>
       run().catch((error: unknown): CommandResult => ({ ok: false, rejection: storeFailure(error) })),
     );
+  }
+
+  /**
+   * A torn end the store last saw, repaired before the command is decided, so that the events of an append a crash
+   * cut off are gone, not decided on (docs/log-format.md). When another writer repaired it first, nothing is done.
+   */
+  async #repairTornEnd(): Promise<void> {
+    if (repairsTornEnd(this.store) && this.store.torn && (await this.store.repairTornEnd()) !== null)
+      await this.#log.catchUp();
   }
 
   /** The command decided once, on the log at `expected` or not at all (its first outcome, when recorded). */

@@ -6,6 +6,7 @@
 // unchanged (./validate.ts reports errors from the schema as written).
 import { Kind, TypeRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeSystemPolicy } from '@sinclair/typebox/system';
+import { charactersForChecking } from './characters.js';
 
 const OpenRecordKind = 'AwawOpenRecord';
 
@@ -40,10 +41,13 @@ function isOpenRecord(schema: TSchema): boolean {
 
 /**
  * The schema to compile for checks: every open record inside objects, arrays and unions replaced by the open-record
- * kind (its other fields kept, an optional property stays optional). The same schema when it holds none.
+ * kind (its other fields kept, an optional property stays optional), every string counted in characters by the kind
+ * that counts them (./characters.ts). The same schema when it holds none.
  */
 export function forChecking(schema: TSchema): TSchema {
   if (isOpenRecord(schema)) return { ...schema, [Kind]: OpenRecordKind };
+  const counted = charactersForChecking(schema);
+  if (counted !== schema) return counted;
   let changed = false;
   const visit = (child: TSchema): TSchema => {
     const next = forChecking(child);

@@ -69,7 +69,7 @@ export const entriesOf = (prefix: string, schemas: Readonly<Record<string, TSche
     description: typeof schema['description'] === 'string' ? schema['description'] : `${prefix} ${key}`,
   }));
 
-const origins = definitions.filter((d) => d.source !== 'engine');
+const origins = definitions.filter((d) => d.source === 'host' || d.source === 'player');
 /** A command names its game only as the one it is executed for (a log line carries it): checked by the engine. */
 const CommandGame = Type.String({
   pattern: GAME_ID_PATTERN,
@@ -119,7 +119,8 @@ export const catalog: readonly CatalogEntry[] = [
     schema: RequestSchema,
     description:
       `One request line of \`awaw-surrender exec\` (docs/host-protocol.md): one of exec/request/OP. ` +
-      `A command's \`command\` is checked as the command schema says. ${LENGTHS}`,
+      `A command's \`command\` is checked as the command schema says, where a \`maxLength\` counts UTF-16 code ` +
+      'units (a character beyond U+FFFF counts twice); the `maxLength` of `id` counts characters, as JSON Schema does.',
   },
   {
     name: 'exec/response',

@@ -5,6 +5,7 @@ import { watch } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SurrenderEngine } from '../host/engine.js';
+import { findCutAppend } from '../host/cut-append.js';
 import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { createLog } from '../store/file/log-file.js';
 import { StoreError } from '../store/store-error.js';
@@ -27,7 +28,8 @@ export class DirectoryBackend implements Backend {
     this.seats = new FileSeatStore(dir);
     this.#slots = new GameCache(async (game) => {
       const guard = new IfMatchGuard();
-      const log = await JsonlFileStore.open(this.logPath(game));
+      // A torn end is repaired by the server's next append to the game, the append it cut off removed with it.
+      const log = await JsonlFileStore.open(this.logPath(game), { writer: 'serve', findCutAppend });
       const store = guard.wrap(observedStore(log, game, this.failures));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
     }, maxOpenGames);

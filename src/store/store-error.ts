@@ -9,7 +9,8 @@
  *   by appends. Nothing was written: read again and decide again (ConcurrencyError).
  * - `locked`: another writer holds the log longer than the caller waits (the file's lock; a database lock not
  *   granted). Nothing was written: try again later (LockTimeoutError).
- * - `torn`: the log file's last line was cut mid-write; appends are refused until `verify --repair` (TornLogError).
+ * - `torn`: a log file's last line cut mid-write (TornLogError). No store raises it: the file store's next append
+ *   repairs a torn end and records the repair (file/tail-repair.ts).
  * - `full`: no space left (ENOSPC, EDQUOT; a database's full disk). Nothing was written.
  * - `read-only`: the file system or the database takes no writes (EROFS; a standby). Nothing was written.
  * - `denied`: no permission (EACCES, EPERM; a missing database privilege, a login refused).

@@ -122,7 +122,10 @@ export class CommandRecordedError extends StoreError {
   }
 }
 
-/** The last line of the log file was cut mid-write; appends are refused until `verify --repair`. */
+/**
+ * The last line of the log file was cut mid-write. Raised by no store (the file store's next append repairs a torn
+ * end, ./file/tail-repair.ts); a host may still test for it.
+ */
 export class TornLogError extends StoreError {
   override readonly name = 'TornLogError';
   constructor(

@@ -2,7 +2,7 @@
 // one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed or unusable; anything but 0 leaves the log byte
 // for byte as it was; a command sent again with its id prints its first result.
 import { spawnSync } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,80 +146,86 @@ describe('awaw-surrender append', () => {
     expect((await readFile(path)).equals(before)).toBe(true);
   });
 
-  it('exit 2: malformed input or command, a torn log, a missing log, bad usage; the log is unchanged', async () => {
-    const { path } = await logAt(ACCEPT);
-    const commandFile = join(dir, 'bad.json');
-    await writeFile(commandFile, Buffer.from([0x7b, 0xfe, 0x7d]));
-    const before = await readFile(path);
-    expect(append([path, '-'], '{"type":')).toMatchObject({
-      code: 2,
-      json: { error: { path: '$', message: expect.stringMatching(/^not valid JSON/) } },
-    });
-    expect(append([path, commandFile])).toMatchObject({
-      code: 2,
-      json: { error: { path: '$', message: 'not valid UTF-8: byte 0xfe at offset 1' } },
-    });
-    expect(append([path, '-'], '[]')).toMatchObject({ code: 2, json: { error: { path: '$' } } });
-    expect(append([path, '-'], JSON.stringify({ game: 7, ...accept }))).toMatchObject({
-      code: 2,
-      json: { error: { path: 'game' } },
-    });
-    expect(append([path, '-'], JSON.stringify({ type: 'host.game-turn-ended', data: {} }))).toMatchObject({
-      code: 2,
-      json: { ok: false, rejection: { code: 'malformed', rule: 'schema' } },
-    });
-    expect(append([path, '-'], JSON.stringify({ ...accept, extra: 1 }))).toMatchObject({
-      code: 2,
-      json: {
-        ok: false,
-        game: GAME,
-        rejection: {
-          code: 'malformed',
-          rule: 'schema',
-          message: 'extra: not a member of a command: expected only type, data and, optionally, game',
+  it(
+    'exit 2, {error: {path, message}}: malformed input or command, a missing log, ' + 'bad usage; log unchanged',
+    async () => {
+      const { path } = await logAt(ACCEPT);
+      const commandFile = join(dir, 'bad.json');
+      await writeFile(commandFile, Buffer.from([0x7b, 0xfe, 0x7d]));
+      const before = await readFile(path);
+      expect(append([path, '-'], '{"type":')).toMatchObject({
+        code: 2,
+        json: { error: { path: '$', message: expect.stringMatching(/^not valid JSON/) } },
+      });
+      expect(append([path, commandFile])).toMatchObject({
+        code: 2,
+        json: { error: { path: '$', message: 'not valid UTF-8: byte 0xfe at offset 1' } },
+      });
+      expect(append([path, '-'], '[]')).toMatchObject({ code: 2, json: { error: { path: '$' } } });
+      expect(append([path, '-'], JSON.stringify({ game: 7, ...accept }))).toMatchObject({
+        code: 2,
+        json: { error: { path: 'game' } },
+      });
+      expect(append([path, '-'], JSON.stringify({ type: 'host.game-turn-ended', data: {} }))).toEqual({
+        code: 2,
+        json: { error: { path: 'data.turn', message: 'missing required field (expected an object)' } },
+        stderr: 'data.turn: missing required field (expected an object)\n',
+      });
+      expect(append([path, '-'], JSON.stringify({ ...accept, extra: 1 }))).toEqual({
+        code: 2,
+        json: {
+          error: {
+            path: 'extra',
+            message: 'not a member of a command: expected only type, data and, optionally, game',
+          },
         },
-      },
-    });
-    expect(append([path, join(dir, 'none.json')])).toMatchObject({
-      code: 2,
-      json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } },
-    });
-    expect((await readFile(path)).equals(before)).toBe(true);
-    await appendFile(path, '{"seq":');
-    const torn = await readFile(path);
-    expect(append([path, '-'], JSON.stringify(accept))).toMatchObject({
-      code: 2,
-      json: { ok: false, rejection: { code: 'store-failed', rule: 'store' } },
-    });
-    expect((await readFile(path)).equals(torn)).toBe(true);
-    expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
-      code: 2,
-      json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } },
-    });
-    expect(append([path])).toMatchObject({
-      code: 2,
-      json: {
-        error: {
-          path: '$',
-          message:
-            'usage: append takes a log file and a command file (or - for ' +
-            'standard input) (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
+        stderr: 'extra: not a member of a command: expected only type, data and, optionally, game\n',
+      });
+      expect(append([path, '-'], JSON.stringify({ type: 'britain.surrendered', data: {} }))).toEqual({
+        code: 2,
+        json: { error: { path: '$', message: '"britain.surrendered" is not a host report or a player decision' } },
+        stderr: '$: "britain.surrendered" is not a host report or a player decision\n',
+      });
+      // The store's record of a repair is no command either.
+      const record = { writer: 'append', bytes: 0, sha256: '0'.repeat(64), seq: null, events: 0, lineBreakAdded: true };
+      expect(append([path, '-'], JSON.stringify({ type: 'log.repaired', data: record }))).toMatchObject({
+        code: 2,
+        json: { error: { path: '$', message: '"log.repaired" is not a host report or a player decision' } },
+      });
+      expect(append([path, join(dir, 'none.json')])).toMatchObject({
+        code: 2,
+        json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } },
+      });
+      expect((await readFile(path)).equals(before)).toBe(true);
+      expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
+        code: 2,
+        json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } },
+      });
+      expect(append([path])).toMatchObject({
+        code: 2,
+        json: {
+          error: {
+            path: '$',
+            message:
+              'usage: append takes a log file and a command file (or - for ' +
+              'standard input) (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
+          },
         },
-      },
-    });
-    const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
-      0,
-      ['usage:', '  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-'],
-      '',
-    ]);
-    expect(append([path, '--game'])).toMatchObject({
-      code: 2,
-      json: {
-        error: {
-          message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
+      });
+      const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
+      expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
+        0,
+        ['usage:', '  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-'],
+        '',
+      ]);
+      expect(append([path, '--game'])).toMatchObject({
+        code: 2,
+        json: {
+          error: {
+            message: 'usage: --game needs a value (awaw-surrender append LOG [--game G] [--command-id ID] FILE|-)',
+          },
         },
-      },
-    });
-  });
+      });
+    },
+  );
 });

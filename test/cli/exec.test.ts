@@ -1,20 +1,18 @@
 // `awaw-surrender exec LOG` as a real process (the built CLI): one response line per request line with the
-// request's id, every operation, bad lines answered and the process going on, a second writer on the same log,
-// EOF and SIGTERM.
+// request's id, every operation, bad lines answered and the process going on, a byte order mark, ids counted in
+// characters, a second writer on the same log, EOF (signals: ./exec-signals.test.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withLogLock } from '../../src/store/file/file-lock.js';
 import { ensureBuilt } from '../support/build.js';
 import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog, seaLionScript, startExec } from '../support/exec-process.js';
 
 const GAME = SEA_LION;
 const script = seaLionScript;
 const accept = acceptOffer;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let dir = '';
 beforeAll(async () => {
@@ -165,6 +163,42 @@ describe('awaw-surrender exec', () => {
     },
   );
 
+  it('a leading byte order mark is ignored, as a calculator ignores one; on a later line it is no JSON', async () => {
+    const { path } = await logAt(1);
+    const exec = startExec([path]);
+    exec.child.stdin.write(Buffer.from([0xef, 0xbb]));
+    exec.child.stdin.write(Buffer.concat([Buffer.from([0xbf]), Buffer.from('{"id":1,"op":"games"}\n')]));
+    expect(await exec.next()).toMatchObject({ id: 1, ok: true, games: [GAME] });
+    expect(await exec.ask('\uFEFF{"id":2,"op":"games"}')).toMatchObject({
+      id: null,
+      ok: false,
+      rejection: { code: 'bad-request', message: expect.stringMatching(/^\$: not JSON: /) },
+    });
+    exec.child.stdin.end();
+    expect(await exec.exited()).toMatchObject({ code: 0, rest: '' });
+  });
+
+  it('a string id is at most 256 characters, as the schema says: characters beyond U+FFFF count once', async () => {
+    const { path } = await logAt(1);
+    const exec = startExec([path]);
+    const emoji = '\u{1F600}';
+    expect(await exec.ask({ id: emoji.repeat(256), op: 'games' })).toMatchObject({ id: emoji.repeat(256), ok: true });
+    const refusal = {
+      id: null,
+      ok: false,
+      op: null,
+      rejection: {
+        code: 'bad-request',
+        rule: 'protocol',
+        message: 'id: expected a string of at most 256 characters or an integer',
+      },
+    };
+    expect(await exec.ask({ id: emoji.repeat(257), op: 'games' })).toMatchObject(refusal);
+    expect(await exec.ask({ id: 'a'.repeat(257), op: 'games' })).toMatchObject(refusal);
+    exec.child.stdin.end();
+    expect(await exec.exited()).toMatchObject({ code: 0, rest: '' });
+  });
+
   it('a second writer: its appends are read and counted; a decision it made is refused: not pending', async () => {
     const { path, version } = await logAt(ACCEPT);
     const first = startExec([path]);
@@ -191,41 +225,6 @@ describe('awaw-surrender exec', () => {
     second.child.stdin.end();
     expect((await first.exited()).code).toBe(0);
     expect((await second.exited()).code).toBe(0);
-  });
-
-  it('SIGTERM while a request waits for the log lock: the request is finished and answered, then exit 0', async () => {
-    const { path } = await logAt(ACCEPT);
-    const exec = startExec([path]);
-    expect(await exec.ask({ id: 0, op: 'games' })).toMatchObject({ ok: true });
-    let response: Promise<Record<string, unknown>> | null = null;
-    await withLogLock(path, async () => {
-      exec.send({ id: 'held', op: 'execute', game: GAME, command: accept });
-      response = exec.next();
-      // exec says nothing while it waits for the lock (and answers no later request meanwhile): this pause gives it
-      // time to read the request. Sent too early, SIGTERM would end an idle exec and the answer below never come.
-      await sleep(500);
-      exec.child.kill('SIGTERM');
-    });
-    // The lock is released only now: an exec that had exited on SIGTERM could not answer or append.
-    expect(await response).toMatchObject({
-      id: 'held',
-      ok: true,
-      events: [{ type: 'britain.offer-accepted' }, { type: 'britain.surrendered' }],
-    });
-    expect(await exec.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
-    const text = await readFile(path, 'utf8');
-    expect(text.trimEnd().split('\n').at(-1)).toContain('"type":"britain.surrendered"');
-  });
-
-  it('SIGTERM while idle ends exec at once, exit 0; EOF at once too', async () => {
-    const { path } = await logAt(1);
-    const idle = startExec([path]);
-    expect(await idle.ask({ op: 'games' })).toMatchObject({ ok: true, games: [GAME] });
-    idle.child.kill('SIGTERM');
-    expect(await idle.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
-    const eof = startExec([path]);
-    eof.child.stdin.end();
-    expect(await eof.exited()).toEqual({ code: 0, signal: null, stderr: '', rest: '' });
   });
 
   it('--create starts a new log; a missing log without it, or a bad command line: exit 2 with one line', async () => {

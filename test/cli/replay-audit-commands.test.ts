@@ -134,6 +134,7 @@ describe('audit', () => {
       const decisions = events.filter((e) => definitionOf(e.type)?.source === 'engine');
       expect(decisions.length).toBeGreaterThan(0);
       for (const event of decisions) {
+        if (!('turn' in event.data)) throw new Error(`${event.type} at seq ${event.seq} has no turn`);
         const own = entries.filter((e) => e.seq === event.seq);
         expect(own.length, `${event.type} at seq ${event.seq}`).toBeGreaterThan(0);
         for (const entry of own) {

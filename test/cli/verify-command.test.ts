@@ -28,6 +28,7 @@ describe('verify', () => {
       formatVersion: 1,
       lastHash,
       head: { seq: events, hash: lastHash },
+      repairs: [],
     });
   });
 
@@ -130,13 +131,13 @@ describe('a torn last line (a write cut off by a crash)', () => {
     expect(before.code).toBe(1);
     expect(before.stderr).toBe(
       `${path}:line ${lines}: the last line is torn (a write was cut off); ` +
-        `--repair truncates it (run \`awaw-surrender verify ${path} --repair\`)\n`,
+        `the next append, or --repair, removes it (\`awaw-surrender verify ${path} --repair\`)\n`,
     );
     const replayTorn = await cli('replay', path);
     expect(replayTorn.code).toBe(1);
     expect(replayTorn.stderr).toContain(
       `${path}:line ${lines}: the last line is torn (a write was cut off); ` +
-        `it was not replayed: run \`awaw-surrender verify ${path} --repair\``,
+        `it was not replayed: the next append repairs it, or run \`awaw-surrender verify ${path} --repair\``,
     );
 
     const repair = await cli('verify', path, '--repair');
@@ -164,8 +165,10 @@ describe('a torn last line (a write cut off by a crash)', () => {
         ok: true,
         action: 'truncated',
         line: events + 1,
-        events: events - 2,
-        version: events - 2,
+        removedEvents: 1,
+        events: events - 1,
+        version: events - 1,
+        record: { seq: events - 1, type: 'log.repaired', data: { writer: 'verify', seq: events - 1, events: 1 } },
         cutBatch: {
           line: events,
           seq: events - 1,
@@ -176,17 +179,19 @@ describe('a torn last line (a write cut off by a crash)', () => {
           missing: ['britain.resistance-determined'],
         },
       });
-      expect(await readFile(path, 'utf8')).toBe(`${sea.text.split('\n').slice(0, -3).join('\n')}\n`);
-      // The host reports the turn end again: the log is the original one once more.
+      const repaired = (await readFile(path, 'utf8')).split('\n');
+      expect(repaired.slice(0, -2)).toEqual(sea.text.split('\n').slice(0, -3));
+      expect(JSON.parse(repaired.at(-2) ?? '')).toMatchObject({ seq: events - 1, type: 'log.repaired' });
+      // The host reports the turn end again: after the record, the same events as the original log's.
       if (origin?.type !== 'host.game-turn-ended') throw new Error('fixture');
       const engine = await SurrenderEngine.open(
         await JsonlFileStore.open(path, { source: deterministicSource('sea-lion-1941') }),
       );
       const again = await engine.execute('sea-lion-1941', { type: origin.type, data: origin.data });
       await engine.close();
-      expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
-        [events - 1, 'host.game-turn-ended'],
-        [events, 'britain.resistance-determined'],
+      expect(again.ok && again.events.map((e) => [e.seq, e.type, e.data])).toEqual([
+        [events, 'host.game-turn-ended', origin.data],
+        [events + 1, 'britain.resistance-determined', last?.data],
       ]);
       expect((await cli('replay', path)).code).toBe(0);
     },
@@ -205,10 +210,14 @@ describe('a torn last line (a write cut off by a crash)', () => {
     expect(JSON.parse(repair.stdout)).toMatchObject({
       ok: true,
       action: 'truncated',
-      events: sea.events.length,
+      removedEvents: 0,
+      events: sea.events.length + 1,
       cutBatch: null,
+      record: { seq: sea.events.length + 1, data: { seq: sea.events.length + 1, events: 0 } },
     });
-    expect(await readFile(path, 'utf8')).toBe(sea.text);
+    const repaired = await readFile(path, 'utf8');
+    expect(repaired.startsWith(sea.text)).toBe(true);
+    expect(JSON.parse(repaired.slice(sea.text.length))).toMatchObject({ type: 'log.repaired' });
   });
 
   it(

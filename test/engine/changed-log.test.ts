@@ -1,7 +1,7 @@
 // An engine left open while the log is changed other than by appends: a crash cut an append between its
-// lines, `verify --repair` (the real CLI, another process) removes that batch, and another host process
-// appends. The engine must notice that the log is no longer the one it read, read it again before it
-// decides, and never append on top of a view of events the log no longer holds (59.21 counts surrenders
+// lines, `verify --repair` (the real CLI, another process) removes that batch and records the repair in its place,
+// and another host process appends. The engine must notice that the log is no longer the one it read, read it
+// again before it decides, and never append on top of a view of events the log no longer holds (59.21 counts surrenders
 // from the log: a decision on a stale view is a wrong rule decision).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -96,8 +96,8 @@ function expectReplaysClean(path: string): void {
 }
 
 /**
- * An engine opened on the cut log; then `verify --repair` removes the cut batch, and another writer's report of
- * Russia's surrender takes the seq of the removed game turn end, the last event the engine read.
+ * An engine opened on the cut log; then `verify --repair` removes the cut batch, its record of the repair taking the
+ * seq of the removed game turn end, the last event the engine read; then another writer reports Russia's surrender.
  */
 async function regrownUnderEngine(name: string): Promise<{ path: string; engine: SurrenderEngine; whole: number }> {
   const path = await cutLog(name);
@@ -106,7 +106,7 @@ async function regrownUnderEngine(name: string): Promise<{ path: string; engine:
   expect(engine.version).toBe(whole - 1);
   expect(run(CLI, 'verify', '--repair', path).code).toBe(0);
   const storm = otherWriter(path, russiaSurrenders(sp42));
-  expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole - 1]);
+  expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole]);
   return { path, engine, whole };
 }
 
@@ -125,20 +125,21 @@ describe('an engine left open across verify --repair and another writer', () => 
       expect(repair.code).toBe(0);
       expect(JSON.parse(repair.stdout)).toMatchObject({
         ok: true,
-        events: whole - 2,
+        events: whole - 1,
         cutBatch: { seq: whole - 1, type: 'host.game-turn-ended' },
+        record: { seq: whole - 1, type: 'log.repaired', data: { writer: 'verify', events: 1, seq: whole - 1 } },
       });
 
       // The host reports the Spring 1942 game turn end again: the engine reads the repaired log before deciding.
       const again = await engine.execute(GAME, spring1942('host.game-turn-ended'));
       expect(again.ok && again.events.map((e) => [e.seq, e.type])).toEqual([
-        [whole - 1, 'host.game-turn-ended'],
-        [whole, 'britain.resistance-determined'],
+        [whole, 'host.game-turn-ended'],
+        [whole + 1, 'britain.resistance-determined'],
       ]);
       expect(resistance(again)).toEqual({ line: 1, level: 2 });
 
       const storm = otherWriter(path, russiaSurrenders(su42));
-      expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole + 1]);
+      expect(storm.ok && storm.events.map((e) => e.seq)).toEqual([whole + 2]);
 
       expect((await engine.execute(GAME, spring1942('host.allied-player-turn-ended', su42))).ok).toBe(true);
       const summer = await engine.execute(GAME, spring1942('host.game-turn-ended', su42));
@@ -157,11 +158,11 @@ describe('an engine left open across verify --repair and another writer', () => 
       // In the engine's old view Spring 1942 has ended; in the log it has not, and it holds Russia's surrender.
       const ended = await engine.execute(GAME, spring1942('host.game-turn-ended'));
       expect(ended.ok && ended.events.map((e) => [e.seq, e.type])).toEqual([
-        [whole, 'host.game-turn-ended'],
-        [whole + 1, 'britain.resistance-determined'],
+        [whole + 1, 'host.game-turn-ended'],
+        [whole + 2, 'britain.resistance-determined'],
       ]);
       expect(resistance(ended)).toEqual({ line: 0, level: 1 });
-      expect(engine.version).toBe(whole + 1);
+      expect(engine.version).toBe(whole + 2);
       await engine.close();
       expectReplaysClean(path);
     },
@@ -173,7 +174,7 @@ describe('an engine left open across verify --repair and another writer', () => 
     async () => {
       const { path, engine, whole } = await regrownUnderEngine('legal-either-way.jsonl');
       const note = await engine.execute(GAME, { type: 'host.logged', data: { turn: sp42, kind: 'note', data: {} } });
-      expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole]);
+      expect(note.ok && note.events.map((e) => e.seq)).toEqual([whole + 1]);
       // The engine's view is the log's: the surrender it did not write is in it, the removed game turn end is not.
       const fresh = await SurrenderEngine.open(await JsonlFileStore.open(path));
       expect(engine.view(GAME)?.world).toEqual(fresh.view(GAME)?.world);

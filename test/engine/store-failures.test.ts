@@ -1,26 +1,15 @@
 // The host API when the log cannot be read or written (README, "The host API"): execute resolves with a typed
 // rejection (`store-failed`, rule `store`) naming what failed, the log on disk is unchanged, and a defect is an
 // `internal` rejection (rule `engine`), never a throw past the API.
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
 import { fileError } from '../../src/store/file/fs-error.js';
-import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { outcomeUnknown } from '../../src/store/postgres/pg-error.js';
-import { firestorm, gameStarted, turn } from '../support/fixtures.js';
+import { gameStarted, turn } from '../support/fixtures.js';
 
 const sp41 = turn('spring', 1941);
-let dir = '';
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'awaw-store-failures-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 /** A memory store whose appends fail with `error`. */
 function failingStore(error: unknown): MemoryEventStore {
@@ -30,33 +19,6 @@ function failingStore(error: unknown): MemoryEventStore {
 }
 
 describe('the host API when the store fails', () => {
-  it(
-    '59.21: a torn last line (a crash mid-write) refuses the ' +
-      'firestorm as store-failed, naming the repair; the file is unchanged',
-    async () => {
-      const path = join(dir, 'torn.jsonl');
-      const engine = await SurrenderEngine.open(
-        await JsonlFileStore.open(path, { create: true, source: deterministicSource('g1') }),
-      );
-      expect((await engine.execute('g1', gameStarted({ turn: sp41 }))).ok).toBe(true);
-      await appendFile(path, '{"seq":2,"id":"x","ga');
-      const before = await readFile(path);
-      const result = await engine.execute('g1', firestorm(sp41, 'britain', 'Coventry'));
-      expect(result).toEqual({
-        ok: false,
-        rejection: {
-          code: 'store-failed',
-          rule: 'store',
-          message:
-            `the log could not be read or written (TornLogError): ${path}: line 3 is torn (a write was cut off); ` +
-            `run \`awaw-surrender verify ${path} --repair\` before appending; nothing was recorded`,
-        },
-      });
-      expect(await readFile(path)).toEqual(before);
-      await engine.close();
-    },
-  );
-
   it('a full disk (ENOSPC) is a store-failed rejection naming the system error', async () => {
     // What the file store throws for a write refused with ENOSPC.
     const full = fileError(

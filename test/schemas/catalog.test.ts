@@ -55,8 +55,9 @@ describe('the schema catalogue', () => {
     expect(names.filter((n) => /^event\/[^/]+\/v\d+$/.test(n)).sort()).toEqual(older.map((o) => o.name).sort());
   });
 
-  it('has a command for every host fact and player decision, and none for the rule decisions', () => {
-    const origins = definitions.filter((d) => d.source !== 'engine');
+  it('has a command for every host fact and player decision, and none for the rule decisions or log records', () => {
+    const origins = definitions.filter((d) => d.source === 'host' || d.source === 'player');
+    expect(names).not.toContain('command/log.repaired');
     for (const d of origins) expect(properties(`command/${d.type}`)['data'], d.type).toBe(d.schema);
     expect(names.filter((n) => n.startsWith('command/')).sort()).toEqual(
       origins.map((d) => `command/${d.type}`).sort(),

@@ -1,12 +1,14 @@
 // A crash in the middle of an append leaves a prefix of the batch on disk. For every possible cut, the torn
-// line is detected, appends are refused until repair, and repair keeps every whole event.
+// line is detected, a reader leaves it alone, and the next append (as `repairLog`) repairs it, keeping every whole
+// event, and records the repair.
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { TornLogError } from '../../src/store/store.js';
+import { ConcurrencyError } from '../../src/store/store.js';
 import { repairLog, verifyLog } from '../../src/store/file/verify.js';
 import { counterSource, gameStarted, logged, makeTempDir, readAll } from './support.js';
 
@@ -38,46 +40,72 @@ async function sampleLog(last: number): Promise<{ bytes: Buffer; lastBatchStart:
 const wholeEvents = (bytes: Buffer, length: number): number =>
   bytes.subarray(0, length).filter((b) => b === 0x0a).length - 1;
 
+/** What a repair records (a `log.repaired` line) for `removed`, the bytes it cut off (none: a line break added). */
+const recorded = (writer: string, removed: Buffer, seq: number | null) => ({
+  writer,
+  bytes: removed.length,
+  sha256: createHash('sha256').update(removed).digest('hex'),
+  seq: removed.length === 0 ? null : seq,
+  events: 0,
+  lineBreakAdded: removed.length === 0,
+});
+
 describe('crash: a log cut at every byte offset of its last line', () => {
   it(
-    'is torn at every cut inside the line (and before its line ' +
-      'break), refuses appends, and repair keeps every whole event',
+    'is torn at every cut inside the line (and before its line break); a reader changes nothing; the next append, ' +
+      'like repair, keeps every whole event and records the repair',
     async () => {
       const { bytes, lineStarts } = await sampleLog(1);
       const start = lineStarts[lineStarts.length - 1] as number;
       const path = join(dir, 'cut-line.jsonl');
       let completed = 0;
       for (let cut = start + 1; cut < bytes.length; cut += 1) {
-        await writeFile(path, bytes.subarray(0, cut));
-        const torn = `${path} cut at ${cut}`;
-        const store = await JsonlFileStore.open(path, { source: counterSource('x') });
-        expect(store.torn, torn).toBe(true);
-        expect(await store.version(), torn).toBe(3);
-        await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toBeInstanceOf(TornLogError);
-        await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toMatchObject({ line: 5 });
-        expect(await verifyLog(path), torn).toMatchObject({ ok: false, line: 5, torn: true });
-        // Whole events before the cut are still readable; the fragment is not.
-        expect(
-          (await readAll(store)).map((e) => e.seq),
-          torn,
-        ).toEqual([1, 2, 3]);
-
-        const repair = await repairLog(path);
+        const cutBytes = bytes.subarray(0, cut);
         const whole = cut === bytes.length - 1; // only the final line break is missing
         if (whole) completed += 1;
-        expect(repair, torn).toMatchObject({
-          ok: true,
-          action: whole ? 'completed' : 'truncated',
-          line: 5,
-          events: whole ? 4 : 3,
-        });
-        expect((await readFile(path)).equals(bytes.subarray(0, whole ? bytes.length : start)), torn).toBe(true);
-        expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: whole ? 4 : 3 });
+        const kept = whole ? 4 : 3;
+        const removed = whole ? Buffer.alloc(0) : bytes.subarray(start, cut);
+        const repaired = whole ? bytes : bytes.subarray(0, start);
+        for (const by of ['append', 'repair'] as const) {
+          await writeFile(path, cutBytes);
+          const torn = `${path} cut at ${cut}, repaired by ${by}`;
+          const store = await JsonlFileStore.open(path, { source: counterSource('x') });
+          expect(store.torn, torn).toBe(true);
+          expect(await store.version(), torn).toBe(3);
+          expect(await verifyLog(path), torn).toMatchObject({ ok: false, line: 5, torn: true });
+          // Whole events before the cut are still readable; the fragment is not; a reader repairs nothing.
+          expect(
+            (await readAll(store)).map((e) => e.seq),
+            torn,
+          ).toEqual([1, 2, 3]);
+          expect((await readFile(path)).equals(cutBytes), torn).toBe(true);
 
-        // The store opened before the repair sees the repaired file and appends again.
-        const version = logVersion(whole ? 4 : 3);
-        expect((await store.append([logged('g1', 'after')], version)).version, torn).toBe(version + 1);
-        expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: version + 1 });
+          if (by === 'append') {
+            // Under the lock the torn end is repaired and recorded, then the append finds the log moved on.
+            await expect(store.append([logged('g1')], logVersion(3)), torn).rejects.toBeInstanceOf(ConcurrencyError);
+            expect(store.repairs, torn).toMatchObject([{ line: 5, removedBytes: removed.length, events: kept + 1 }]);
+          } else {
+            expect(await repairLog(path), torn).toMatchObject({
+              ok: true,
+              action: whole ? 'completed' : 'truncated',
+              line: 5,
+              removedBytes: removed.length,
+              events: kept + 1,
+              record: { seq: kept + 1, type: 'log.repaired', game: whole ? 'g1' : 'g2' },
+            });
+          }
+          const text = await readFile(path);
+          expect(text.subarray(0, repaired.length).equals(repaired), torn).toBe(true);
+          expect(await verifyLog(path), torn).toMatchObject({
+            ok: true,
+            events: kept + 1,
+            repairs: [{ line: kept + 2, ...recorded(by === 'append' ? 'library' : 'verify', removed, 4) }],
+          });
+          // The store appends again, at the version after the record.
+          const version = logVersion(kept + 1);
+          expect((await store.append([logged('g1', 'after')], version)).version, torn).toBe(version + 1);
+          expect(await verifyLog(path), torn).toMatchObject({ ok: true, events: version + 1 });
+        }
       }
       expect(completed).toBe(1);
     },
@@ -88,44 +116,44 @@ describe('crash: a log cut at every byte offset of its last line', () => {
     const path = join(dir, 'cut-before.jsonl');
     await writeFile(path, bytes.subarray(0, lineStarts[lineStarts.length - 1]));
     expect(await verifyLog(path)).toMatchObject({ ok: true, events: 3 });
-    expect(await repairLog(path)).toMatchObject({ ok: true, action: 'none', events: 3 });
+    expect(await repairLog(path)).toMatchObject({ ok: true, action: 'none', events: 3, record: null });
     const store = await JsonlFileStore.open(path);
     expect(store.torn).toBe(false);
     expect((await store.append([logged('g1')], logVersion(3))).version).toBe(4);
   });
 
-  it('a batch cut anywhere keeps exactly the whole lines written before the cut', async () => {
-    const { bytes, lastBatchStart } = await sampleLog(3);
-    const path = join(dir, 'cut-batch.jsonl');
-    // Every byte near a line break (where the cases change), every 5th byte elsewhere (the last line is cut at
-    // every byte above).
-    const nearBreak = (cut: number): boolean => bytes.subarray(Math.max(0, cut - 6), cut + 6).includes(0x0a);
-    for (let cut = lastBatchStart + 1; cut < bytes.length; cut += 1) {
-      if (!nearBreak(cut) && cut % 5 !== 0) continue;
-      await writeFile(path, bytes.subarray(0, cut));
-      const where = `cut at ${cut}`;
-      if (bytes[cut - 1] === 0x0a) {
-        // Cut between two lines: a whole (shorter) log.
-        expect(await verifyLog(path), where).toMatchObject({ ok: true, events: wholeEvents(bytes, cut) });
-        continue;
+  it(
+    'a batch cut anywhere keeps exactly the whole lines written before the cut ' + '(no rules tell the batch)',
+    async () => {
+      const { bytes, lastBatchStart } = await sampleLog(3);
+      const path = join(dir, 'cut-batch.jsonl');
+      // Every byte near a line break (where the cases change), every 5th byte elsewhere (the last line is cut at
+      // every byte above).
+      const nearBreak = (cut: number): boolean => bytes.subarray(Math.max(0, cut - 6), cut + 6).includes(0x0a);
+      for (let cut = lastBatchStart + 1; cut < bytes.length; cut += 1) {
+        if (!nearBreak(cut) && cut % 5 !== 0) continue;
+        await writeFile(path, bytes.subarray(0, cut));
+        const where = `cut at ${cut}`;
+        if (bytes[cut - 1] === 0x0a) {
+          // Cut between two lines: a whole (shorter) log.
+          expect(await verifyLog(path), where).toMatchObject({ ok: true, events: wholeEvents(bytes, cut) });
+          continue;
+        }
+        const before = wholeEvents(bytes, cut);
+        const lineComplete = bytes[cut] === 0x0a; // only its line break is missing
+        const kept = before + (lineComplete ? 1 : 0);
+        expect(await verifyLog(path), where).toMatchObject({ ok: false, torn: true, line: before + 2 });
+        const store = await JsonlFileStore.open(path);
+        expect(await store.version(), where).toBe(before);
+        await expect(store.append([logged('g1')], logVersion(before)), where).rejects.toBeInstanceOf(ConcurrencyError);
+        expect(await verifyLog(path), where).toMatchObject({ ok: true, events: kept + 1 });
+        const end = lineComplete ? cut + 1 : bytes.lastIndexOf(0x0a, cut - 1) + 1;
+        const text = await readFile(path);
+        expect(text.subarray(0, end).equals(bytes.subarray(0, end)), where).toBe(true);
+        expect(JSON.parse(text.subarray(end).toString('utf8'))).toMatchObject({ seq: kept + 1, type: 'log.repaired' });
       }
-      const before = wholeEvents(bytes, cut);
-      const lineComplete = bytes[cut] === 0x0a; // only its line break is missing
-      const kept = before + (lineComplete ? 1 : 0);
-      expect(await verifyLog(path), where).toMatchObject({ ok: false, torn: true, line: before + 2 });
-      const store = await JsonlFileStore.open(path);
-      expect(await store.version(), where).toBe(before);
-      await expect(store.append([logged('g1')], logVersion(before)), where).rejects.toBeInstanceOf(TornLogError);
-      expect(await repairLog(path), where).toMatchObject({
-        ok: true,
-        action: lineComplete ? 'completed' : 'truncated',
-        events: kept,
-      });
-      expect(await verifyLog(path), where).toMatchObject({ ok: true, events: kept });
-      const end = lineComplete ? cut + 1 : bytes.lastIndexOf(0x0a, cut - 1) + 1;
-      expect((await readFile(path)).equals(bytes.subarray(0, end)), where).toBe(true);
-    }
-  });
+    },
+  );
 });
 
 describe('crash: what repair refuses', () => {
@@ -155,23 +183,24 @@ describe('crash: what repair refuses', () => {
     expect(await repairLog(path)).toMatchObject({
       ok: true,
       action: 'truncated',
-      events: 4,
+      events: 5,
       removedBytes: last.length,
+      record: { seq: 5, type: 'log.repaired' },
     });
-    expect((await readFile(path)).equals(bytes)).toBe(true);
+    expect((await readFile(path)).subarray(0, bytes.length).equals(bytes)).toBe(true);
   });
 
-  it('a header without its line break is completed; an empty file is refused', async () => {
+  it('a header without its line break is completed (no event, no record); an empty file is refused', async () => {
     const { bytes, lineStarts } = await sampleLog(1);
     const path = join(dir, 'header-only.jsonl');
-    await writeFile(path, bytes.subarray(0, (lineStarts[1] as number) - 1));
+    const header = bytes.subarray(0, (lineStarts[1] as number) - 1);
+    await writeFile(path, header);
     expect(await verifyLog(path)).toMatchObject({ ok: false, line: 1, torn: true });
-    await expect((await JsonlFileStore.open(path)).append([logged('g1')], logVersion(0))).rejects.toMatchObject({
-      name: 'TornLogError',
-      line: 1,
-    });
-    expect(await repairLog(path)).toMatchObject({ ok: true, action: 'completed', events: 0 });
-    expect(await verifyLog(path)).toMatchObject({ ok: true, events: 0 });
+    expect(await repairLog(path)).toMatchObject({ ok: true, action: 'completed', events: 0, record: null });
+    expect(await verifyLog(path)).toMatchObject({ ok: true, events: 0, repairs: [] });
+    await writeFile(path, header);
+    expect((await (await JsonlFileStore.open(path)).append([gameStarted('g1')], logVersion(0))).version).toBe(1);
+    expect(await verifyLog(path)).toMatchObject({ ok: true, events: 1, repairs: [] });
     await writeFile(path, '');
     expect(await repairLog(path)).toMatchObject({ ok: false, line: 1 });
   });

@@ -37,6 +37,7 @@ describe('verifyLog: an intact log', () => {
       formatVersion: 1,
       lastHash: hash,
       head: { seq: 4, hash },
+      repairs: [],
     });
   });
 

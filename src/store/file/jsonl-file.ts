@@ -1,8 +1,9 @@
 // The event store as an append-only JSON Lines file (format: docs/log-format.md, src/store/line-format.ts).
 // Open reads only the header and the tail (./log-tail.ts); appends take the log's lock (flock on the file itself,
-// ./file-lock.ts), write a batch in one write and fdatasync before they resolve; reads stream the file in large
-// chunks. The calls of an append and of `head()` are synchronous: each costs microseconds on a local disk, where
-// a trip through libuv's thread pool costs far more, and an append made about twenty of them (docs/performance.md).
+// ./file-lock.ts), repair a torn end a dead writer left (./tail-repair.ts), write a batch in one write and fdatasync
+// before they resolve; reads stream the file in large chunks. The calls of an append and of `head()` are
+// synchronous: each costs microseconds on a local disk, where a trip through libuv's thread pool costs far more,
+// and an append made about twenty of them (docs/performance.md).
 import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
@@ -10,7 +11,9 @@ import { withLogLock, type LockedLog } from './file-lock.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
 import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
 import { readLog } from './scan.js';
+import { repairTornEnd } from './tail-repair.js';
 import { checkNewEvents, sealEvents } from '../seal.js';
+import type { CutAppendFinder, RepairsTornEnd, RepairWriter, TailRepair } from '../repair.js';
 import { SharedLogStore } from '../log-games.js';
 import { commandOf } from '../command-events.js';
 import { CommandIndex } from './command-index.js';
@@ -18,7 +21,6 @@ import {
   checkExpected,
   CommandRecordedError,
   systemEnvelopeSource,
-  TornLogError,
   type AppendResult,
   type EnvelopeSource,
   type LogHead,
@@ -38,14 +40,25 @@ export interface JsonlFileStoreOptions {
   readonly chunkSize?: number;
   /** How long an append waits for another process's lock; default 5000 ms. */
   readonly lockTimeoutMs?: number;
+  /**
+   * How an append that finds a torn end tells the events of the append it cut off (../repair.ts); without one,
+   * only the torn line is removed (a SurrenderEngine gives its own).
+   */
+  readonly findCutAppend?: CutAppendFinder;
+  /** Who appends through this store, as a repair's record names it; default `library`. */
+  readonly writer?: RepairWriter;
 }
 
 /** One shared log in a file, whole and as its games' streams (../log-games.ts); file system failures: StoreErrors. */
-export class JsonlFileStore extends SharedLogStore {
+export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
   readonly path: string;
   readonly #source: EnvelopeSource;
   readonly #chunkSize: number;
   readonly #lockTimeoutMs: number;
+  readonly #writer: RepairWriter;
+  #findCutAppend: CutAppendFinder | null;
+  /** The repairs of a torn end this store's appends made, in order. */
+  readonly #repairs: TailRepair[] = [];
   #header: Header;
   #tail: Tail;
   /** Appends one at a time in this process (the lock orders them between processes). */
@@ -60,6 +73,8 @@ export class JsonlFileStore extends SharedLogStore {
     this.#source = options.source ?? systemEnvelopeSource;
     this.#chunkSize = chunkSizeOf(options);
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 5000;
+    this.#writer = options.writer ?? 'library';
+    this.#findCutAppend = options.findCutAppend ?? null;
     this.#header = header;
     this.#tail = tail;
     this.#commands = new CommandIndex(path);
@@ -68,7 +83,8 @@ export class JsonlFileStore extends SharedLogStore {
   /**
    * Opens a log, reading only its header and its last lines. A file of another or a newer format is refused
    * with the LogError of line 1, a path that is not a regular file with NotALogFileError. A torn last line is
-   * noted: reads work, appends throw TornLogError.
+   * noted, never repaired by a reader (a live writer may be in the middle of its append): reads work, and the next
+   * append, under the lock, repairs it and records the repair (./tail-repair.ts).
    */
   static open(path: string, options: JsonlFileStoreOptions = {}): Promise<JsonlFileStore> {
     return fileBoundary(() => JsonlFileStore.#open(path, options));
@@ -90,6 +106,41 @@ export class JsonlFileStore extends SharedLogStore {
   /** Whether the file ended in a torn line when last looked at (appends look again under the lock). */
   get torn(): boolean {
     return this.#tail.tornLine !== null;
+  }
+
+  /** The repairs of a torn end that this store's appends made (each also recorded in the log). */
+  get repairs(): readonly TailRepair[] {
+    return this.#repairs;
+  }
+
+  findCutAppendWith(finder: CutAppendFinder): void {
+    this.#findCutAppend ??= finder;
+  }
+
+  /** Repairs a torn end now, under the lock, as the next append would (a writer about to decide calls it). */
+  repairTornEnd(): Promise<TailRepair | null> {
+    this.#assertOpen();
+    const repaired = this.#serialize(() =>
+      withLogLock(this.path, (real, locked) => this.#repairLocked(real, locked), { timeoutMs: this.#lockTimeoutMs }),
+    );
+    return repaired.catch((error: unknown) => {
+      throw fileError(error);
+    });
+  }
+
+  async #repairLocked(real: string, locked: LockedLog): Promise<TailRepair | null> {
+    // As an append: through the locked descriptor, or one checked to be of the locked file.
+    const slow = locked.fd === null || locked.links > 1 ? await openLogFile(real, 'r+') : null;
+    const fd = slow === null ? (locked.fd as number) : slow.fd;
+    try {
+      if (slow !== null) locked.check(fd);
+      const tail = await this.#refresh(fd);
+      if (tail.tornLine === null) return null;
+      await this.#repair(real, fd, tail);
+      return this.#repairs.at(-1) ?? null;
+    } finally {
+      await slow?.close();
+    }
   }
 
   override async version(): Promise<LogVersion> {
@@ -178,8 +229,10 @@ export class JsonlFileStore extends SharedLogStore {
     const fd = slow === null ? (locked.fd as number) : slow.fd;
     try {
       if (slow !== null) locked.check(fd);
-      const tail = await this.#refresh(fd);
-      if (tail.tornLine !== null) throw new TornLogError(this.path, tail.tornLine);
+      let tail = await this.#refresh(fd);
+      // Under the lock, a torn end is a dead writer's: repaired and recorded, then the append goes on (a caller who
+      // read the events the repair removed, or not the record, is told so: the expected version no longer holds).
+      if (tail.tornLine !== null) tail = await this.#repair(real, fd, tail);
       const stale = checkExpected(tail, expected, expectedHash);
       if (stale !== null) throw stale;
       const command = commandOf(events);
@@ -203,16 +256,12 @@ export class JsonlFileStore extends SharedLogStore {
         truncateQuietly(fd, tail.size);
         throw error;
       }
-      this.#tail = {
-        ino: tail.ino,
-        size: tail.size + bytes.length,
-        seq: batch.tip.seq,
-        hash: batch.tip.hash,
-        tornLine: null,
-      };
+      const size = tail.size + bytes.length;
+      const game = batch.events.at(-1)?.game ?? tail.game;
+      this.#tail = { ino: tail.ino, size, whole: size, game, seq: batch.tip.seq, hash: batch.tip.hash, tornLine: null };
       this.#commands.appended(
         { ino: tail.ino, end: tail.size, hash: tail.hash },
-        { ino: tail.ino, end: this.#tail.size, hash: batch.tip.hash },
+        { ino: tail.ino, end: size, hash: batch.tip.hash },
         command,
       );
       return {
@@ -223,6 +272,19 @@ export class JsonlFileStore extends SharedLogStore {
     } finally {
       await slow?.close();
     }
+  }
+
+  async #repair(real: string, fd: number, torn: Tail): Promise<Tail> {
+    const { repair, tail } = await repairTornEnd(real, fd, this.#header, torn, {
+      writer: this.#writer,
+      findCutAppend: this.#findCutAppend,
+      source: this.#source,
+      chunkSize: this.#chunkSize,
+    });
+    this.#repairs.push(repair);
+    this.#tail = tail;
+    if (repair.record !== null) this.announce([repair.record]);
+    return tail;
   }
 
   /**
@@ -264,6 +326,6 @@ function truncateQuietly(fd: number, size: number): void {
     ftruncateSync(fd, size);
     fdatasyncSync(fd);
   } catch {
-    // the write's error is the one to report; a torn end left behind is refused until `verify --repair`
+    // the write's error is the one to report; a torn end left behind is repaired by the next append
   }
 }

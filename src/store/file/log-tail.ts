@@ -24,6 +24,10 @@ export interface Header {
 export interface Tail extends ChainTip {
   readonly ino: number;
   readonly size: number;
+  /** Bytes of the whole lines, header included: where a torn last line starts (`size` when there is none). */
+  readonly whole: number;
+  /** The game of the last whole event; null when the log holds none. */
+  readonly game: string | null;
   /** The line number of a torn last line, or null when the file ends in `\n`. */
   readonly tornLine: number | null;
 }
@@ -48,7 +52,7 @@ export function readHeader(fd: number, size: number): Header {
 }
 
 /** The offset of the last `\n` in [floor, before), reading backwards `step` bytes at a time; -1 if none. */
-function lastNewline(fd: number, floor: number, before: number, step: number): number {
+export function lastNewline(fd: number, floor: number, before: number, step: number): number {
   let end = before;
   while (end > floor) {
     const start = Math.max(floor, end - step);
@@ -72,14 +76,16 @@ export async function readTail(
   header: Header,
   step: number,
 ): Promise<Tail> {
-  if (!header.terminated) return { ino, size, seq: 0, hash: header.hash, tornLine: 1 };
+  if (!header.terminated) return { ino, size, whole: 0, game: null, seq: 0, hash: header.hash, tornLine: 1 };
   const floor = header.end - 1; // the header's `\n`
   // No line, whole or torn, is longer than MAX_LINE_BYTES: the search for a line break stops there.
   const last = size - 1 > floor ? lastNewline(fd, Math.max(floor, size - 1 - MAX_LINE_BYTES), size, step) : floor;
   if (last < 0) throw await firstBadLine(path, tooLong(0));
   const end = last;
   const tornLine = end === size - 1 ? null : 0; // its number is known once the last whole seq is
-  if (end === floor) return { ino, size, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
+  const whole = end + 1;
+  if (end === floor)
+    return { ino, size, whole, game: null, seq: 0, hash: header.hash, tornLine: tornLine === null ? null : 2 };
   const before = lastNewline(fd, Math.max(floor, end - 1 - MAX_LINE_BYTES), end, step);
   if (before < 0) throw await firstBadLine(path, tooLong(0));
   const start = before;
@@ -100,7 +106,8 @@ export async function readTail(
     if (!(error instanceof LogError)) throw error;
     throw await firstBadLine(path, error);
   }
-  return { ino, size, seq: event.seq, hash: event.hash, tornLine: tornLine === null ? null : event.seq + 2 };
+  const { seq, hash, game } = event;
+  return { ino, size, whole, game, seq, hash, tornLine: tornLine === null ? null : seq + 2 };
 }
 
 /** The tail is bad: read the whole log to name the first bad line (only on this error path). */

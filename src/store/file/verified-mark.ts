@@ -5,7 +5,6 @@
 // every line, parses only the listed lines, and fully checks only what was appended since. It is a cache: a
 // missing, damaged, foreign or stale mark only means a full check, never a misread, and `verify` never reads it
 // (docs/log-format.md, docs/performance.md).
-import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { Type, type Static } from '@sinclair/typebox';
 import { compile } from '../../schema/validate.js';
@@ -76,6 +75,12 @@ export class StaleMarkError extends Error {
 export const markPathOf = (logPath: string): string => `${logPath}.verified.json`;
 
 /**
+ * Where a mark is written before it is renamed into place: one name per log, so that a writer killed before its
+ * rename leaves nothing the next writer does not remove.
+ */
+export const markTemporaryOf = (logPath: string): string => `${markPathOf(logPath)}.tmp`;
+
+/**
  * The mark beside `logPath` if it is well formed and was written by `engine`; null otherwise (no mark, an
  * unreadable, malformed or inconsistent one, another build's). Whether the log still holds the bytes it vouches
  * for is checked as the log is read, segment by segment (`readLog`'s `trusted`).
@@ -113,16 +118,19 @@ function consistent(mark: VerifiedMark): boolean {
 }
 
 /**
- * Writes the mark beside `logPath`, atomically (a temporary file renamed over it). Best effort: a directory that
- * cannot be written to only means no mark (returns false); the log itself is never touched.
+ * Writes the mark beside `logPath`, atomically (a temporary file renamed over it). The temporary file of a writer
+ * killed before its rename is removed first (nothing blocks on what stands there: a FIFO is removed, not opened).
+ * Two writers at once may remove each other's temporary file or rename the other's: the mark is then one of theirs,
+ * or none, or one that fails its own checks, never a misread. Best effort: a directory that cannot be written to
+ * only means no mark (returns false); the log itself is never touched.
  */
 export async function writeVerifiedMark(logPath: string, mark: VerifiedMark): Promise<boolean> {
-  const target = markPathOf(logPath);
-  const temporary = `${target}.${randomUUID()}.tmp`;
+  const temporary = markTemporaryOf(logPath);
   const text = `${JSON.stringify({ format: MARK_FORMAT, formatVersion: MARK_FORMAT_VERSION, ...mark })}\n`;
   try {
+    await rm(temporary, { force: true });
     await writeFile(temporary, text, { flag: 'wx' });
-    await rename(temporary, target);
+    await rename(temporary, markPathOf(logPath));
     return true;
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);

@@ -1,22 +1,18 @@
-// Checking a whole log file line by line, and repairing the one kind of damage a crash can cause:
-// a torn last line. Any other damage is reported and left alone (restore from a backup). What this module exports
-// is the file store's boundary: a file system failure is thrown as a StoreError (./fs-error.ts).
-import { logVersion, type LogVersion, type StoredEvent } from '../../../events/index.js';
-import { decodeEventLine, decodeHeader, LogError } from '../line-format.js';
-import { withLogLock } from './file-lock.js';
+// Checking a whole log file line by line, and naming the repairs of a torn end it records; the repair itself is
+// ./repair-log.ts. What this module exports is the file store's boundary: a file system failure is thrown as a
+// StoreError (./fs-error.ts).
+import { logVersion, type EventData, type LogVersion, type StoredEvent } from '../../../events/index.js';
+import { LogError } from '../line-format.js';
 import { fileBoundary, fileBoundaryStream } from './fs-error.js';
-import { openLogFile } from './log-file.js';
-import {
-  isExactUtf8,
-  readLog as readLogFile,
-  scanLog as scanLogFile,
-  type Fragment,
-  type ScanOptions,
-  type ScanSummary,
-} from './scan.js';
+import { fragmentIsWholeLine } from './repair-log.js';
+import { readLog as readLogFile, scanLog as scanLogFile, type ScanOptions, type ScanSummary } from './scan.js';
 import type { LogHead } from '../store.js';
 
 export type { ScanOptions, ScanSummary, Fragment } from './scan.js';
+export { repairLog, type RepairOptions, type RepairReport } from './repair-log.js';
+
+/** A repair of a torn end the log records (a `log.repaired` line): where, when, and what it did. */
+export type RecordedRepair = EventData<'log.repaired'> & { readonly line: number; readonly at: string };
 
 /** ./scan.ts readLog: the log's events in batches, its summary returned at the end. */
 export function readLog(
@@ -48,6 +44,8 @@ export type VerifyReport =
       readonly head: LogHead;
       /** Only with the option `expectHead`: the hash of the line at that seq, or null when the log is shorter. */
       readonly hashAtExpected?: string | null;
+      /** The repairs of a torn end the log records, in order. */
+      readonly repairs: readonly RecordedRepair[];
     }
   | {
       readonly ok: false;
@@ -59,20 +57,6 @@ export type VerifyReport =
       /** The bad line is a torn last line (a write cut off): `repairLog` can fix it. */
       readonly torn: boolean;
     };
-
-export type RepairReport =
-  | {
-      readonly ok: true;
-      /** none: the log was intact; truncated: a torn last line was cut off; completed: its missing `\n` was added. */
-      readonly action: 'none' | 'truncated' | 'completed';
-      /** The torn line, when there was one. */
-      readonly line: number | null;
-      readonly removedBytes: number;
-      readonly events: number;
-      readonly version: LogVersion;
-      readonly message: string;
-    }
-  | { readonly ok: false; readonly line: number; readonly path: string; readonly message: string };
 
 /** Checks every line: header, JSON, envelope, known type and version, payload, seq 1..n, hash chain. */
 export function verifyLog(
@@ -88,10 +72,16 @@ export function verifyLog(
 
 async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1] = {}): Promise<VerifyReport> {
   let summary: ScanSummary;
+  const repairs: RecordedRepair[] = [];
+  const onBatch = (events: readonly StoredEvent[]): void => {
+    for (const event of events)
+      if (event.type === 'log.repaired') repairs.push({ line: event.seq + 1, at: event.at, ...event.data });
+  };
   try {
     const { chunkSize, onProgress } = options;
     summary = await scanLog(path, {
       validate: true,
+      onBatch,
       ...(chunkSize === undefined ? {} : { chunkSize }),
       ...(onProgress === undefined ? {} : { onProgress }),
       hashAt: options.expectHead ?? -1,
@@ -105,8 +95,10 @@ async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1]
   if (fragment !== null) {
     const whole = fragmentIsWholeLine(fragment, summary);
     const message = whole
-      ? `line ${fragment.line}: the last line lacks its line break (a write was cut off after it); --repair adds it`
-      : `line ${fragment.line}: the last line is torn (a write was cut off); --repair truncates it`;
+      ? `line ${fragment.line}: the last line lacks its line break (a write was cut off after it); the next ` +
+        'append, or --repair, adds it'
+      : `line ${fragment.line}: the last line is torn (a write was cut off); the next append, or --repair, ` +
+        'removes it';
     return { ok: false, line: fragment.line, path: '$', message, torn: true };
   }
   return {
@@ -117,94 +109,6 @@ async function verifyFile(path: string, options: Parameters<typeof verifyLog>[1]
     lastHash: summary.lastHash,
     head: { seq: logVersion(summary.events), hash: summary.lastHash },
     ...(options.expectHead === undefined ? {} : { hashAtExpected: summary.hashAt }),
+    repairs,
   };
-}
-
-/**
- * Repairs a torn last line only: cuts the file back to the end of the last whole line, or, when the torn
- * fragment is itself a whole, valid, correctly chained line that lacks only its `\n`, adds the `\n` (a whole
- * event is never lost). Any other damage is refused and nothing is changed. Holds the append lock meanwhile.
- */
-export async function repairLog(
-  path: string,
-  options: { readonly chunkSize?: number; readonly lockTimeoutMs?: number } = {},
-): Promise<RepairReport> {
-  return fileBoundary(() =>
-    withLogLock(path, (real) => repairLocked(real, options.chunkSize), { timeoutMs: options.lockTimeoutMs ?? 5000 }),
-  );
-}
-
-async function repairLocked(path: string, chunkSize: number | undefined): Promise<RepairReport> {
-  let summary: ScanSummary;
-  try {
-    summary = await scanLog(path, { validate: true, ...(chunkSize === undefined ? {} : { chunkSize }) });
-  } catch (error) {
-    if (!(error instanceof LogError)) throw error;
-    return {
-      ok: false,
-      line: error.line,
-      path: error.path,
-      message:
-        `line ${error.line} is corrupt (${error.message}): restore it from a backup; --repair only ` +
-        `truncates a torn last line`,
-    };
-  }
-  const { fragment } = summary;
-  const version = logVersion(summary.events);
-  if (fragment === null) {
-    return {
-      ok: true,
-      action: 'none',
-      line: null,
-      removedBytes: 0,
-      events: summary.events,
-      version,
-      message: 'the log is intact: nothing to repair',
-    };
-  }
-  const handle = await openLogFile(path, 'r+');
-  try {
-    if (fragmentIsWholeLine(fragment, summary)) {
-      await handle.write(Buffer.from('\n'), 0, 1, summary.wholeBytes + fragment.bytes.length);
-      await handle.sync();
-      const events = fragment.line === 1 ? 0 : summary.events + 1;
-      return {
-        ok: true,
-        action: 'completed',
-        line: fragment.line,
-        removedBytes: 0,
-        events,
-        version: logVersion(events),
-        message: `line ${fragment.line} was whole but lacked its line break: added it`,
-      };
-    }
-    await handle.truncate(summary.wholeBytes);
-    await handle.sync();
-    return {
-      ok: true,
-      action: 'truncated',
-      line: fragment.line,
-      removedBytes: fragment.bytes.length,
-      events: summary.events,
-      version,
-      message:
-        `line ${fragment.line} was torn: removed its ${fragment.bytes.length} bytes; the log holds ` +
-        `${summary.events} whole events`,
-    };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Whether a fragment is a whole line lacking only its `\n`: valid, next in seq and chained to the line before. */
-function fragmentIsWholeLine(fragment: Fragment, summary: ScanSummary): boolean {
-  if (!isExactUtf8(fragment.bytes, fragment.text)) return false;
-  try {
-    if (fragment.line === 1) decodeHeader(fragment.text);
-    else decodeEventLine(fragment.text, fragment.line, { expectedSeq: summary.events + 1, prevHash: summary.lastHash });
-    return true;
-  } catch (error) {
-    if (error instanceof LogError) return false;
-    throw error;
-  }
 }
