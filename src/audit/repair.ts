@@ -30,7 +30,7 @@ export function repairDetails(data: Repaired): string[] {
         : `a torn last line and the ${data.events === 1 ? 'event' : `${data.events} events`} already written of the ` +
           'append it cut off (never acknowledged: its command is to be reported again)';
     rows.push(`removed ${data.bytes} bytes${from}: ${append}`);
-    rows.push(`SHA-256 of the bytes removed: ${data.sha256}`);
+    rows.push(`SHA-256 ${data.sha256}, of the bytes removed`);
   }
   if (data.lineBreakAdded) rows.push('the last line was a whole event lacking only its line break: added it');
   return rows;

@@ -76,7 +76,7 @@ describe('a torn end met by append and exec', () => {
           `${path}: intact: ${version + 3} events, head ${version + 3}:${last.hash}; 1 repair of a torn end:\n` +
           `  line ${version + 2} (${record.at}): log repaired by the next writer, awaw-surrender append\n` +
           `    removed 90 bytes from where event ${version + 1} would begin: a torn last line (a write cut off)\n` +
-          `    SHA-256 of the bytes removed: ${sha256(half)}\n`,
+          `    SHA-256 ${sha256(half)}, of the bytes removed\n`,
         stderr: '',
       });
       expect(JSON.parse(run(['verify', '--json', path]).stdout)).toMatchObject({
@@ -100,7 +100,8 @@ describe('a torn end met by append and exec', () => {
         '-            log      log repaired by the next writer, awaw-surrender append\n' +
           `             removed 90 bytes from where event ${version + 1} would begin: a torn last line (a write ` +
           'cut off)\n' +
-          `             SHA-256 of the bytes removed: ${sha256(half)}\n`,
+          `             SHA-256 ${sha256(half)}, of the bytes\n` +
+          '               removed\n',
       );
       const replay = run(['replay', '--json', path]);
       expect([replay.code, JSON.parse(replay.stdout).mismatches]).toEqual([0, []]);
