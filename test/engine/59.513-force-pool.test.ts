@@ -198,8 +198,8 @@ describe('59.513: the British force pool is a host report', () => {
     const pool = entries.find((e) => e.rule === '59.513');
     expect(pool?.result).toBe('The host reports the British force pool: 16 units');
     expect(pool?.breakdown.slice(0, 2)).toEqual([
-      'aaf-1 british aaf 1 factors 5 BRPs unbuilt',
-      'aaf-2 british aaf 1 factors 5 BRPs unbuilt',
+      'aaf-1: British AAF, 1 factor, 5 BRPs, unbuilt',
+      'aaf-2: British AAF, 1 factor, 5 BRPs, unbuilt',
     ]);
     expect(pool?.breakdown).toContain('bb-1 british naval 9 factors 0 BRPs europe battleship operational');
     const reduced = entries.find((e) => e.rule === '59.51');

@@ -156,7 +156,7 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
         .flatMap((e) => auditEntries(e).flatMap((entry) => entry.breakdown))
         .join('\n');
       expect(audit).toContain(
-        '59.21 usat30to39 0: USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option ' +
+        '59.21 USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option ' +
           'usat30to39WhenUsAtWar: ignored): 0',
       );
     },
