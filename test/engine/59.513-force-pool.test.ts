@@ -201,7 +201,7 @@ describe('59.513: the British force pool is a host report', () => {
       'aaf-1: British AAF, 1 factor, 5 BRPs, unbuilt',
       'aaf-2: British AAF, 1 factor, 5 BRPs, unbuilt',
     ]);
-    expect(pool?.breakdown).toContain('bb-1 british naval 9 factors 0 BRPs europe battleship operational');
+    expect(pool?.breakdown).toContain('bb-1: British battleship, 9 factors, operational, in Europe');
     const reduced = entries.find((e) => e.rule === '59.51');
     expect(reduced?.result).toBe('British forces reduced: 2 AAF, 4 BRPs ground/NAS, 10 naval factors');
     expect(reduced?.breakdown[0]).toBe('59.512 required 2 AAF, 4 BRPs ground/NAS, 10 naval factors');
