@@ -1,6 +1,7 @@
 // The hash chain checked on a second thread (src/store/file/seal-thread.ts) changes nothing a reader sees: the
 // same events, the same summary, and a broken log refused at the same line with the same words as when one thread
 // checks everything, whichever of a broken seal and another fault comes first.
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { LogError } from '../../src/store/line-format.js';
@@ -149,9 +150,10 @@ describe('the log hash chain checked on a second thread', () => {
     });
   });
 
-  it('is used by default only for a log of at least 64 MiB, and as forced', () => {
+  it('is used by default for a log of at least 64 MiB on two cores or more, and as forced', () => {
     expect(SEAL_THREAD_MIN_BYTES).toBe(64 * 1024 * 1024);
     expect(wantsSealThread('auto', SEAL_THREAD_MIN_BYTES - 1)).toBe(false);
+    expect(wantsSealThread('auto', SEAL_THREAD_MIN_BYTES)).toBe(availableParallelism() >= 2);
     expect(wantsSealThread(true, 10)).toBe(true);
     expect(wantsSealThread(false, 2 * SEAL_THREAD_MIN_BYTES)).toBe(false);
   });
