@@ -47,7 +47,7 @@ describe('serve on a directory: no path in a reply', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a bad seats file, a log that is a directory, the directory gone: 503 without a path; a torn log mended', async () => {
+  it('a bad seats file, a log that is a directory, the directory gone: 503, no path; a torn log mended', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'awaw-serve-paths-'));
     dirs.push(parent);
     const dir = join(parent, 'secret-place');
