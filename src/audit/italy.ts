@@ -3,7 +3,7 @@ import { renderEffect } from '../../events/effects.js';
 import type { ItalianNavalStatus } from '../rules/italian-forces-table.js';
 import type { StoredEvent } from '../../events/index.js';
 import { turnName } from '../rules/turns.js';
-import { signed } from '../rules/lines.js';
+import { plural, signed } from '../rules/lines.js';
 import { italianLineCodes } from '../rules/italian-lines.js';
 import { wordedLines } from '../rules/line-spec.js';
 import { breakdownOf, type Draft } from './entry.js';
@@ -23,11 +23,9 @@ type Selection = {
   readonly destroyers: readonly string[];
 };
 
-/** `1 cruiser`, `2 cruisers`. */
-const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
 const amounts = (a: Amounts): string =>
-  `${count(a.infantryFactors, 'infantry factor')}, ${count(a.namedShips, 'named ship')}, ` +
-  `${count(a.cruisers, 'cruiser')}, ${count(a.destroyerFactors, 'destroyer factor')}`;
+  `${plural(a.infantryFactors, 'infantry factor')}, ${plural(a.namedShips, 'named ship')}, ` +
+  `${plural(a.cruisers, 'cruiser')}, ${plural(a.destroyerFactors, 'destroyer factor')}`;
 /** 56.31D, footnote * of 56.32: where an Italian ship stands. */
 const NAVAL_STATUS: Readonly<Record<ItalianNavalStatus, string>> = {
   operational: 'operational',
@@ -109,11 +107,11 @@ export function auditItaly(event: StoredEvent): Entry[] {
           turn: turnName(d.turn),
           rule: '56.31D',
           result:
-            `Italy's forces reported: ${count(d.navy.length, 'naval unit')}, ` +
-            `${count(d.infantry.length, 'infantry unit')} of ${count(infantryFactors, 'factor')}`,
+            `Italy's forces reported: ${plural(d.navy.length, 'naval unit')}, ` +
+            `${plural(d.infantry.length, 'infantry unit')} of ${plural(infantryFactors, 'factor')}`,
           breakdown: [
-            ...d.navy.map((s) => `${s.id}: ${s.type}, ${count(s.factors, 'factor')}, ${NAVAL_STATUS[s.status]}`),
-            ...d.infantry.map((u) => `${u.id}: infantry, ${count(u.factors, 'factor')}`),
+            ...d.navy.map((s) => `${s.id}: ${s.type}, ${plural(s.factors, 'factor')}, ${NAVAL_STATUS[s.status]}`),
+            ...d.infantry.map((u) => `${u.id}: infantry, ${plural(u.factors, 'factor')}`),
           ],
         },
       ];
@@ -139,7 +137,7 @@ export function auditItaly(event: StoredEvent): Entry[] {
             `Italian forces disposed of at level ${signed(d.surrenderLevel)}: Germany ` +
             `${d.germany.infantry.length + d.germany.navy.length}, U.S. ` +
             `${d.us.infantry.length + d.us.navy.length}, ` +
-            `${count(d.removed.infantry.length + d.removed.navy.length, 'unit')} removed`,
+            `${plural(d.removed.infantry.length + d.removed.navy.length, 'unit')} removed`,
           breakdown: [
             ...d.allocations.map(
               (a) =>

@@ -1,6 +1,7 @@
 // The words for a unit of the British force pool (59.51) and for who controls a territory (59.632, 59.634), as the
 // audit lists them: the host's ids as they are, every value of the rules' vocabulary in words.
 import type { EventData } from '../../events/index.js';
+import { plural } from '../rules/lines.js';
 import type { TerritoryControl } from '../rules/concessions-input.js';
 import type { ShipStatus, UnitKind, UnitNationality, UnitTheater } from '../rules/force-reduction-input.js';
 
@@ -43,15 +44,13 @@ const STATUS: Readonly<Record<ShipStatus, string>> = {
   salvageable: 'salvageable',
 };
 
-export const factorsOf = (n: number): string => `${n} ${n === 1 ? 'factor' : 'factors'}`;
-
 /** `hood: British battlecruiser, 9 factors, operational, in Europe`. */
 export function poolUnitRow(u: PoolUnit): string {
   const what = u.naval === undefined ? KIND[u.kind] : u.naval.type;
   const of = u.minor === undefined ? '' : ` of ${u.minor}`;
   return [
     `${u.id}: ${NATIONALITY[u.nationality]} ${what}${of}`,
-    factorsOf(u.factors),
+    plural(u.factors, 'factor'),
     ...(u.brps === 0 ? [] : [`${u.brps} BRPs`]),
     ...(u.naval === undefined ? [] : [STATUS[u.naval.status]]),
     THEATER[u.theater],
@@ -70,5 +69,4 @@ export const controlRow = (territory: string, control: TerritoryControl | 'japan
   `${territory}: ${CONTROL[control]}`;
 
 /** `1 fortification eliminated`, `2 fortifications eliminated`. */
-export const fortificationsRow = (n: number): string =>
-  `59.633 ${n} ${n === 1 ? 'fortification' : 'fortifications'} eliminated`;
+export const fortificationsRow = (n: number): string => `59.633 ${plural(n, 'fortification')} eliminated`;

@@ -34,7 +34,7 @@ export interface ExecStdio {
   onTerminate(stop: () => void): () => void;
 }
 
-/** The signals that end exec cleanly (SIGHUP: the terminal or the host's session went away). */
+/** The signals that end exec cleanly (SIGHUP: the terminal or the host hung up). */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 const systemWords = (error: Error): string => {

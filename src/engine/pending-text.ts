@@ -2,7 +2,7 @@
 // changes no data a host acts on.
 import type { ForceTotals } from '../rules/force-reduction.js';
 import type { ForceAmounts } from '../rules/italian-forces-table.js';
-import { signed } from '../rules/lines.js';
+import { plural, signed } from '../rules/lines.js';
 import type {
   PendingDecision,
   SelectBritishForceReductions,
@@ -12,16 +12,13 @@ import type {
 import { turnName } from '../rules/turns.js';
 import { bothSidesSelect } from '../rules/italian-selection-order.js';
 
-/** `1 cruiser`, `2 cruisers`. */
-const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
-
 const totals = (r: ForceTotals): string =>
-  `${count(r.aafFactors, 'AAF factor')}, ${r.groundNasBrps} BRPs of ground units or NAS and ` +
-  `${count(r.navalFactors, 'naval factor')}`;
+  `${plural(r.aafFactors, 'AAF factor')}, ${r.groundNasBrps} BRPs of ground units or NAS and ` +
+  `${plural(r.navalFactors, 'naval factor')}`;
 
 const amounts = (a: ForceAmounts): string =>
-  `${count(a.infantryFactors, 'infantry factor')}, ${count(a.namedShips, 'named ship')}, ` +
-  `${count(a.cruisers, 'cruiser')} and ${count(a.destroyerFactors, 'destroyer factor')}`;
+  `${plural(a.infantryFactors, 'infantry factor')}, ${plural(a.namedShips, 'named ship')}, ` +
+  `${plural(a.cruisers, 'cruiser')} and ${plural(a.destroyerFactors, 'destroyer factor')}`;
 
 const capped = (p: SelectBritishForceReductions): boolean =>
   p.required.aafFactors < p.uncapped.aafFactors ||
@@ -93,7 +90,6 @@ const ITALIAN_AMOUNT = {
   cruisers: 'cruiser',
   destroyers: 'destroyer factor',
 } as const;
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** 56.32: what a tried Italian selection still lacks or exceeds (nothing when no unit is picked yet). */
 function italianPicks(p: SelectPostSurrenderItalianForces): string {

@@ -2,7 +2,7 @@
 // The rows' values are decided in src/rules/british-resistance.ts and src/rules/naval-ratio.ts; here only their words.
 import { Type, type Static } from '@sinclair/typebox';
 import { Count, Enum, Int, Strict } from '../schema/types.js';
-import { signed } from './lines.js';
+import { plural, signed } from './lines.js';
 import { lineSpec, renderLineOf, type LineOf } from './line-spec.js';
 import {
   halfStrength,
@@ -13,7 +13,6 @@ import {
   type UncountedReason,
 } from './naval-ratio.js';
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 const named = (names: readonly (string | false)[]): string[] => names.filter((n): n is string => n !== false);
 
 /** 59.22B: Singapore as the row counts it; `european-scenario`: captured by Japan in Winter 1941, whatever the flag. */

@@ -20,3 +20,6 @@ export const sumLines = (lines: readonly { readonly value: number }[]): number =
 
 /** `+3`, `0`, `-2`: how the rules print a modifier. */
 export const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);
+
+/** `1 cruiser`, `2 cruisers`, `2 British cities`: a count with its noun. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -5,9 +5,10 @@
 // synchronous: each costs microseconds on a local disk, where a trip through libuv's thread pool costs far more,
 // and an append made about twenty of them (docs/performance.md).
 import { SerialQueue } from '../../async/serial-queue.js';
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync } from 'node:fs';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
 import { withLogLock, type LockedLog } from './file-lock.js';
+import { throughLock, writeBatch } from './locked-write.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
 import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
 import { readLog } from './scan.js';
@@ -128,19 +129,13 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
     });
   }
 
-  async #repairLocked(real: string, locked: LockedLog): Promise<TailRepair | null> {
-    // As an append: through the locked descriptor, or one checked to be of the locked file.
-    const slow = locked.fd === null || locked.links > 1 ? await openLogFile(real, 'r+') : null;
-    const fd = slow === null ? (locked.fd as number) : slow.fd;
-    try {
-      if (slow !== null) locked.check(fd);
+  #repairLocked(real: string, locked: LockedLog): Promise<TailRepair | null> {
+    return throughLock(real, locked, async (fd) => {
       const tail = await this.#refresh(fd);
       if (tail.tornLine === null) return null;
       await this.#repair(real, fd, tail);
       return this.#repairs.at(-1) ?? null;
-    } finally {
-      await slow?.close();
-    }
+    });
   }
 
   override async version(): Promise<LogVersion> {
@@ -216,19 +211,14 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
     await this.#queue.settled();
   }
 
-  async #appendLocked(
+  #appendLocked(
     real: string,
     locked: LockedLog,
     events: readonly NewEvent[],
     expected: LogVersion,
     expectedHash: string | undefined,
   ): Promise<AppendResult> {
-    // The locked descriptor is written through. A second hard link (or one still settling after createLog) takes
-    // the slow path, which waits or refuses, and whose descriptor must be of the locked file.
-    const slow = locked.fd === null || locked.links > 1 ? await openLogFile(real, 'r+') : null;
-    const fd = slow === null ? (locked.fd as number) : slow.fd;
-    try {
-      if (slow !== null) locked.check(fd);
+    return throughLock(real, locked, async (fd) => {
       let tail = await this.#refresh(fd);
       // Under the lock, a torn end is a dead writer's: repaired and recorded, then the append goes on (a caller who
       // read the events the repair removed, or not the record, is told so: the expected version no longer holds).
@@ -247,13 +237,10 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
         return { version: logVersion(tail.seq), events: [], head: { seq: logVersion(tail.seq), hash: tail.hash } };
       const bytes = Buffer.from(batch.text, 'utf8');
       try {
-        writeAll(fd, bytes, tail.size);
-        // The data and the file's new size are what a reader needs: fdatasync, not fsync (the times are not).
-        fdatasyncSync(fd);
+        writeBatch(fd, bytes, tail.size);
       } catch (error) {
-        // Leave no partial batch behind: the append did not happen.
+        // The append did not happen: the tail is looked at again next time.
         this.#tail = { ...tail, size: -1 };
-        truncateQuietly(fd, tail.size);
         throw error;
       }
       const size = tail.size + bytes.length;
@@ -269,9 +256,7 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
         events: batch.events,
         head: { seq: logVersion(batch.tip.seq), hash: batch.tip.hash },
       };
-    } finally {
-      await slow?.close();
-    }
+    });
   }
 
   async #repair(real: string, fd: number, torn: Tail): Promise<Tail> {
@@ -313,19 +298,4 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
 
 function chunkSizeOf(options: JsonlFileStoreOptions): number {
   return Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
-}
-
-function writeAll(fd: number, bytes: Buffer, position: number): void {
-  let done = 0;
-  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-}
-
-/** After a failed write: the file back to its size before the batch, if the file system lets us. */
-function truncateQuietly(fd: number, size: number): void {
-  try {
-    ftruncateSync(fd, size);
-    fdatasyncSync(fd);
-  } catch {
-    // the write's error is the one to report; a torn end left behind is repaired by the next append
-  }
 }
