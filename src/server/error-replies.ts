@@ -7,6 +7,7 @@ import { StoreError } from '../store/store-error.js';
 import { InputError } from '../schema/validate.js';
 import { refusal, validationPath, type HttpFailure } from './http-errors.js';
 import { BodyRefusal } from './json-body.js';
+import { gameOf } from './request-facts.js';
 import { SeatsError } from './seat-store.js';
 import type { StoreFailures } from './store-failures.js';
 
@@ -40,12 +41,6 @@ function requestFailure(error: FastifyError): HttpFailure | null {
       return null;
   }
 }
-
-/** The game of the request's route, for the log. */
-const gameOf = (request: FastifyRequest): string | null => {
-  const game = (request.params as { game?: unknown } | undefined)?.game;
-  return typeof game === 'string' ? game : null;
-};
 
 /**
  * The refusal for `error`. A store's failure is reported to `failures` (logged and counted once, where it was not

@@ -1,14 +1,13 @@
 // What the server tells its operator: each request's log line and metrics when its reply is sent, each failure
-// of a store logged (with the request's id, where one was being handled) and counted, each connection dropped at
+// of a store logged (with the id of the request of its game being handled) and counted, each connection dropped at
 // the cap counted. A 500's reply never carries what failed: its message is replaced here by the request's id, and
 // what it said is logged.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../store/store-error.js';
 import type { Backend } from './backend.js';
 import { internalMessage } from './error-replies.js';
 import { commandLabel, type ServerMetrics } from './metrics.js';
-import { codeOfRequest, noteCode } from './request-facts.js';
+import { codeOfRequest, gameOf, noteCode } from './request-facts.js';
 import { requestLine } from './request-log.js';
 import type { Server } from './types.js';
 
@@ -33,17 +32,49 @@ function rejectedBody(payload: string): Rejected | null {
   }
 }
 
+/**
+ * The requests of each game whose replies are not yet sent, so that a failure found deep in a game's store is logged
+ * with the id of the request that met it. A failure has only its game to go by: with one request of that game open
+ * (the usual case; a game's commands run one at a time), the line is that request's; with several or none, the
+ * server's, with the open requests' ids. This costs a map entry per request, where a request-scoped async context
+ * would hook every promise the server makes.
+ */
+class OpenRequests {
+  readonly #byGame = new Map<string, Set<FastifyRequest>>();
+
+  constructor(private readonly serverLog: FastifyBaseLogger) {}
+
+  add(request: FastifyRequest, reply: FastifyReply): void {
+    const game = gameOf(request);
+    if (game === null) return;
+    const open = this.#byGame.get(game) ?? new Set<FastifyRequest>();
+    this.#byGame.set(game, open);
+    open.add(request);
+    // 'close' ends every response: sent, failed, or its client gone.
+    reply.raw.once('close', () => {
+      open.delete(request);
+      if (open.size === 0 && this.#byGame.get(game) === open) this.#byGame.delete(game);
+    });
+  }
+
+  logOf(game: string | null): FastifyBaseLogger {
+    const open = game === null ? undefined : this.#byGame.get(game);
+    if (open === undefined) return this.serverLog;
+    if (open.size === 1) for (const request of open) return request.log;
+    return this.serverLog.child({ reqIds: [...open].map((request) => request.id) });
+  }
+}
+
 export function observeRequests(app: Server, backend: Backend, metrics: ServerMetrics | undefined): StreamObserver {
-  // The logger of the request being handled, for failures found deep in a store: its line has the request's id.
-  const scope = new AsyncLocalStorage<FastifyBaseLogger>();
-  const log = (): FastifyBaseLogger => scope.getStore() ?? app.log;
+  const open = new OpenRequests(app.log);
   const unlisten = backend.failures.listen((error, game) => {
+    const log = open.logOf(game);
     if (error instanceof StoreError) {
       metrics?.storeError(error.kind);
-      log().warn({ err: error, game, kind: error.kind }, 'store failed');
+      log.warn({ err: error, game, kind: error.kind }, 'store failed');
     } else {
       metrics?.storeError('defect');
-      log().error({ err: error, game }, 'store defect');
+      log.error({ err: error, game }, 'store defect');
     }
   });
   app.addHook('onClose', async () => unlisten());
@@ -59,7 +90,8 @@ export function observeRequests(app: Server, backend: Backend, metrics: ServerMe
   app.addHook('onRequest', (request, reply, done) => {
     // On the raw response, so that the hijacked event stream sends it too.
     reply.raw.setHeader('x-request-id', request.id);
-    scope.run(request.log, done);
+    open.add(request, reply);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;

@@ -1,5 +1,5 @@
 // What a request's log line and metrics tell beyond what Fastify knows of it: the seat its token opened, the
-// rejection code of its reply.
+// rejection code of its reply, the game of its route.
 import type { FastifyRequest } from 'fastify';
 import type { Seat } from './seats.js';
 
@@ -20,3 +20,10 @@ export const noteCode = (request: FastifyRequest, code: string): void => {
 
 /** The rejection code of the request's reply, once it was sent; null for a success. */
 export const codeOfRequest = (request: FastifyRequest): string | null => codes.get(request) ?? null;
+
+/** The game of the request's route, or null. */
+export function gameOf(request: FastifyRequest): string | null {
+  const params = request.params;
+  const game = typeof params === 'object' && params !== null ? (params as { game?: unknown }).game : undefined;
+  return typeof game === 'string' ? game : null;
+}

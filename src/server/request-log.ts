@@ -3,7 +3,7 @@
 // never reaches it: Authorization is not logged, and any query member naming a token is redacted.
 import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { seatOfRequest } from './request-facts.js';
+import { gameOf, seatOfRequest } from './request-facts.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -40,13 +40,28 @@ export function redactedUrl(url: string): string {
   return `${url.slice(0, query)}?${members.join('&')}`;
 }
 
+let idPrefix = randomBytes(4).toString('hex');
+let idCount = 0;
+
+/**
+ * A request's id, 16 hex digits: a random prefix of the process and a counter, so that ids are unique across the
+ * processes behind one balancer (a caller can quote one to the operator) without 8 random bytes per request.
+ */
+export function nextRequestId(): string {
+  if (idCount === 0xffffffff) {
+    idPrefix = randomBytes(4).toString('hex');
+    idCount = 0;
+  }
+  idCount += 1;
+  return idPrefix + idCount.toString(16).padStart(8, '0');
+}
+
 /** Fastify's options for the log: none without `log` (a library's app logs nothing unless asked). */
 export function logOptions(log: LogOptions | undefined): FastifyServerOptions {
   return {
     // One line per request is written by requestLine, not by Fastify's "incoming request" and "request completed".
     logController: new LogController({ disableRequestLogging: true }),
-    // Unique across processes behind one balancer, so that a caller can quote it to the operator.
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: nextRequestId,
     logger:
       log === undefined
         ? false
@@ -62,13 +77,6 @@ export function logOptions(log: LogOptions | undefined): FastifyServerOptions {
             },
           },
   };
-}
-
-/** The game of the request's route, or null. */
-function gameOf(request: FastifyRequest): string | null {
-  const params = request.params;
-  const game = typeof params === 'object' && params !== null ? (params as { game?: unknown }).game : undefined;
-  return typeof game === 'string' ? game : null;
 }
 
 export interface RequestFacts {
