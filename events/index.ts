@@ -31,6 +31,8 @@ export type EventType = AllDefinitions['type'];
 export type DomainEvent = EventOf<AllDefinitions>;
 /** The events a command starts with: host facts and player decisions. Engine events follow from them. */
 export type OriginEvent = EventOf<Extract<AllDefinitions, { source: 'host' | 'player' }>>;
+/** A command, as the docs call it: the host's report or a player's decision that `execute` takes. */
+export type Command = OriginEvent;
 export type OriginType = OriginEvent['type'];
 export type EventData<K extends EventType> = Extract<DomainEvent, { type: K }>['data'];
 

@@ -1,5 +1,12 @@
 // The public API of awaw-surrender.
-export { SurrenderEngine, type CommandResult, type EngineOptions, type ExecuteOptions } from './host/engine.js';
+export {
+  SurrenderEngine,
+  type CommandResult,
+  type EngineOptions,
+  type ExecuteOptions,
+  type PreviewResult,
+} from './host/engine.js';
+export type { PreviewedEvent } from './host/preview.js';
 export { decide, type OriginEvent } from './engine/decide.js';
 export { decider, type DeciderState } from './engine/decider.js';
 export { initialState, evolve } from './engine/evolve.js';
@@ -39,13 +46,19 @@ export type { ReportChoices, ReportCommand, ReportContent, ReportRequirement } f
 export type { GameView } from './engine/game-view.js';
 export type { GameState } from './engine/state.js';
 
-export { MemoryEventStore } from './store/memory.js';
+export { MemoryEventStore, type MemoryStoreOptions } from './store/memory.js';
 export { SurrenderGames, type GamesOptions } from './host/games.js';
 export type { GameStreamStore, GameAppendResult, FeedEvent, StreamChange, Unsubscribe } from './store/game-streams.js';
 export { LogGameStreams } from './store/log-streams.js';
 export { PostgresEventStore, type PostgresStoreOptions } from './store/postgres/postgres.js';
 export { StoredRowError } from './store/postgres/row-error.js';
-export { JsonlFileStore, LockTimeoutError, LinkedLogError, NotALogFileError } from './store/file/jsonl-file.js';
+export {
+  JsonlFileStore,
+  LockTimeoutError,
+  LinkedLogError,
+  NotALogFileError,
+  type JsonlFileStoreOptions,
+} from './store/file/jsonl-file.js';
 export {
   CommandRecordedError,
   ConcurrencyError,
@@ -55,6 +68,7 @@ export {
   type EnvelopeSource,
   type AppendResult,
   type LogHead,
+  type ReadOptions,
 } from './store/store.js';
 export { StoreError, isStoreError, type StoreErrorKind, type SystemFailure } from './store/store-error.js';
 export {
@@ -110,4 +124,7 @@ export {
   type StoredEvent,
   type EventType,
   type EventData,
+  type Command,
+  type NewEvent,
 } from '../events/index.js';
+export { logVersion, type LogVersion } from '../events/envelope.js';

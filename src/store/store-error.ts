@@ -58,8 +58,15 @@ export interface StoreErrorOptions {
   readonly code?: string;
 }
 
+/**
+ * The mark of every StoreError, in the global symbol registry: the package's ESM and CommonJS entries each have a
+ * StoreError class of their own, and `instanceof` one misses the other's errors; the mark is the same in both.
+ */
+const STORE_ERROR = Symbol.for('awaw-surrender.StoreError');
+
 export class StoreError extends Error {
   override readonly name: string = 'StoreError';
+  readonly [STORE_ERROR] = true;
   readonly kind: StoreErrorKind;
   readonly system: SystemFailure | undefined;
   /**
@@ -76,6 +83,12 @@ export class StoreError extends Error {
   }
 }
 
-/** Whether `error` is a StoreError of one of `kinds`. */
+/**
+ * Whether `error` is a StoreError of one of `kinds` (of any kind, given none), thrown by this entry of the package or
+ * the other (ESM or CommonJS).
+ */
 export const isStoreError = (error: unknown, ...kinds: readonly StoreErrorKind[]): error is StoreError =>
-  error instanceof StoreError && (kinds.length === 0 || kinds.includes(error.kind));
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { readonly [STORE_ERROR]?: unknown })[STORE_ERROR] === true &&
+  (kinds.length === 0 || kinds.includes((error as StoreError).kind));

@@ -89,8 +89,10 @@ describe('installed from the tarball into an empty project, offline', () => {
   const app = join(dir, 'app');
   const run = (file: string) => spawnSync(process.execPath, [file], { cwd: app, encoding: 'utf8', timeout: 30_000 });
 
+  let tarball = '';
+
   beforeAll(() => {
-    const tarball = npm(['pack', '--ignore-scripts', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
+    tarball = npm(['pack', '--ignore-scripts', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
     mkdirSync(app);
     // The lock names the tarball and the dependencies' versions this repository locks, whose tarballs `npm ci`
     // left in the npm cache: nothing is fetched.
@@ -257,6 +259,35 @@ describe('installed from the tarball into an empty project, offline', () => {
     });
     expect([report.status, report.stderr]).toEqual([0, '']);
     expect(report.stdout).toMatch(/^<!DOCTYPE html>[\s\S]*<svg[\s\S]*Britain surrenders at level -4/);
+  });
+
+  it("a StoreError from the CommonJS entry is one to the ESM entry's isStoreError, by its kind", () => {
+    writeFileSync(
+      join(app, 'both.mjs'),
+      [
+        "import { createRequire } from 'node:module';",
+        "import { isStoreError, StoreError } from 'awaw-surrender';",
+        "const cjs = createRequire(import.meta.url)('awaw-surrender');",
+        "const error = new cjs.StoreError('locked', 'held');",
+        "console.log(JSON.stringify([error instanceof StoreError, isStoreError(error), isStoreError(error, 'locked'),",
+        "  isStoreError(error, 'torn'), isStoreError(new Error('x')), cjs.isStoreError(new StoreError('full', 'f'))]));",
+      ].join('\n'),
+    );
+    const r = run('both.mjs');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout)).toEqual([false, true, true, false, false, true]);
+  });
+
+  it('its types are what each entry loads, under node10, node16 from CommonJS and ESM, and bundlers', () => {
+    // arethetypeswrong: an ESM import typed by CommonJS declarations, a subpath node10 cannot resolve ... each is a
+    // problem it names.
+    const attw = join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
+    const r = spawnSync(process.execPath, [attw, join(dir, tarball), '--format', 'json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { problems: unknown }).problems).toEqual({});
   });
 
   it('59.12, 59.23: the README host example runs as printed against the installed package', () => {
