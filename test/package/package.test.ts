@@ -270,7 +270,8 @@ describe('installed from the tarball into an empty project, offline', () => {
         "const cjs = createRequire(import.meta.url)('awaw-surrender');",
         "const error = new cjs.StoreError('locked', 'held');",
         "console.log(JSON.stringify([error instanceof StoreError, isStoreError(error), isStoreError(error, 'locked'),",
-        "  isStoreError(error, 'torn'), isStoreError(new Error('x')), cjs.isStoreError(new StoreError('full', 'f'))]));",
+        "  isStoreError(error, 'torn'), isStoreError(new Error('x')),",
+        "  cjs.isStoreError(new StoreError('full', 'f'))]));",
       ].join('\n'),
     );
     const r = run('both.mjs');
