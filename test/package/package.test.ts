@@ -74,12 +74,14 @@ describe('the tarball', () => {
   });
 
   it(
-    'holds no verification mark, no benchmark code, no source maps ' +
-      '(their sources are not shipped), no tests or TypeScript sources',
+    'holds no verification mark, no benchmark code, no build-time generators, no source maps nor comments ' +
+      'pointing at them (their sources are not shipped), no tests or TypeScript sources',
     () => {
-      expect(
-        files.filter((f) => /\.verified\.json$|\.map$|^bench\/|^dist\/bench\/|^test\/|^src\/|\.tsbuildinfo$/.test(f)),
-      ).toEqual([]);
+      const unshipped =
+        /\.verified\.json$|\.map$|^bench\/|^dist\/bench\/|^test\/|^src\/|\.tsbuildinfo$|^dist\/src\/(examples|docs)\//;
+      expect(files.filter((f) => unshipped.test(f) || /^dist\/src\/schemas\/(main|write)\./.test(f))).toEqual([]);
+      const code = files.filter((f) => /\.(c|m)?js$/.test(f));
+      expect(code.filter((f) => readFileSync(join(ROOT, f), 'utf8').includes('sourceMappingURL='))).toEqual([]);
       expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     },
   );
