@@ -223,9 +223,20 @@ module.exports = {
     {
       name: 'no-dev-dependencies',
       severity: 'error',
-      comment: 'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/.',
-      from: { path: '^(src|events|machines)/' },
+      comment:
+        'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/, but for ' +
+        'the server and the report, which the build bundles with their frameworks (dist/serve.cjs, dist/report.cjs).',
+      from: { path: '^(src|events|machines)/', pathNot: '^src/(server|report)/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/@types/' },
+    },
+    {
+      name: 'bundled-parts-stay-apart',
+      severity: 'error',
+      comment:
+        'The server and the report carry development dependencies inside their bundles: only the commands that ' +
+        'run them (src/cli/) and themselves import them, never the library.',
+      from: { path: '^(src|events|machines)/', pathNot: '^src/(server|report|cli)/' },
+      to: { path: '^src/(server|report)/' },
     },
     {
       name: 'not-to-unresolvable',

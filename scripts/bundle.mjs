@@ -21,29 +21,42 @@ const commandBundle = {
   logLevel: 'warning',
 };
 
+/** The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs. */
+const reportBundle = {
+  name: 'report-bundle',
+  setup: (b) => b.onResolve({ filter: /\/report\/page\.js$/ }, () => ({ path: './report.cjs', external: true })),
+};
+/** The server (src/cli/serve-run.ts, with Fastify, its plugins and the metrics) is one too, dist/serve.cjs. */
+const serveBundle = {
+  name: 'serve-bundle',
+  setup: (b) => b.onResolve({ filter: /\/serve-run\.js$/ }, () => ({ path: './serve.cjs', external: true })),
+};
+// The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
+// unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
+const define = {
+  AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER),
+  AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version),
+  'import.meta.url': 'undefined',
+};
+
+// The command line. The report and the server are required only by the commands that use them (`report`, `serve`),
+// so that a calculator call loads neither; fs-ext (the log's lock) is a native module, loaded on the first lock.
 await build({
   ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/cli.cjs',
-  // The HTTP server's framework and its metrics are loaded from node_modules when `serve` runs, and only then: the
-  // bundle (and so every calculator call) does not carry them. fs-ext (the log's lock) is a native module, loaded on
-  // the first lock.
-  external: ['fastify', '@fastify/*', 'prom-client', 'fs-ext'],
-  // The report (src/report/page.ts, with its charting library) is a bundle of its own, dist/report.cjs, required
-  // only by the commands that build one: `report` and `serve`.
-  plugins: [
-    {
-      name: 'report-bundle',
-      setup: (b) => b.onResolve({ filter: /\/report\/page\.js$/ }, () => ({ path: './report.cjs', external: true })),
-    },
-  ],
-  // The version is written in (src/cli/version.ts), so the bundle never looks for its package.json: the
-  // unbundled modules' way to find it, import.meta.url, does not exist in a CommonJS bundle.
-  define: {
-    AWAW_SURRENDER_ENGINE_ID: JSON.stringify(PLACEHOLDER),
-    AWAW_SURRENDER_VERSION: JSON.stringify(pkg.version),
-    'import.meta.url': 'undefined',
-  },
+  external: ['fs-ext'],
+  plugins: [reportBundle, serveBundle],
+  define,
+});
+// `serve`: the HTTP framework and the metrics inside, so that a host that embeds the library installs neither.
+await build({
+  ...commandBundle,
+  entryPoints: ['src/cli/serve-run.ts'],
+  outfile: 'dist/serve.cjs',
+  external: ['fs-ext'],
+  plugins: [reportBundle],
+  define,
 });
 // Vega's module for Node awaits an optional `canvas` package at its top level, which no CommonJS bundle can do:
 // its browser module, which draws no canvas either, takes its place (SVG needs none; text is measured by estimate,
@@ -57,6 +70,9 @@ await build({
 const bundled = readFileSync('dist/cli.cjs', 'utf8');
 if (!bundled.includes(PLACEHOLDER)) throw new Error('bundle: the engine id placeholder is missing from dist/cli.cjs');
 writeFileSync('dist/cli.cjs', bundled.replaceAll(PLACEHOLDER, createHash('sha256').update(bundled).digest('hex')));
+// The server writes no verification mark: its bundle must not need the id.
+if (readFileSync('dist/serve.cjs', 'utf8').includes(PLACEHOLDER))
+  throw new Error('bundle: dist/serve.cjs uses the engine id, which only dist/cli.cjs is given');
 copyFileSync('scripts/launcher.cjs', 'dist/awaw-surrender.cjs');
 chmodSync('dist/awaw-surrender.cjs', 0o755);
 chmodSync('dist/src/cli/main.js', 0o755);

@@ -161,6 +161,6 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     if (error instanceof InputError) return reportInputError(io, error, false);
     throw error;
   }
-  const { runServer } = await import('./serve-run.js');
+  const { runServer } = await import('./serve-load.js');
   return runServer(settings, io);
 }
