@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { exchange, openRaw, parseReply, type RawReply } from '../support/raw-http.js';
 import { script } from './server-suite.js';
+import { operatorAuth } from '../support/operator.js';
 
 const HEADERS_MS = 1000;
 const REQUEST_MS = 1500;
@@ -85,7 +86,7 @@ describe('serve against slow clients', () => {
         const created = (await (
           await fetch(`${served.url}/games`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...operatorAuth() },
             body: '{"game":"g1"}',
           })
         ).json()) as { tokens: Record<string, string> };
