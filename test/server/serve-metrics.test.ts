@@ -108,7 +108,7 @@ describe('serve --metrics-port', () => {
         'awaw_http_client_errors_total{status="400"}': 1,
         'awaw_store_errors_total{kind="corrupt"}': 1,
         awaw_stream_clients: 1,
-        awaw_rate_limited_total: 1,
+        'awaw_rate_limited_total{by="seat"}': 1,
         awaw_connections_dropped_total: 0,
         awaw_open_games: 1,
         awaw_game_evictions_total: 1,
