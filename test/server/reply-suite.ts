@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { exchange, parseReply } from '../support/raw-http.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { auth, script, type Created } from './server-suite.js';
-import { operatorAuth } from '../support/operator.js';
+import { OPERATOR_TOKEN, operatorAuth } from '../support/operator.js';
 
 export interface ServeTarget {
   readonly store: string;
@@ -63,7 +63,7 @@ export function replySuite(target: () => ServeTarget): void {
       expect(
         await raw(
           `POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n` +
-            `Connection: close\r\n\r\n${big}`,
+            `Authorization: Bearer ${OPERATOR_TOKEN}\r\nConnection: close\r\n\r\n${big}`,
         ),
       ).toEqual([
         413,

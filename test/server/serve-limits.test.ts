@@ -38,8 +38,9 @@ const timedOut = {
   },
 };
 
-/** Headers announcing a 100-byte body, then one byte of it, then silence. */
-const SLOW_BODY = 'POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
+/** Headers announcing a 100-byte command, then one byte of it, then silence (its body is read before its seat). */
+const SLOW_BODY =
+  'POST /games/g1/commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
 
 function expect408(reply: RawReply, within: number): void {
   const parsed = parseReply(reply.text);
