@@ -118,6 +118,9 @@ export class Credentials {
           `${identity.via === 'query' ? '?access_token=' : 'Authorization'}: the token is no seat's of game ${game}`,
         );
       case 'seat':
+        // The route's game and the one the token was looked up in are both the route's parameter.
+        if (identity.game !== game)
+          return refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`);
         if (identity.via === 'query' && identity.seat !== VIEWER)
           return inQuery(`the token of seat ${identity.seat}, which acts in the game,`);
         noteSeat(request, identity.seat);
