@@ -224,8 +224,9 @@ module.exports = {
       name: 'no-dev-dependencies',
       severity: 'error',
       comment:
-        'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/, but for ' +
-        'the server and the report, which the build bundles with their frameworks (dist/serve.cjs, dist/report.cjs).',
+        'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/, ' +
+        'but for the server and the report, which the build bundles with their frameworks (dist/serve.cjs, ' +
+        'dist/report.cjs).',
       from: { path: '^(src|events|machines)/', pathNot: '^src/(server|report)/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/@types/' },
     },

@@ -11,7 +11,7 @@ import { startCluster, type Cluster } from './http-cluster.js';
 import { runFloor, type FloorResult } from './http-floor.js';
 import { createGames, driveLoad, type LoadResult } from './http-load.js';
 import { clusterCpuMs, cpuMs, machineCpuMs, selfCpuMs } from './cpu.js';
-import { killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
+import { BENCH_OPERATOR_TOKEN, killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
 
@@ -75,7 +75,7 @@ async function runServers(
     for (let i = 0; i < processes; i += 1)
       serves.push(await startServe({ cli, store: cluster.url, schema, cpuProfDir }));
     const servers = serves.map((s) => s.url);
-    const games = await createGames(servers[0] ?? '', `p${processes}`, GAMES);
+    const games = await createGames(servers[0] ?? '', `p${processes}`, GAMES, BENCH_OPERATOR_TOKEN);
     // The CPU from the end of the warm-up to the end of the load.
     let atStart: CpuSnapshot | null = null;
     const mark = setTimeout(() => (atStart = cpuNow(serves, cluster)), warmUpSeconds * 1000);

@@ -21,14 +21,27 @@ const versionOf = (body: unknown): number => {
   return version;
 };
 
-/** Creates `count` games on `base` and starts each (its first event): the bench's games, at version 1. */
-export async function createGames(base: string, prefix: string, count: number): Promise<BenchGame[]> {
+/**
+ * Creates `count` games on `base` with the operator's token and starts each (its first event): the bench's games, at
+ * version 1.
+ */
+export async function createGames(
+  base: string,
+  prefix: string,
+  count: number,
+  operatorToken: string,
+): Promise<BenchGame[]> {
   const connections = await Promise.all(Array.from({ length: 8 }, () => BenchConnection.open(base)));
   try {
     const make = async (i: number): Promise<BenchGame> => {
       const name = `${prefix}-${String(i).padStart(3, '0')}`;
       const connection = connections[i % connections.length] as BenchConnection;
-      const created = await connection.send('POST', '/games', {}, { game: name });
+      const created = await connection.send(
+        'POST',
+        '/games',
+        { authorization: `Bearer ${operatorToken}` },
+        { game: name },
+      );
       if (created.status !== 201)
         throw new Error(`POST /games ${name}: ${created.status} ${JSON.stringify(created.body)}`);
       const hostToken = (created.body as { tokens: { host: string } }).tokens.host;

@@ -1,7 +1,11 @@
 // `awaw-surrender serve` processes for the HTTP bench, each on the bench's cluster, and stopping them: SIGTERM
 // (the server closes its store and, under --cpu-prof, writes its profile), then SIGKILL if it lingers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+
+/** The operator token of this bench run's serve processes (AWAW_OPERATOR_TOKEN): it creates the bench's games. */
+export const BENCH_OPERATOR_TOKEN = randomBytes(32).toString('base64url');
 
 /** The serve processes running now: killed at once if the bench itself is interrupted (killServesNow). */
 const running = new Set<ChildProcess>();
@@ -22,7 +26,7 @@ export interface ServeOptions {
 /** Starts one serve process on a free port; resolves with its address once it prints "listening on …". */
 export function startServe(options: ServeOptions): Promise<ServeProcess> {
   const profile = options.cpuProfDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`];
-  // The bench's clients send far more than the default 600 requests a minute per token.
+  // The bench's clients send far more than the default 600 requests a minute per seat.
   const args = [
     ...profile,
     options.cli,
@@ -36,7 +40,10 @@ export function startServe(options: ServeOptions): Promise<ServeProcess> {
     '--rate-limit',
     '1000000',
   ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, AWAW_OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN },
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let stderr = '';

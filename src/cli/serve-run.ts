@@ -4,6 +4,7 @@ import { buildServer } from '../server/app.js';
 import type { Backend } from '../server/backend.js';
 import { ServerMetrics } from '../server/metrics.js';
 import { serveMetrics, type MetricsEndpoint } from '../server/metrics-server.js';
+import type { OperatorAccess } from '../server/operator.js';
 import type { LogLevel } from '../server/request-log.js';
 import { openBackend } from '../server/run.js';
 import type { CliIo, ExitCode } from './io.js';
@@ -13,6 +14,8 @@ export interface ServeSettings {
   readonly schema: string | undefined;
   readonly port: number;
   readonly host: string;
+  /** Who creates games and issues seat tokens (./serve-operator.ts). */
+  readonly operator: OperatorAccess;
   readonly bodyLimit: number;
   readonly ratePerMinute: number;
   /** The games kept open at most (src/host/game-cache.ts). */
@@ -41,6 +44,7 @@ export async function runServer(settings: ServeSettings, io: CliIo): Promise<Exi
   }
   const metrics = settings.metrics === null ? undefined : new ServerMetrics({ process: true });
   const app = await buildServer(backend, {
+    operator: settings.operator,
     bodyLimit: settings.bodyLimit,
     ratePerMinute: settings.ratePerMinute,
     headersTimeout: settings.headersTimeout,
@@ -68,6 +72,8 @@ export async function runServer(settings: ServeSettings, io: CliIo): Promise<Exi
     return 2;
   }
   io.out(`listening on ${address} (${backend.kind} store)`);
+  if (settings.operator === 'open')
+    io.err('serve: --open: anyone who reaches this port may create games and issue any seat a token');
   if (endpoint !== null) io.out(`metrics on ${endpoint.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);

@@ -17,6 +17,7 @@ import {
 } from '../server/limits.js';
 import type { LogLevel } from '../server/request-log.js';
 import type { ServeSettings } from './serve-run.js';
+import { OPERATOR_TOKEN_ENV, operatorAccessOf } from './serve-operator.js';
 import { storeOf } from './store-url.js';
 
 /** The levels of `--log-level` (pino's), as src/server/request-log.ts takes them (not imported: it loads Fastify). */
@@ -36,17 +37,24 @@ export const serveHelp: CommandHelp = {
     'the HTTP API: games with a bearer token per seat, ' +
     'commands with If-Match, reads, Server-Sent Events (docs/server.md)',
   usage:
-    'awaw-surrender serve [--store postgres://…|DIR] [--schema NAME] [--port N] [--host ADDR] [--body-limit BYTES] ' +
-    '[--rate-limit N] [--max-open-games N] [--headers-timeout MS] [--request-timeout MS] [--idle-timeout MS] ' +
-    '[--keep-alive-timeout MS] [--max-requests-per-connection N] [--max-connections N] [--log-level LEVEL] ' +
-    '[--metrics-port N] [--metrics-host ADDR]',
+    'awaw-surrender serve [--store postgres://…|DIR] [--schema NAME] [--port N] [--host ADDR] ' +
+    '[--operator-token-file FILE | --open] [--body-limit BYTES] [--rate-limit N] [--max-open-games N] ' +
+    '[--headers-timeout MS] [--request-timeout MS] [--idle-timeout MS] [--keep-alive-timeout MS] ' +
+    '[--max-requests-per-connection N] [--max-connections N] [--log-level LEVEL] [--metrics-port N] ' +
+    '[--metrics-host ADDR]',
   fields: [
     '--store: a PostgreSQL URL (postgres:// or postgresql://), or ' +
       'a directory of JSON Lines logs, one per game (default ./games); any other URL is a usage error',
     '--schema: the PostgreSQL schema (default awaw_surrender)',
     '--port: the TCP port (default 8080; 0: any free port); --host: the address to listen on (default 127.0.0.1)',
+    '--operator-token-file: a file holding the operator token (one line, 32 to 256 characters; - : standard ' +
+      `input), or set ${OPERATOR_TOKEN_ENV}: the bearer token that creates games (POST /games) and issues seat ` +
+      'tokens (POST /games/GAME/seats/SEAT/token); one of the two, or --open, is required',
+    '--open: no operator token: anyone who reaches the server may create games and issue any seat a token; only ' +
+      'with a loopback --host (127.0.0.1, ::1, localhost), for play on one machine',
     '--body-limit: the largest request body in bytes (default 65536; larger: 413)',
-    '--rate-limit: requests per minute per seat token, or per address without one (default 600; more: 429)',
+    '--rate-limit: requests per minute for each verified seat of a game, the operator, each address holding a ' +
+      "game's viewer token, and each address without a verified token (default 600; more: 429; /health never)",
     '--max-open-games: games kept in memory at most (default 1000); past that, the least recently used one no ' +
       'request holds is closed, and replayed when next asked for',
     '--headers-timeout: milliseconds from the first byte of a request to the end of its headers (default 10000; ' +
@@ -65,7 +73,7 @@ export const serveHelp: CommandHelp = {
     'prints one line "listening on http://ADDR:PORT" when ready; SIGTERM or SIGINT closes it (exit 0); exit 2: ' +
       'usage, or the store cannot be used',
   ],
-  example: 'awaw-surrender serve --store games --port 8080 --metrics-port 9464',
+  example: 'awaw-surrender serve --store games --port 8080 --operator-token-file /etc/awaw/operator-token',
 };
 
 /** A whole number from `min` to `max`, or an InputError naming the option. */
@@ -87,7 +95,7 @@ function logLevel(given: string | undefined): LogLevel {
 /** A day, in milliseconds: the longest timeout taken. */
 const DAY_MS = 86_400_000;
 
-function settingsOf(values: ReadonlyMap<string, string>): ServeSettings {
+function settingsOf(values: ReadonlyMap<string, string>): Omit<ServeSettings, 'operator'> {
   const store = storeOf('--store', values.get('store') ?? 'games');
   const milliseconds = (name: string, fallback: number): number => count(name, values.get(name), fallback, 0, DAY_MS);
   const requestTimeout = milliseconds('request-timeout', DEFAULT_REQUEST_TIMEOUT);
@@ -128,12 +136,13 @@ function settingsOf(values: ReadonlyMap<string, string>): ServeSettings {
 
 export async function serveCommand(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const args = parseCommandArgs(argv, {
-    flags: ['help'],
+    flags: ['help', 'open'],
     values: [
       'store',
       'schema',
       'port',
       'host',
+      'operator-token-file',
       'body-limit',
       'rate-limit',
       'max-open-games',
@@ -156,11 +165,23 @@ export async function serveCommand(argv: readonly string[], io: CliIo): Promise<
     return usage('--metrics-host needs --metrics-port');
   let settings: ServeSettings;
   try {
-    settings = settingsOf(args.values);
+    const rest = settingsOf(args.values);
+    const operator = await operatorAccessOf(
+      {
+        file: args.values.get('operator-token-file'),
+        open: args.flags.has('open'),
+        env: process.env[OPERATOR_TOKEN_ENV],
+        host: rest.host,
+      },
+      io,
+    );
+    settings = { ...rest, operator };
   } catch (error) {
     if (error instanceof InputError) return reportInputError(io, error, false);
     throw error;
   }
+  // Read once: the token is no longer in the environment a diagnostic report or a child process would see.
+  delete process.env[OPERATOR_TOKEN_ENV];
   const { runServer } = await import('./serve-load.js');
   return runServer(settings, io);
 }

@@ -1,13 +1,13 @@
 // The HTTP API of `awaw-surrender serve` (docs/server.md): Fastify with the TypeBox type provider, the limits of
-// ./limits.ts, a rate limit per token (or per address without one), every refusal one typed JSON body, and, when
-// asked for, a JSON log line per request and Prometheus metrics (./observe.ts).
+// ./limits.ts, the operator's credential and the seats' (./credentials.ts), a rate limit per verified seat (or per
+// address for the unverified, ./rate-limit.ts), every refusal one typed JSON body, and, when asked for, a JSON log
+// line per request and Prometheus metrics (./observe.ts).
 import Fastify, { type FastifyError } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { StoreError } from '../store/store-error.js';
-import { bearerToken } from './auth.js';
 import type { Backend } from './backend.js';
 import { clientErrors } from './client-errors.js';
+import { Credentials } from './credentials.js';
 import { failureOf } from './error-replies.js';
 import { creationRoute } from './game-creation.js';
 import { gameRoutes } from './game-routes.js';
@@ -16,17 +16,25 @@ import { jsonBodies } from './json-body.js';
 import { fastifyLimits, resolveLimits, streamHeartbeat, type ServerLimits } from './limits.js';
 import type { ServerMetrics } from './metrics.js';
 import { observeRequests } from './observe.js';
+import { Operator, type OperatorAccess } from './operator.js';
+import { rateLimits } from './rate-limit.js';
 import { logOptions, type LogOptions } from './request-log.js';
 import { schemaRoutes } from './schema-routes.js';
 import { reportRoutes } from './report-routes.js';
-import { hashToken } from './seats.js';
+import { seatRoutes } from './seat-routes.js';
 import { streamRoute } from './sse.js';
 import { publicMessage } from './store-failures.js';
 import type { Server } from './types.js';
 
 export { DEFAULT_BODY_LIMIT, DEFAULT_RATE_PER_MINUTE, type ServerLimits } from './limits.js';
+export type { OperatorAccess } from './operator.js';
 
 export interface ServerOptions extends ServerLimits {
+  /**
+   * Who creates games and issues seat tokens: `{ token }`, the holder of that token (32 to 256 characters), or
+   * `'open'`, anyone who reaches the server. Without it nobody may (403).
+   */
+  readonly operator?: OperatorAccess;
   /** JSON log lines (Fastify's logger, pino): none without it. */
   readonly log?: LogOptions;
   /** The metrics this app counts into: one ServerMetrics (one registry) per app. */
@@ -36,6 +44,7 @@ export interface ServerOptions extends ServerLimits {
 export async function buildServer(backend: Backend, options: ServerOptions = {}): Promise<Server> {
   const limits = resolveLimits(options);
   const { metrics } = options;
+  const credentials = new Credentials(backend.seats, new Operator(options.operator));
   const app: Server = Fastify({
     ...fastifyLimits(limits),
     ...logOptions(options.log),
@@ -59,25 +68,10 @@ export async function buildServer(backend: Backend, options: ServerOptions = {})
       .code(404)
       .send(refusal('not-found', 'http', `no route ${request.method} ${request.url.split('?')[0] ?? ''}`).body),
   );
-  await app.register(rateLimit, {
-    max: limits.ratePerMinute,
-    timeWindow: 60_000,
-    // Per seat token when there is one (its hash: the token itself is never kept), else per address.
-    keyGenerator: (request) => {
-      const token = bearerToken(request);
-      return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
-    },
-    errorResponseBuilder: (_request, context) => {
-      const error = new Error(
-        `too many requests: at most ${context.max} a minute per ` +
-          `token (or per address without one); try again in ${context.after}`,
-      ) as FastifyError;
-      error.statusCode = 429;
-      return error;
-    },
-  });
+  await rateLimits(app, credentials, limits.ratePerMinute, metrics);
 
-  app.get('/health', async (_request, reply) => {
+  // Never limited: a load balancer's probe must not be refused for the traffic it watches.
+  app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
       await backend.check();
       return reply.send({ ok: true, store: backend.kind });
@@ -89,10 +83,11 @@ export async function buildServer(backend: Backend, options: ServerOptions = {})
     }
   });
 
-  creationRoute(app, backend);
-  gameRoutes(app, backend);
-  reportRoutes(app, backend);
-  streamRoute(app, backend, { heartbeatMs: streamHeartbeat(limits), observer: streams });
+  creationRoute(app, backend, credentials);
+  seatRoutes(app, backend, credentials);
+  gameRoutes(app, backend, credentials);
+  reportRoutes(app, backend, credentials);
+  streamRoute(app, backend, credentials, { heartbeatMs: streamHeartbeat(limits), observer: streams });
   schemaRoutes(app);
   return app;
 }

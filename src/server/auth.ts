@@ -1,10 +1,8 @@
-// The bearer token of a request, the seat it opens, and the If-Match version and Idempotency-Key of a command.
+// The bearer token of a request (the seat it opens: ./credentials.ts), and the If-Match version and Idempotency-Key
+// of a command.
 import type { FastifyRequest } from 'fastify';
 import { COMMAND_ID_EXPECTED, COMMAND_ID_REGEXP } from '../../events/envelope.js';
 import { refusal, type HttpFailure } from './http-errors.js';
-import { noteSeat } from './request-facts.js';
-import type { SeatStore } from './seat-store.js';
-import { seatOfToken, type Seat } from './seats.js';
 
 /** `Authorization: Bearer TOKEN` → TOKEN, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -16,42 +14,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,256}$/;
 
 /**
- * `?access_token=TOKEN` (RFC 6750, 2.3) → TOKEN, or null: for the event stream only, which a browser's EventSource
- * opens without a way to send a header. A header, when there is one, is what counts.
+ * `?access_token=TOKEN` (RFC 6750, 2.3) → TOKEN, or null: a viewer's token on a GET, so that a browser opens the
+ * report or the event stream (an EventSource sends no header). A header, when there is one, is what counts.
  */
 export function queryToken(request: FastifyRequest): string | null {
   const query = request.query;
   const value =
     typeof query === 'object' && query !== null ? (query as { access_token?: unknown }).access_token : undefined;
   return typeof value === 'string' && TOKEN.test(value) ? value : null;
-}
-
-/**
- * The seat of the request's token in `game`: 401 without a token or with another's, 404 for no such game. With
- * `query`, a token given as `?access_token=` serves where no Authorization header is sent (the event stream).
- */
-export async function seatOf(
-  request: FastifyRequest,
-  seats: SeatStore,
-  game: string,
-  options: { readonly query?: boolean } = {},
-): Promise<{ readonly seat: Seat } | HttpFailure> {
-  const token =
-    bearerToken(request) ??
-    (options.query === true && request.headers.authorization === undefined ? queryToken(request) : null);
-  if (token === null) {
-    const how =
-      options.query === true
-        ? 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN)'
-        : 'Authorization: expected "Bearer TOKEN"';
-    return refusal('unauthorized', 'seats', `${how}, a seat token of this game`);
-  }
-  const hashes = await seats.load(game);
-  if (hashes === null) return refusal('not-found', 'http', `no game ${JSON.stringify(game)} on this server`);
-  const seat = seatOfToken(token, hashes);
-  if (seat === null) return refusal('unauthorized', 'seats', `Authorization: the token is no seat's of game ${game}`);
-  noteSeat(request, seat);
-  return { seat };
 }
 
 /** `If-Match: "5"` (or `W/"5"`, or `5`) → 5; absent → null; anything else a 400 naming the header. */

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { storeFailure } from '../host/store-failure.js';
 import { StoreError } from '../store/store-error.js';
 import { InputError } from '../schema/validate.js';
-import { refusal, validationPath, type HttpFailure } from './http-errors.js';
+import { RefusedRequest, refusal, validationPath, type HttpFailure } from './http-errors.js';
 import { BodyRefusal } from './json-body.js';
 import { gameOf } from './request-facts.js';
 import { SeatsError } from './seat-store.js';
@@ -19,7 +19,7 @@ export const internalMessage = (request: FastifyRequest): string =>
 function requestFailure(error: FastifyError): HttpFailure | null {
   // A body with a number JSON.parse would change (./json-body.ts): refused at its path, as a malformed command is.
   if (error instanceof InputError) return refusal('malformed', 'schema', error.message);
-  if (error instanceof BodyRefusal) return error.failure;
+  if (error instanceof BodyRefusal || error instanceof RefusedRequest) return error.failure;
   if (error.validation !== undefined) {
     const [first] = error.validation;
     return refusal(

@@ -1,11 +1,15 @@
-// POST /games: a new game, with a bearer token for each seat, shown this once (the server keeps their hashes).
-// The body is `{"game"?: ID}` or none; anything else (another member, a game that is no string) is refused, never
-// turned into a game's name.
+// POST /games: a new game, with a bearer token for each seat and its viewer, shown this once (the server keeps their
+// hashes); the operator's alone (./seat-routes.ts operatorOnly). The body is `{"game"?: ID}` or none; anything else
+// (another member, a game that is no string) is refused, never turned into a game's name. A game whose log is in
+// the store already without seats (brought in by `import`, or a log copied into the directory) is given its seats
+// so, and served from then on.
 import { randomBytes } from 'node:crypto';
 import { GAME_ID_PATTERN, GAME_ID_REGEXP } from '../../events/index.js';
 import { memberPath } from '../schema/validate.js';
 import type { Backend } from './backend.js';
+import type { Credentials } from './credentials.js';
 import { refusal, type HttpFailure } from './http-errors.js';
+import { operatorOnly } from './seat-routes.js';
 import { newSeatTokens } from './seats.js';
 import type { Server } from './types.js';
 
@@ -30,8 +34,8 @@ const newGameId = (): string =>
     .toString('base64url')
     .replace(/[^A-Za-z0-9]/g, 'x')}`;
 
-export function creationRoute(app: Server, backend: Backend): void {
-  app.post('/games', async (request, reply) => {
+export function creationRoute(app: Server, backend: Backend, credentials: Credentials): void {
+  app.post('/games', { preParsing: operatorOnly(credentials) }, async (request, reply) => {
     const named = gameOfBody(request.body);
     if ('status' in named) return reply.code(named.status).send(named.body);
     const game = named.game ?? newGameId();
@@ -39,6 +43,6 @@ export function creationRoute(app: Server, backend: Backend): void {
     if (!(await backend.seats.create(game, hashes)))
       return reply.code(409).send(refusal('game-exists', 'http', `game ${game} already exists on this server`).body);
     await backend.createStream(game);
-    return reply.code(201).send({ ok: true, game, tokens });
+    return reply.code(201).header('cache-control', 'no-store').send({ ok: true, game, tokens });
   });
 }

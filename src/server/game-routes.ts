@@ -5,11 +5,12 @@ import { handleRequest } from '../host-protocol/handle.js';
 import type { Response } from '../host-protocol/protocol.js';
 import type { PendingDecision } from '../engine/pending-types.js';
 import type { SurrenderEngine } from '../host/engine.js';
-import { failed, idempotencyKeyOf, ifMatchOf, seatOf } from './auth.js';
+import { failed, idempotencyKeyOf, ifMatchOf } from './auth.js';
 import { findRecorded } from '../host/command-lookup.js';
 import { withSlot, type Backend, type GameSlot } from './backend.js';
+import type { Credentials } from './credentials.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
-import { seatsFor, type Seat } from './seats.js';
+import { seatsFor, type Seat, type SeatName } from './seats.js';
 import { GameParams, RangeQuery, type Server } from './types.js';
 
 /** Refusals that do not rest on the game's state (the command's form, a failure): kept whatever the version. */
@@ -95,14 +96,24 @@ async function execute(
   });
 }
 
-export function gameRoutes(app: Server, backend: Backend): void {
+export function gameRoutes(app: Server, backend: Backend, credentials: Credentials): void {
   /** Runs `body` with the game's slot held, for a request with a seat of it; else the refusal (401, 404). */
   const open = async <T>(
     request: FastifyRequest,
     game: string,
+    body: (slot: GameSlot, seat: SeatName) => Promise<T>,
+  ): Promise<T | HttpFailure> => {
+    const seat = await credentials.readerOf(request, game);
+    if (failed(seat)) return seat;
+    return withSlot(backend, game, (slot) => body(slot, seat.seat));
+  };
+  /** As `open`, for a route that takes a command: an acting seat only (the viewer's token is 403). */
+  const act = async <T>(
+    request: FastifyRequest,
+    game: string,
     body: (slot: GameSlot, seat: Seat) => Promise<T>,
   ): Promise<T | HttpFailure> => {
-    const seat = await seatOf(request, backend.seats, game);
+    const seat = await credentials.actorOf(request, game);
     if (failed(seat)) return seat;
     return withSlot(backend, game, (slot) => body(slot, seat.seat));
   };
@@ -118,7 +129,7 @@ export function gameRoutes(app: Server, backend: Backend): void {
     if (failed(key)) return send(reply, key);
     return respond(
       reply,
-      await open(request, game, (slot, seat) =>
+      await act(request, game, (slot, seat) =>
         execute(slot, game, request.body, seat, { expected: expected.version, commandId: key.commandId }),
       ),
     );
@@ -128,7 +139,7 @@ export function gameRoutes(app: Server, backend: Backend): void {
     const { game } = request.params;
     return respond(
       reply,
-      await open(request, game, ({ engine, store }) =>
+      await act(request, game, ({ engine, store }) =>
         handleRequest({ op: 'preview', game, command: request.body }, { engine, store }),
       ),
     );
@@ -139,7 +150,7 @@ export function gameRoutes(app: Server, backend: Backend): void {
     const { game } = request.params;
     return respond(
       reply,
-      await open(request, game, ({ engine, store }) =>
+      await act(request, game, ({ engine, store }) =>
         handleRequest({ op: 'pending', game, tried: request.body }, { engine, store }),
       ),
     );
@@ -168,11 +179,12 @@ export function gameRoutes(app: Server, backend: Backend): void {
       { schema: { params: GameParams, querystring: RangeQuery } },
       async (request, reply) => {
         const { game } = request.params;
+        // The range alone: a viewer's ?access_token= is the request's credential, not the read's.
+        const { from, limit } = request.query;
+        const range = { ...(from === undefined ? {} : { from }), ...(limit === undefined ? {} : { limit }) };
         return respond(
           reply,
-          await open(request, game, ({ engine, store }) =>
-            handleRequest({ op, game, ...request.query }, { engine, store }),
-          ),
+          await open(request, game, ({ engine, store }) => handleRequest({ op, game, ...range }, { engine, store })),
         );
       },
     );

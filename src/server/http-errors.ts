@@ -65,6 +65,14 @@ export const refusal = (code: HttpCode | ResponseCode, rule: string, message: st
   body: { ok: false, rejection: { code, rule, message } },
 });
 
+/** A request refused by a hook before its route ran (the operator's routes, ./seat-routes.ts): the reply it gets. */
+export class RefusedRequest extends Error {
+  override readonly name = 'RefusedRequest';
+  constructor(readonly failure: HttpFailure) {
+    super(failure.body.rejection.message);
+  }
+}
+
 /** A failed protocol response (src/host-protocol/handle.ts) as the HTTP answer. */
 export const engineRefusal = (response: FailedResponse): HttpFailure => ({
   status: statusOf(response.rejection.code, true),

@@ -28,7 +28,7 @@ export class ServerMetrics {
   readonly #commandSeconds: Histogram<'type'>;
   readonly #storeErrors: Counter<'kind'>;
   readonly #streams: Gauge;
-  readonly #rateLimited: Counter;
+  readonly #rateLimited: Counter<'by'>;
   readonly #dropped: Counter;
   #games: () => GameCounts = () => ({ open: 0, evicted: 0 });
   #server: NetServer | null = null;
@@ -72,7 +72,8 @@ export class ServerMetrics {
     this.#streams = new Gauge({ name: 'awaw_stream_clients', help: 'Event streams open now', registers });
     this.#rateLimited = new Counter({
       name: 'awaw_rate_limited_total',
-      help: 'Requests refused by the rate limit (429)',
+      help: "Requests refused by the rate limit (429), by bucket: a seat's, a viewer's, the operator's, an address's",
+      labelNames: ['by'],
       registers,
     });
     this.#dropped = new Counter({
@@ -125,7 +126,11 @@ export class ServerMetrics {
 
   request(method: string, route: string | null, status: number, seconds: number): void {
     this.#requests.observe({ method, route: route ?? 'none', status: String(status) }, seconds);
-    if (status === 429) this.#rateLimited.inc();
+  }
+
+  /** A request refused by the rate limit, counted in `by`'s bucket (./rate-limit.ts). */
+  rateLimited(by: 'seat' | 'viewer' | 'operator' | 'address'): void {
+    this.#rateLimited.inc({ by });
   }
 
   clientError(status: number): void {

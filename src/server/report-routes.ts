@@ -1,12 +1,14 @@
 // GET /games/:game/report: the game's report page (src/report/), the same page `awaw-surrender report LOG --game G`
-// writes, for any seat of the game (as the audit).
+// writes, for any seat of the game and its viewer (as the audit), whose token may come as ?access_token= so that a
+// browser opens it.
 import { INERT_TYPES } from '../engine/replay.js';
 import { summarize } from '../engine/summary.js';
 import { UnknownGameError } from '../engine/unknown-game.js';
 import { buildReport, mismatchProblem } from '../report/page.js';
 import type { StoredEvent } from '../../events/index.js';
-import { failed, seatOf } from './auth.js';
+import { failed } from './auth.js';
 import { withSlot, type Backend } from './backend.js';
+import type { Credentials } from './credentials.js';
 import { refusal } from './http-errors.js';
 import { GameParams, type Server } from './types.js';
 
@@ -15,10 +17,10 @@ const inert = new Set(INERT_TYPES);
 /** The page runs no script and loads nothing: the policy says so to the browser as well. */
 const POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-export function reportRoutes(app: Server, backend: Backend): void {
+export function reportRoutes(app: Server, backend: Backend, credentials: Credentials): void {
   app.get('/games/:game/report', { schema: { params: GameParams } }, async (request, reply) => {
     const { game } = request.params;
-    const seat = await seatOf(request, backend.seats, game);
+    const seat = await credentials.readerOf(request, game);
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
     const page = await withSlot(backend, game, async ({ engine, store }) => {
       await engine.catchUp();

@@ -1,16 +1,19 @@
 // What a request's log line and metrics tell beyond what Fastify knows of it: the seat its token opened, the
 // rejection code of its reply, the game of its route.
 import type { FastifyRequest } from 'fastify';
-import type { Seat } from './seats.js';
+import type { SeatName } from './seats.js';
 
-const seats = new WeakMap<FastifyRequest, Seat>();
+/** What a request's token opened: a seat of its game, or the operator's routes. */
+export type Opened = SeatName | 'operator';
 
-export const noteSeat = (request: FastifyRequest, seat: Seat): void => {
+const seats = new WeakMap<FastifyRequest, Opened>();
+
+export const noteSeat = (request: FastifyRequest, seat: Opened): void => {
   seats.set(request, seat);
 };
 
-/** The seat of the request's token, once it was checked; null before, or without one. */
-export const seatOfRequest = (request: FastifyRequest): Seat | null => seats.get(request) ?? null;
+/** The seat of the request's token (or `operator`), once it was checked; null before, or without one. */
+export const seatOfRequest = (request: FastifyRequest): Opened | null => seats.get(request) ?? null;
 
 const codes = new WeakMap<FastifyRequest, string>();
 

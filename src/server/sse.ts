@@ -4,11 +4,12 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { StoreError } from '../store/store-error.js';
-import { failed, seatOf } from './auth.js';
+import { failed } from './auth.js';
 import type { Backend, GameSlot } from './backend.js';
+import type { Credentials } from './credentials.js';
 import type { StreamObserver } from './observe.js';
 import { publicMessage } from './store-failures.js';
-import { GameParams, MAX_SEQ, type Server } from './types.js';
+import { AccessToken, GameParams, MAX_SEQ, type Server } from './types.js';
 
 export interface StreamOptions {
   /** Milliseconds between comment lines, so that proxies and the server's idle timeout keep a quiet stream open. */
@@ -53,19 +54,19 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
   return () => void pump();
 }
 
-export function streamRoute(app: Server, backend: Backend, options: StreamOptions): void {
-  // access_token: a browser's EventSource sends no Authorization header (./auth.ts queryToken).
+export function streamRoute(app: Server, backend: Backend, credentials: Credentials, options: StreamOptions): void {
+  // access_token: the viewer's token, as a browser's EventSource sends no Authorization header (./credentials.ts).
   const querystring = Type.Object(
     {
       from: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEQ })),
-      access_token: Type.Optional(Type.String({ maxLength: 256 })),
+      access_token: AccessToken,
     },
     { additionalProperties: false },
   );
   const schema = { params: GameParams, querystring };
   app.get('/games/:game/stream', { schema }, async (request, reply) => {
     const { game } = request.params;
-    const seat = await seatOf(request, backend.seats, game, { query: true });
+    const seat = await credentials.readerOf(request, game);
     if (failed(seat)) return reply.code(seat.status).send(seat.body);
     // Held while the stream is open: its store is read on every change.
     const lease = await backend.lease(game);

@@ -23,10 +23,14 @@ export type Server = FastifyInstance<
 export const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
 export const GameParams = Type.Object({ game: GameIdSchema });
+/** `?access_token=`: a viewer's token on a GET (./credentials.ts). */
+export const AccessToken = Type.Optional(Type.String({ maxLength: 256 }));
+
 export const RangeQuery = Type.Object(
   {
     from: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEQ })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_REQUEST })),
+    access_token: AccessToken,
   },
   { additionalProperties: false },
 );

@@ -11,6 +11,7 @@ import { gameSlot, IfMatchGuard, withSlot, type GameSlot } from '../../src/serve
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { auth, createGame, script, send } from '../server/server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 /** A cache of memory-store slots that records which games it opened and closed. */
 function recorded(capacity: number) {
@@ -101,6 +102,7 @@ describe('serve --max-open-games 1', () => {
         dirs.push(dir);
         const app = await buildServer(
           await DirectoryBackend.open(dir, maxOpenGames === undefined ? {} : { maxOpenGames }),
+          { operator: TEST_OPERATOR },
         );
         try {
           const games = [];

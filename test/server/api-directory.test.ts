@@ -8,6 +8,7 @@ import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { idempotencySuite } from './idempotency-suite.js';
 import { auth, createGame, serverSuite } from './server-suite.js';
 import { streamSuite } from './stream-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 describe('serve on a directory of JSON Lines logs', () => {
   const dirs: string[] = [];
@@ -32,7 +33,7 @@ describe('serve on a directory of JSON Lines logs', () => {
 
   it('a seats file that is not one is a store failure (503), typed, never a stack trace nor a path', async () => {
     const backend = await DirectoryBackend.open(fresh());
-    const app = await buildServer(backend);
+    const app = await buildServer(backend, { operator: TEST_OPERATOR });
     const created = await createGame(app, 'g1');
     writeFileSync(join(dir, 'g1.seats.json'), '{"format":"something else"}');
     const response = await app.inject({ method: 'GET', url: '/games/g1/pending', headers: auth(created.tokens.host) });

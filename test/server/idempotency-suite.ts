@@ -6,6 +6,7 @@ import { buildServer } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';
 import type { Server } from '../../src/server/types.js';
 import { createGame, eventCount, script, send, type Created } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 export function idempotencySuite(open: () => Promise<Backend>, reopen: () => Promise<Backend>): void {
   const closing: (() => Promise<void>)[] = [];
@@ -14,7 +15,7 @@ export function idempotencySuite(open: () => Promise<Backend>, reopen: () => Pro
   });
   const start = async (backend: Backend): Promise<Server> => {
     closing.push(() => backend.close());
-    const app = await buildServer(backend);
+    const app = await buildServer(backend, { operator: TEST_OPERATOR });
     closing.push(() => app.close());
     return app;
   };

@@ -1,5 +1,6 @@
-// A game brought into the database by `awaw-surrender import` has no seats yet: `POST /games` of its name gives
-// it its tokens (the stream exists already on PostgreSQL), and it is then played on from where the log left it.
+// A game brought into the database by `awaw-surrender import` has no seats yet: the operator's `POST /games` of its
+// name gives it its tokens (the stream exists already on PostgreSQL), and it is then played on from where the log
+// left it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { buildServer } from '../../src/server/app.js';
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
+import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 import { auth } from './server-suite.js';
 
 describePg('serve on PostgreSQL: a game brought in by import', () => {
@@ -18,8 +20,8 @@ describePg('serve on PostgreSQL: a game brought in by import', () => {
   });
 
   it(
-    '59.41: the Sea Lion log imported, then POST /games of its name: 201 with its tokens, its state as the log ' +
-      'left it, its next command taken; a second POST 409',
+    "59.41: the Sea Lion log imported, then the operator's POST /games of its name: 201 with its tokens, its state " +
+      'as the log left it, its next command taken; a second POST 409',
     async () => {
       const schema = db.schema();
       const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'sea-lion-1941.jsonl'), 'utf8');
@@ -30,9 +32,9 @@ describePg('serve on PostgreSQL: a game brought in by import', () => {
       const imported = await store.importGame(game, lines);
       await store.close();
       const backend = await PostgresBackend.open(url, schema);
-      const app = await buildServer(backend);
+      const app = await buildServer(backend, { operator: TEST_OPERATOR });
       try {
-        const created = await app.inject({ method: 'POST', url: '/games', payload: { game } });
+        const created = await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game } });
         expect(created.statusCode).toBe(201);
         const tokens = created.json<{ tokens: Record<string, string> }>().tokens;
         const state = await app.inject({
@@ -57,7 +59,9 @@ describePg('serve on PostgreSQL: a game brought in by import', () => {
         });
         expect(next.statusCode).toBe(200);
         expect(next.json()).toMatchObject({ ok: true, version: imported.version + 1 });
-        expect((await app.inject({ method: 'POST', url: '/games', payload: { game } })).statusCode).toBe(409);
+        expect(
+          (await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game } })).statusCode,
+        ).toBe(409);
       } finally {
         await app.close();
         await backend.close();

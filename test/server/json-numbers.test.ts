@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { auth, createGame, eventCount, script } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'awaw-serve-numbers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ describe('numbers of HTTP bodies', () => {
       'at commands, preview and pending; exact ones are taken',
     async () => {
       const backend = await DirectoryBackend.open(dir);
-      const app = await buildServer(backend);
+      const app = await buildServer(backend, { operator: TEST_OPERATOR });
       const created = await createGame(app, 'g1');
       const headers = { ...auth(created.tokens.host), 'content-type': 'application/json' };
       const post = (route: string, payload: string) =>

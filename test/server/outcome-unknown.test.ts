@@ -8,6 +8,7 @@ import type { Server } from '../../src/server/types.js';
 import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
 import { pgProxy, type PgProxy } from '../support/pg-proxy.js';
 import { createGame, eventCount, script, send } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 describePg('serve on PostgreSQL: a commit whose reply is lost', () => {
   const db = usePgDatabase();
@@ -25,7 +26,7 @@ describePg('serve on PostgreSQL: a commit whose reply is lost', () => {
     const schema = db.schema();
     const backend = await PostgresBackend.open(proxy.url, schema);
     closing.push(() => backend.close());
-    const app = await buildServer(backend);
+    const app = await buildServer(backend, { operator: TEST_OPERATOR });
     closing.push(() => app.close());
     return { app, proxy, schema };
   };

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { exchange, parseReply } from '../support/raw-http.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { auth, script, type Created } from './server-suite.js';
+import { OPERATOR_TOKEN, operatorAuth } from '../support/operator.js';
 
 export interface ServeTarget {
   readonly store: string;
@@ -62,7 +63,7 @@ export function replySuite(target: () => ServeTarget): void {
       expect(
         await raw(
           `POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n` +
-            `Connection: close\r\n\r\n${big}`,
+            `Authorization: Bearer ${OPERATOR_TOKEN}\r\nConnection: close\r\n\r\n${big}`,
         ),
       ).toEqual([
         413,
@@ -86,7 +87,7 @@ export function replySuite(target: () => ServeTarget): void {
         const created = (await (
           await fetch(`${served.url}/games`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...operatorAuth() },
             body: '{"game":"g1"}',
           })
         ).json()) as Created;
@@ -158,7 +159,8 @@ export function replySuite(target: () => ServeTarget): void {
       const create = async (body: string | null) => {
         const response = await fetch(`${served.url}/games`, {
           method: 'POST',
-          ...(body === null ? {} : { headers: { 'content-type': 'application/json' }, body }),
+          headers: body === null ? operatorAuth() : { 'content-type': 'application/json', ...operatorAuth() },
+          ...(body === null ? {} : { body }),
         });
         return [response.status, await response.json()];
       };

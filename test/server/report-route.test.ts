@@ -9,6 +9,7 @@ import { runCli } from '../../src/cli/run.js';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { auth, createGame, script, send } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 describe('GET /games/:game/report', () => {
   const dirs: string[] = [];
@@ -23,7 +24,7 @@ describe('GET /games/:game/report', () => {
       const dir = mkdtempSync(join(tmpdir(), 'awaw-report-route-'));
       dirs.push(dir);
       const backend = await DirectoryBackend.open(dir);
-      const app = await buildServer(backend);
+      const app = await buildServer(backend, { operator: TEST_OPERATOR });
       try {
         const created = await createGame(app, 'sea-lion-1941');
         const url = '/games/sea-lion-1941/report';

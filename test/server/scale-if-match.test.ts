@@ -10,13 +10,14 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import { buildServer } from '../../src/server/app.js';
 import { GameCache } from '../../src/host/game-cache.js';
 import { gameSlot, IfMatchGuard, type Backend, type GameSlot } from '../../src/server/backend.js';
-import type { SeatStore } from '../../src/server/seat-store.js';
 import { StoreFailures } from '../../src/server/store-failures.js';
-import type { Seat, TokenHashes } from '../../src/server/seats.js';
+import type { Seat } from '../../src/server/seats.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore } from '../../src/store/store.js';
 import { examplePlans, type GamePlan } from '../support/serve-load.js';
 import { auth, createGame, script } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
+import { memorySeatStore } from '../support/memory-seats.js';
 
 /** When the other writer appends: at this process's n-th look at the head (from now on), or just before its append. */
 type Moment = { readonly at: 'head'; readonly call: number } | { readonly at: 'append' };
@@ -31,12 +32,7 @@ interface Raced {
 /** Games on one memory store, and another writer appending to it at a chosen moment. */
 function racedBackend(): Raced {
   const log = new MemoryEventStore();
-  const seats = new Map<string, TokenHashes>();
-  const seatStore: SeatStore = {
-    create: async (game, hashes) => !seats.has(game) && seats.set(game, hashes) !== undefined,
-    load: async (game) => seats.get(game) ?? null,
-    close: async () => undefined,
-  };
+  const seatStore = memorySeatStore();
   let armed: { command: OriginEvent; moment: Moment; heads: number } | null = null;
   const fire = async (game: string, at: Moment['at']): Promise<void> => {
     if (armed === null || armed.moment.at !== at) return;
@@ -89,7 +85,7 @@ describe('If-Match while another process appends', () => {
   for (const [when, moment] of cases) {
     it(`another process's host.game-started ${when}: 412 stale-version (not 422 game-exists), no write`, async () => {
       const { backend, log, race } = racedBackend();
-      const app = await buildServer(backend);
+      const app = await buildServer(backend, { operator: TEST_OPERATOR });
       try {
         const created = await createGame(app, 'g1');
         race(started, moment);
@@ -137,7 +133,7 @@ describe('If-Match while another process appends', () => {
       );
       expect([axis > 0, plan.seats[axis + 1]]).toEqual([true, 'allied']);
       const { backend, log, race } = racedBackend();
-      const app = await buildServer(backend);
+      const app = await buildServer(backend, { operator: TEST_OPERATOR });
       try {
         const created = await createGame(app, 'g1');
         for (const [i, command] of plan.commands.slice(0, axis).entries()) {

@@ -8,6 +8,7 @@ import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import type { Server } from '../../src/server/types.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { auth, createGame, script } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 /** Ends every connection listening on the schema's channel; how many there were. */
 async function endListeners(url: string, schema: string): Promise<number> {
@@ -53,7 +54,10 @@ describePg('serve on PostgreSQL: the listening connection lost', () => {
         PostgresBackend.open(db.url(), schema),
         PostgresBackend.open(db.url(), schema),
       ]);
-      const apps: Server[] = [await buildServer(a), await buildServer(b)];
+      const apps: Server[] = [
+        await buildServer(a, { operator: TEST_OPERATOR }),
+        await buildServer(b, { operator: TEST_OPERATOR }),
+      ];
       const controller = new AbortController();
       try {
         const [appA, appB] = apps as [Server, Server];

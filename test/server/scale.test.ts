@@ -14,6 +14,7 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import type { Seat } from '../../src/server/seats.js';
 import { gameLog } from '../../src/store/game-log.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
+import { operatorAuth } from '../support/operator.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { startServeCluster, type ServeCluster } from '../support/serve-cluster.js';
 import { examplePlans, runLoad, turnOf, type Acked, type LoadGame, type LoadReport } from '../support/serve-load.js';
@@ -63,7 +64,7 @@ describePg('scale: several serve processes on one database', () => {
     const { urls } = cluster as ServeCluster;
     const plans = await examplePlans();
     for (let i = 0; i < GAMES; i += 1) {
-      const created = await post(urls[i % PROCESSES] as string, '/games', { game: `scale-${i}` });
+      const created = await post(urls[i % PROCESSES] as string, '/games', { game: `scale-${i}` }, operatorAuth());
       expect(created.status).toBe(201);
       const { game, tokens } = created.body as { game: string; tokens: Record<Seat, string> };
       games.push({ game, tokens, plan: plans[i % plans.length] as LoadGame['plan'], cursor: 0, version: 0 });

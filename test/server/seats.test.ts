@@ -4,14 +4,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PendingDecision } from '../../src/engine/pending-types.js';
-import { newSeatTokens, SEATS, seatOfToken, seatsFor } from '../../src/server/seats.js';
+import { ALL_SEATS, newSeatTokens, SEATS, seatOfToken, seatsFor } from '../../src/server/seats.js';
 
 describe('seatOfToken', () => {
   it("finds each seat by its own token, and no seat for another game's token or a near miss", () => {
     const game = newSeatTokens();
     const other = newSeatTokens();
-    expect(SEATS.map((seat) => seatOfToken(game.tokens[seat], game.hashes))).toEqual([...SEATS]);
+    expect(ALL_SEATS.map((seat) => seatOfToken(game.tokens[seat], game.hashes))).toEqual([...SEATS, 'viewer']);
     expect(seatOfToken(other.tokens.host, game.hashes)).toBeNull();
+    expect(seatOfToken(other.tokens.viewer, game.hashes)).toBeNull();
     expect(seatOfToken(`${game.tokens.germany}x`, game.hashes)).toBeNull();
     expect(game.hashes.italy).toBe(createHash('sha256').update(game.tokens.italy, 'utf8').digest('hex'));
   });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { exchange, openRaw, parseReply, type RawReply } from '../support/raw-http.js';
 import { script } from './server-suite.js';
+import { operatorAuth } from '../support/operator.js';
 
 const HEADERS_MS = 1000;
 const REQUEST_MS = 1500;
@@ -37,8 +38,9 @@ const timedOut = {
   },
 };
 
-/** Headers announcing a 100-byte body, then one byte of it, then silence. */
-const SLOW_BODY = 'POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
+/** Headers announcing a 100-byte command, then one byte of it, then silence (its body is read before its seat). */
+const SLOW_BODY =
+  'POST /games/g1/commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
 
 function expect408(reply: RawReply, within: number): void {
   const parsed = parseReply(reply.text);
@@ -85,7 +87,7 @@ describe('serve against slow clients', () => {
         const created = (await (
           await fetch(`${served.url}/games`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...operatorAuth() },
             body: '{"game":"g1"}',
           })
         ).json()) as { tokens: Record<string, string> };

@@ -12,12 +12,12 @@ import { buildServer } from '../../src/server/app.js';
 import { gameSlot, IfMatchGuard, type Backend, type GameSlot } from '../../src/server/backend.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { logOptions } from '../../src/server/request-log.js';
-import type { SeatStore } from '../../src/server/seat-store.js';
-import type { TokenHashes } from '../../src/server/seats.js';
 import { observedStore, StoreFailures } from '../../src/server/store-failures.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { serve, stopServed } from '../support/serve-cluster.js';
 import { auth, script, type Created } from './server-suite.js';
+import { memorySeatStore } from '../support/memory-seats.js';
+import { OPERATOR_TOKEN, operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
 type Line = Record<string, unknown>;
 const linesOf = (text: string): Line[] =>
@@ -58,7 +58,8 @@ describe('serve: the log', () => {
       let tokens: Created['tokens'] | null = null;
       let other: Created['tokens'] | null = null;
       try {
-        const [, made] = await call('/games', { method: 'POST', headers: json, body: '{"game":"g1"}' });
+        const operator = { ...json, ...operatorAuth() };
+        const [, made] = await call('/games', { method: 'POST', headers: operator, body: '{"game":"g1"}' });
         tokens = (made as Created).tokens;
         const [started] = script();
         const host = { ...json, ...auth(tokens.host) };
@@ -69,13 +70,13 @@ describe('serve: the log', () => {
         expect((await call('/nowhere?access_token=x'))[0]).toBe(404);
         expect((await call(`/games/g1/events?from=1&access_token=${tokens.italy}`))[0]).toBe(401);
         const controller = new AbortController();
-        const stream = await fetch(`${served.url}/games/g1/stream?access_token=${tokens.italy}`, {
+        const stream = await fetch(`${served.url}/games/g1/stream?access_token=${tokens.viewer}`, {
           signal: controller.signal,
         });
         ids.push(stream.headers.get('x-request-id') ?? '');
         await (stream.body as ReadableStream<Uint8Array>).getReader().read();
         controller.abort();
-        const [, second] = await call('/games', { method: 'POST', headers: json, body: '{"game":"g2"}' });
+        const [, second] = await call('/games', { method: 'POST', headers: operator, body: '{"game":"g2"}' });
         other = (second as Created).tokens;
         writeFileSync(join(dir, 'g2.seats.json'), '{"format":"something else"}');
         expect(await call('/games/g2', { headers: auth(other.host) })).toEqual([
@@ -95,7 +96,7 @@ describe('serve: the log', () => {
         expect(await stopServed(served)).toBe(0);
       }
       const log = served.stderr();
-      for (const token of [...Object.values(tokens ?? {}), ...Object.values(other ?? {})])
+      for (const token of [...Object.values(tokens ?? {}), ...Object.values(other ?? {}), OPERATOR_TOKEN])
         expect(log).not.toContain(token);
       const lines = linesOf(log);
       const base = { level: 30, pid: served.child.pid, hostname: hostname(), ip: '127.0.0.1', msg: 'request' };
@@ -113,7 +114,7 @@ describe('serve: the log', () => {
         ...rest,
       });
       expect(ids.map(byId)).toEqual([
-        line(ids[0], 'POST', '/games', '/games', { status: 201 }),
+        line(ids[0], 'POST', '/games', '/games', { seat: 'operator', status: 201 }),
         line(ids[1], 'POST', '/games/g1/commands', '/games/:game/commands', { game: 'g1', seat: 'host', status: 200 }),
         line(ids[2], 'GET', '/games/g1/pending', '/games/:game/pending', { game: 'g1', seat: 'germany', status: 200 }),
         line(ids[3], 'GET', '/nowhere?access_token=[redacted]', null, { status: 404, code: 'not-found' }),
@@ -124,10 +125,10 @@ describe('serve: the log', () => {
         }),
         line(ids[5], 'GET', '/games/g1/stream?access_token=[redacted]', '/games/:game/stream', {
           game: 'g1',
-          seat: 'italy',
+          seat: 'viewer',
           status: 200,
         }),
-        line(ids[6], 'POST', '/games', '/games', { status: 201 }),
+        line(ids[6], 'POST', '/games', '/games', { seat: 'operator', status: 201 }),
         line(ids[7], 'GET', '/games/g2', '/games/:game', { level: 50, game: 'g2', status: 503, code: 'store-failed' }),
       ]);
       const failure = lines.find((l) => l['msg'] === 'store failed');
@@ -144,12 +145,7 @@ describe('serve: the log', () => {
 /** Games on a memory store whose reads fail with a defect (a TypeError, no StoreError) once `broken` is set. */
 function defectiveBackend(): { readonly backend: Backend; break(): void } {
   const log = new MemoryEventStore();
-  const seats = new Map<string, TokenHashes>();
-  const seatStore: SeatStore = {
-    create: async (game, hashes) => !seats.has(game) && seats.set(game, hashes) !== undefined,
-    load: async (game) => seats.get(game) ?? null,
-    close: async () => undefined,
-  };
+  const seatStore = memorySeatStore();
   let broken = false;
   const failures = new StoreFailures();
   const slots = new GameCache<GameSlot>(async (game) => {
@@ -191,10 +187,13 @@ describe('the app: 500s and the log', () => {
       const written: string[] = [];
       const { backend, break: breakIt } = defectiveBackend();
       const app = await buildServer(backend, {
+        operator: TEST_OPERATOR,
         log: { level: 'info', stream: { write: (line) => written.push(line) } },
       });
       try {
-        const created = (await app.inject({ method: 'POST', url: '/games', payload: { game: 'g1' } })).json<Created>();
+        const created = (
+          await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game: 'g1' } })
+        ).json<Created>();
         breakIt();
         const response = await app.inject({
           method: 'GET',
@@ -255,9 +254,14 @@ describe('the app: 500s and the log', () => {
       openGames: () => real.openGames(),
       close: () => real.close(),
     };
-    const app = await buildServer(backend, { log: { level: 'info', stream: { write: (line) => written.push(line) } } });
+    const app = await buildServer(backend, {
+      operator: TEST_OPERATOR,
+      log: { level: 'info', stream: { write: (line) => written.push(line) } },
+    });
     try {
-      const created = (await app.inject({ method: 'POST', url: '/games', payload: { game: 'g1' } })).json<Created>();
+      const created = (
+        await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game: 'g1' } })
+      ).json<Created>();
       const response = await app.inject({ method: 'GET', url: '/games/g1/wars', headers: auth(created.tokens.us) });
       const id = String(response.headers['x-request-id']);
       expect([response.statusCode, response.json()]).toEqual([

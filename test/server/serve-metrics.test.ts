@@ -12,6 +12,7 @@ import { ServerMetrics } from '../../src/server/metrics.js';
 import { exchange } from '../support/raw-http.js';
 import { serve, stopServed } from '../support/serve-cluster.js';
 import { auth, script, type Created } from './server-suite.js';
+import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
 /** `name{labels} value` lines as a map; comments left out. */
 function samples(text: string): Map<string, number> {
@@ -44,7 +45,11 @@ describe('serve --metrics-port', () => {
       const json = { 'content-type': 'application/json' };
       const create = async (game: string): Promise<Created> =>
         (await (
-          await fetch(`${served.url}/games`, { method: 'POST', headers: json, body: JSON.stringify({ game }) })
+          await fetch(`${served.url}/games`, {
+            method: 'POST',
+            headers: { ...json, ...operatorAuth() },
+            body: JSON.stringify({ game }),
+          })
         ).json()) as Created;
       const g1 = await create('g1');
       const g2 = await create('g2');
@@ -103,7 +108,7 @@ describe('serve --metrics-port', () => {
         'awaw_http_client_errors_total{status="400"}': 1,
         'awaw_store_errors_total{kind="corrupt"}': 1,
         awaw_stream_clients: 1,
-        awaw_rate_limited_total: 1,
+        'awaw_rate_limited_total{by="seat"}': 1,
         awaw_connections_dropped_total: 0,
         awaw_open_games: 1,
         awaw_game_evictions_total: 1,
@@ -135,7 +140,9 @@ describe('ServerMetrics', () => {
     const dirs = [mkdtempSync(join(tmpdir(), 'awaw-metrics-a-')), mkdtempSync(join(tmpdir(), 'awaw-metrics-b-'))];
     const backends = await Promise.all(dirs.map((dir) => DirectoryBackend.open(dir)));
     const metrics = [new ServerMetrics(), new ServerMetrics()];
-    const apps = await Promise.all(backends.map((backend, i) => buildServer(backend, { metrics: metrics[i] })));
+    const apps = await Promise.all(
+      backends.map((backend, i) => buildServer(backend, { operator: TEST_OPERATOR, metrics: metrics[i] })),
+    );
     try {
       const [a, b] = apps;
       await a?.inject({ method: 'GET', url: '/health' });

@@ -11,13 +11,14 @@ import { describePg, usePgDatabase } from '../support/pg.js';
 import { pgProxy } from '../support/pg-proxy.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { auth, script, type Created } from './server-suite.js';
+import { operatorAuth } from '../support/operator.js';
 
 const failed = (message: string) => ({ ok: false, rejection: { code: 'store-failed', rule: 'store', message } });
 
 async function create(served: Served, game: string): Promise<Created> {
   const response = await fetch(`${served.url}/games`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...operatorAuth() },
     body: JSON.stringify({ game }),
   });
   expect(response.status).toBe(201);

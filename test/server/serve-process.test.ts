@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/exec-process.js';
 import { startServeCluster, type Served } from '../support/serve-cluster.js';
 import { script } from './server-suite.js';
+import { operatorAuth } from '../support/operator.js';
 
 describe('awaw-surrender serve, the process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awaw-serve-process-'));
@@ -24,7 +25,7 @@ describe('awaw-surrender serve, the process', () => {
         const created = (await (
           await fetch(`${a.url}/games`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...operatorAuth() },
             body: '{"game":"g1"}',
           })
         ).json()) as { tokens: Record<string, string> };

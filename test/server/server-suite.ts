@@ -7,8 +7,9 @@ import { seaLion1941 } from '../../src/examples/sea-lion-1941.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { buildServer, type ServerLimits } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';
-import { seatsFor, SEATS, type Seat } from '../../src/server/seats.js';
+import { ALL_SEATS, seatsFor, type Seat, type SeatName } from '../../src/server/seats.js';
 import type { Server } from '../../src/server/types.js';
+import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
 const EXAMPLE_EVENTS =
   readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'sea-lion-1941.jsonl'), 'utf8')
@@ -19,13 +20,13 @@ export const script = (): readonly OriginEvent[] => seaLion1941().events;
 
 export interface Created {
   readonly game: string;
-  readonly tokens: Readonly<Record<Seat, string>>;
+  readonly tokens: Readonly<Record<SeatName, string>>;
 }
 
 export const auth = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 export async function createGame(app: Server, game: string): Promise<Created> {
-  const response = await app.inject({ method: 'POST', url: '/games', payload: { game } });
+  const response = await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game } });
   expect(response.statusCode).toBe(201);
   return response.json<Created>();
 }
@@ -67,7 +68,7 @@ export function serverSuite(
   const start = async (backend?: Backend, given: ServerLimits = limits): Promise<Server> => {
     const store = backend ?? (await open());
     backends.push(store);
-    const app = await buildServer(store, given);
+    const app = await buildServer(store, { operator: TEST_OPERATOR, ...given });
     apps.push(app);
     return app;
   };
@@ -82,7 +83,7 @@ export function serverSuite(
     async () => {
       const app = await start();
       const created = await createGame(app, 'sea-lion-1941');
-      expect(Object.keys(created.tokens)).toEqual([...SEATS]);
+      expect(Object.keys(created.tokens)).toEqual([...ALL_SEATS]);
       let version = 0;
       for (const command of script()) {
         const response = await send(app, created, command, { 'if-match': `"${version}"` });
@@ -226,7 +227,7 @@ export function serverSuite(
     expect(twice.statusCode).toBe(422);
     expect(twice.json()).toMatchObject({ rejection: { code: 'game-exists' } });
     expect(await eventCount(app, created)).toBe(1);
-    const again = await app.inject({ method: 'POST', url: '/games', payload: { game: 'g2' } });
+    const again = await app.inject({ method: 'POST', url: '/games', headers: operatorAuth(), payload: { game: 'g2' } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ ok: false, rejection: { code: 'game-exists' } });
   });
@@ -423,46 +424,67 @@ export function serverSuite(
     expect(text).toContain(`event: ${(first as OriginEvent).type}\n`);
   });
 
-  it('the stream takes its token as ?access_token= too (an EventSource sends no header), no other route', async () => {
-    const app = await start();
-    const created = await createGame(app, 'g8');
-    const [started] = script();
-    await send(app, created, started);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
-    const controller = new AbortController();
-    const stream = await fetch(
-      `${base}/games/g8/stream?from=1&access_token=${encodeURIComponent(created.tokens.italy)}`,
-      { signal: controller.signal },
-    );
-    expect(stream.status).toBe(200);
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    let text = '';
-    for (let deadline = Date.now() + 5000; !text.includes('id: 1\n') && Date.now() < deadline; ) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    controller.abort();
-    expect(text).toContain('event: host.game-started\n');
-    const refused = async (url: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${base}${url}`, { headers });
-      return [response.status, ((await response.json()) as { rejection: { message: string } }).rejection.message];
-    };
-    const other = (await createGame(app, 'g9')).tokens.host;
-    expect(await refused(`/games/g8/stream?access_token=${other}`)).toEqual([
-      401,
-      "Authorization: the token is no seat's of game g8",
-    ]);
-    // A header, when sent, is what counts: a malformed one is not made good by the query.
-    expect(await refused(`/games/g8/stream?access_token=${created.tokens.host}`, { authorization: 'Basic x' })).toEqual(
-      [401, 'Authorization: expected "Bearer TOKEN" (or ?access_token=TOKEN), a seat token of this game'],
-    );
-    expect(await refused(`/games/g8/pending?access_token=${created.tokens.host}`)).toEqual([
-      401,
-      'Authorization: expected "Bearer TOKEN", a seat token of this game',
-    ]);
-    await app.close();
-  });
+  it(
+    "?access_token= takes a game's viewer token on its GET routes (an EventSource sends no header); an acting " +
+      "seat's token there is refused, as on a POST",
+    async () => {
+      const app = await start();
+      const created = await createGame(app, 'g8');
+      const [started] = script();
+      await send(app, created, started);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+      const controller = new AbortController();
+      const stream = await fetch(
+        `${base}/games/g8/stream?from=1&access_token=${encodeURIComponent(created.tokens.viewer)}`,
+        { signal: controller.signal },
+      );
+      expect(stream.status).toBe(200);
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      for (let deadline = Date.now() + 5000; !text.includes('id: 1\n') && Date.now() < deadline; ) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      expect(text).toContain('event: host.game-started\n');
+      const reply = async (url: string, init: RequestInit = {}) => {
+        const response = await fetch(`${base}${url}`, init);
+        const body = (await response.json()) as { rejection?: { message: string }; version?: number };
+        return [response.status, body.rejection?.message ?? body.version];
+      };
+      expect(await reply(`/games/g8/pending?access_token=${created.tokens.viewer}`)).toEqual([200, 1]);
+      expect(await reply(`/games/g8/events?from=1&access_token=${created.tokens.viewer}`)).toEqual([200, 1]);
+      const other = (await createGame(app, 'g9')).tokens.viewer;
+      expect(await reply(`/games/g8/stream?access_token=${other}`)).toEqual([
+        401,
+        "?access_token=: the token is no seat's of game g8",
+      ]);
+      expect(await reply(`/games/g8/pending?access_token=${created.tokens.italy}`)).toEqual([
+        401,
+        "?access_token=: takes only a game's viewer token; the token of seat italy, which acts in the game, goes " +
+          'in the Authorization header alone ("Bearer TOKEN"), as a URL is kept in browser histories and proxy logs',
+      ]);
+      // A header, when sent, is what counts: a malformed one is not made good by the query.
+      expect(
+        await reply(`/games/g8/stream?access_token=${created.tokens.viewer}`, {
+          headers: { authorization: 'Basic x' },
+        }),
+      ).toEqual([
+        401,
+        'Authorization: expected "Bearer TOKEN", a seat token of this game (or ?access_token=TOKEN, its viewer token)',
+      ]);
+      // A POST takes no token from the query.
+      expect(
+        await reply(`/games/g8/preview?access_token=${created.tokens.host}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(started),
+        }),
+      ).toEqual([401, 'Authorization: expected "Bearer TOKEN", a seat token of this game']);
+      await app.close();
+    },
+  );
 }

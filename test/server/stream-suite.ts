@@ -6,6 +6,7 @@ import { buildServer } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';
 import type { Server } from '../../src/server/types.js';
 import { auth, createGame, script, type Created } from './server-suite.js';
+import { TEST_OPERATOR } from '../support/operator.js';
 
 /** A host note: one event per command, so that the seqs below are known without asking the engine. */
 const note = (n: number) => ({
@@ -47,7 +48,7 @@ export function streamSuite(open: () => Promise<Backend>): void {
   const gameAtThree = async (game: string): Promise<{ app: Server; created: Created; base: string }> => {
     const backend = await open();
     backends.push(backend);
-    const app = await buildServer(backend);
+    const app = await buildServer(backend, { operator: TEST_OPERATOR });
     apps.push(app);
     const created = await createGame(app, game);
     const [started] = script();

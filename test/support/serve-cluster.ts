@@ -3,6 +3,7 @@
 // and resolves with their exit codes.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BIN } from './exec-process.js';
+import { OPERATOR_TOKEN } from './operator.js';
 
 export interface Served {
   readonly child: ChildProcessWithoutNullStreams;
@@ -24,10 +25,26 @@ const STARTUP_MS = 20_000;
 
 /**
  * Starts `serve --store STORE --port 0 ARGS…` and resolves with its address once it is listening (and, with
- * `--metrics-port`, once it has said where its metrics are).
+ * `--metrics-port`, once it has said where its metrics are). The operator token is the tests' own
+ * (../support/operator.ts), in AWAW_OPERATOR_TOKEN, unless ARGS give `--open` or `--operator-token-file`; `env`
+ * sets (or, with undefined, removes) other variables.
  */
-export function serve(store: string, args: readonly string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0', ...args], { stdio: 'pipe' });
+export function serve(
+  store: string,
+  args: readonly string[] = [],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<Served> {
+  const own = args.includes('--open') || args.includes('--operator-token-file');
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    AWAW_OPERATOR_TOKEN: own ? undefined : OPERATOR_TOKEN,
+    ...env,
+  };
+  const childEnv = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
+  const child = spawn(process.execPath, [BIN, 'serve', '--store', store, '--port', '0', ...args], {
+    stdio: 'pipe',
+    env: childEnv,
+  });
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
