@@ -19,10 +19,14 @@ beforeAll(() => {
 }, 120_000);
 
 it('serve runs from its bundle alone: GET /health on a directory store', async () => {
-  const child = spawn(process.execPath, [join(dir, 'awaw-surrender.cjs'), 'serve', '--store', 'games', '--port', '0'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(dir, 'awaw-surrender.cjs'), 'serve', '--store', 'games', '--port', '0', '--open'],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     const address = await new Promise<string>((resolve, reject) => {
       let out = '';
