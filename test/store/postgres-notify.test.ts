@@ -1,7 +1,7 @@
 // The notifications of committed appends (src/store/postgres/postgres-notify.ts): sent after the COMMIT on a
 // connection of their own, the changes committed while one batch is on its way sent together in the next (the
 // newest of each game, in feed order), sent again on a new connection when the database ended the old one, and
-// the queued ones sent before the store closes.
+// the queued ones sent before the store closes (waiting 2 s at most).
 import pg from 'pg';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { logVersion } from '../../events/index.js';
@@ -107,6 +107,18 @@ describePg('PostgreSQL notifications after the commit', () => {
     await notifier.close();
     await waitUntil(() => heard.length >= 2);
     expect(heard).toEqual(['g1@1:1', 'g2@1:2']);
+  });
+
+  it('closing while a send hangs (the database answers nothing) gives up after 2 s', async () => {
+    const proxy = await pgProxy(url);
+    ends.push(() => proxy.stop());
+    const notifier = new Notifier(proxy.url, 'awaw_test_hang');
+    const held = proxy.holdFrom('awaw-surrender notify');
+    notifier.send([change('g1', 1, 1)]);
+    await held;
+    const started = performance.now();
+    await notifier.close();
+    expect(Math.round((performance.now() - started) / 1000)).toBe(2);
   });
 
   it("a store's append is heard after its COMMIT, from the store's notification connection", async () => {

@@ -12,6 +12,9 @@ import type { StreamChange } from '../game-streams.js';
 
 /** How long to wait before sending again after the connection was lost, or a new one failed. */
 export const RESEND_MS = 500;
+/** How long a close waits for what is queued to be sent, and a connection may take to be made. */
+const CLOSE_WAIT_MS = 2000;
+const CONNECT_MS = 5000;
 
 /** One notification's payload: the game, its version after the append and the feed position of its last event. */
 export const payloadOf = (change: StreamChange): string =>
@@ -23,6 +26,8 @@ export class Notifier {
   #client: pg.Client | null = null;
   #sending: Promise<void> | null = null;
   #closing = false;
+  /** Closed: nothing more is sent, no connection made. */
+  #closed = false;
 
   constructor(
     private readonly url: string,
@@ -39,16 +44,20 @@ export class Notifier {
     if (this.#sending === null && this.#pending.size > 0) this.#sending = this.#drain();
   }
 
-  /** Sends what is queued (once more, whatever the connection does), then ends the connection. */
+  /** Sends what is queued (waiting 2 s at most; not again once a send failed), then ends the connection. */
   async close(): Promise<void> {
     this.#closing = true;
-    await this.#sending;
-    await this.#client?.end().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#sending, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
+    this.#closed = true;
+    const client = this.#client;
     this.#client = null;
+    await client?.end().catch(() => undefined);
   }
 
   async #drain(): Promise<void> {
-    while (this.#pending.size > 0) {
+    while (this.#pending.size > 0 && !this.#closed) {
       // In feed order: a listener hears a game's changes in the order they were committed.
       const batch = [...this.#pending.values()].sort((a, b) => a.position - b.position);
       this.#pending.clear();
@@ -71,7 +80,11 @@ export class Notifier {
   }
 
   async #connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, application_name: 'awaw-surrender notify' });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: 'awaw-surrender notify',
+      connectionTimeoutMillis: CONNECT_MS,
+    });
     // A connection lost while idle is found by the next send; its error must not crash the process.
     client.on('error', () => {
       if (this.#client === client) this.#drop();
@@ -79,6 +92,7 @@ export class Notifier {
     try {
       await client.connect();
       await client.query('SET synchronous_commit TO off');
+      if (this.#closed) throw new Error('the notifications are closed');
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
