@@ -57,7 +57,7 @@ export class PostgresWriter {
     );
   }
 
-  /** The changes of a batch's committed appends, for the notifications (./postgres-notify.ts), in feed order. */
+  /** The changes of a batch's committed appends, for the notifications (./postgres-notify.ts). */
   #committed(items: readonly AppendRequest[], outcomes: readonly Outcome<GameAppendResult>[]): void {
     const changes: StreamChange[] = [];
     outcomes.forEach((outcome, i) => {
