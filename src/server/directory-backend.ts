@@ -10,7 +10,16 @@ import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import { createLog } from '../store/file/log-file.js';
 import { StoreError } from '../store/store-error.js';
 import { DEFAULT_MAX_OPEN_GAMES, GameCache } from '../host/game-cache.js';
-import { gameSlot, IfMatchGuard, type Backend, type GameSlot, type Unsubscribe } from './backend.js';
+import {
+  gameSlot,
+  IfMatchGuard,
+  ReadCounts,
+  type Backend,
+  type BackendActivity,
+  type GameNews,
+  type GameSlot,
+  type Unsubscribe,
+} from './backend.js';
 import { FileSeatStore } from './seat-store.js';
 import { observedStore, StoreFailures } from './store-failures.js';
 import { fileBoundary } from '../store/file/fs-error.js';
@@ -20,6 +29,7 @@ export class DirectoryBackend implements Backend {
   readonly seats: FileSeatStore;
   readonly failures = new StoreFailures();
   readonly #slots: GameCache<GameSlot>;
+  readonly #reads = new ReadCounts();
 
   private constructor(
     private readonly dir: string,
@@ -30,7 +40,7 @@ export class DirectoryBackend implements Backend {
       const guard = new IfMatchGuard();
       // A torn end is repaired by the server's next append to the game, the append it cut off removed with it.
       const log = await JsonlFileStore.open(this.logPath(game), { writer: 'serve', findCutAppend });
-      const store = guard.wrap(observedStore(log, game, this.failures));
+      const store = guard.wrap(this.#reads.wrap(observedStore(log, game, this.failures)));
       return gameSlot(await SurrenderEngine.open(store), store, guard);
     }, maxOpenGames);
   }
@@ -53,8 +63,8 @@ export class DirectoryBackend implements Backend {
     return this.#slots.lease(game);
   }
 
-  async watch(game: string, listener: () => void): Promise<Unsubscribe> {
-    const watcher = watch(this.logPath(game), { persistent: false }, () => listener());
+  async watch(game: string, listener: (news: GameNews) => void): Promise<Unsubscribe> {
+    const watcher = watch(this.logPath(game), { persistent: false }, () => listener(null));
     watcher.on('error', () => undefined);
     return () => watcher.close();
   }
@@ -66,6 +76,13 @@ export class DirectoryBackend implements Backend {
 
   openGames(): { readonly open: number; readonly evicted: number } {
     return { open: this.#slots.size, evicted: this.#slots.evicted };
+  }
+
+  activity(): BackendActivity {
+    return {
+      reads: { head: this.#reads.head, events: this.#reads.events },
+      notifications: { notOpen: 0, known: 0, news: 0 },
+    };
   }
 
   close(): Promise<void> {

@@ -4,6 +4,7 @@ import type { Server as NetServer } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { definitionOf } from '../../events/index.js';
 import type { StoreErrorKind } from '../store/store-error.js';
+import type { BackendActivity } from './backend.js';
 
 /** Seconds: a read in memory takes well under a millisecond, a command on PostgreSQL a few. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -20,6 +21,11 @@ export interface GameCounts {
   readonly evicted: number;
 }
 
+const NO_ACTIVITY: BackendActivity = {
+  reads: { head: 0, events: 0 },
+  notifications: { notOpen: 0, known: 0, news: 0 },
+};
+
 export class ServerMetrics {
   readonly registry = new Registry();
   readonly #requests: Histogram<'method' | 'route' | 'status'>;
@@ -31,6 +37,7 @@ export class ServerMetrics {
   readonly #rateLimited: Counter<'by'>;
   readonly #dropped: Counter;
   #games: () => GameCounts = () => ({ open: 0, evicted: 0 });
+  #activity: () => BackendActivity = () => NO_ACTIVITY;
   #server: NetServer | null = null;
 
   /** `process`: also Node's own (CPU, memory, event loop delay, garbage collection), as a whole process reports. */
@@ -82,6 +89,34 @@ export class ServerMetrics {
       registers,
     });
     const games = (): GameCounts => this.#games();
+    const activity = (): BackendActivity => this.#activity();
+    new Counter({
+      name: 'awaw_store_reads_total',
+      help: "Reads of a game's stream in the store: its head (did it move?) or its events (replay, catch-up, a stream)",
+      labelNames: ['what'],
+      registers,
+      collect() {
+        const { reads } = activity();
+        this.reset();
+        this.inc({ what: 'head' }, reads.head);
+        this.inc({ what: 'events' }, reads.events);
+      },
+    });
+    new Counter({
+      name: 'awaw_notifications_total',
+      help:
+        'Appends heard from the database (LISTEN/NOTIFY), by what was done: not-open (a game not open here), known ' +
+        "(a version its engine had read: this process's own appends), news (read before the game's next use)",
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        const { notifications } = activity();
+        this.reset();
+        this.inc({ outcome: 'not-open' }, notifications.notOpen);
+        this.inc({ outcome: 'known' }, notifications.known);
+        this.inc({ outcome: 'news' }, notifications.news);
+      },
+    });
     const server = (): NetServer | null => this.#server;
     new Gauge({
       name: 'awaw_open_games',
@@ -117,6 +152,11 @@ export class ServerMetrics {
   /** Where the open games and evictions are read (the app's backend). */
   countGames(source: () => GameCounts): void {
     this.#games = source;
+  }
+
+  /** Where the reads of the store and the notifications heard are read (the app's backend). */
+  countActivity(source: () => BackendActivity): void {
+    this.#activity = source;
   }
 
   /** The HTTP server whose connections are counted. */

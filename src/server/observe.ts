@@ -80,6 +80,8 @@ export function observeRequests(app: Server, backend: Backend, metrics: ServerMe
   app.addHook('onClose', async () => unlisten());
   if (metrics !== undefined) {
     metrics.countGames(() => backend.openGames());
+    const { activity } = backend;
+    if (activity !== undefined) metrics.countActivity(() => activity.call(backend));
     metrics.countConnections(app.server);
   }
   app.server.on('drop', () => {

@@ -5,7 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { StoreError } from '../store/store-error.js';
 import { failed } from './auth.js';
-import type { Backend, GameSlot } from './backend.js';
+import type { StoredEvent } from '../../events/index.js';
+import type { Backend, GameNews, GameSlot } from './backend.js';
 import type { Credentials } from './credentials.js';
 import type { StreamObserver } from './observe.js';
 import { publicMessage } from './store-failures.js';
@@ -23,11 +24,19 @@ const failureText = (error: unknown): string =>
     ? `the log could not be read: ${publicMessage(error)}`
     : "internal error: the server's log has the details";
 
-/** Writes the game's events from `next` on, one pump at a time; a change heard meanwhile runs it once more. */
-function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void {
+/**
+ * Writes the game's events from `next` on, one pump at a time; a change heard meanwhile runs it once more. News of a
+ * version the stream has written is nothing to do; the events of this process's own append, when they are the next
+ * ones, are written as they are: the store is read only for what the stream does not have.
+ */
+function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): (news: GameNews) => void {
   let next = first;
   let running = false;
   let again = false;
+  const write = (event: StoredEvent): void => {
+    reply.raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    next = event.seq + 1;
+  };
   const pump = async (): Promise<void> => {
     if (running) {
       again = true;
@@ -38,11 +47,7 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
       do {
         again = false;
         for await (const batch of slot.store.read({ from: next })) {
-          for (const event of batch) {
-            if (event.seq < next) continue;
-            reply.raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-            next = event.seq + 1;
-          }
+          for (const event of batch) if (event.seq >= next) write(event);
         }
       } while (again && !reply.raw.destroyed);
     } catch (error) {
@@ -51,7 +56,14 @@ function pumpOf(slot: GameSlot, reply: FastifyReply, first: number): () => void 
       running = false;
     }
   };
-  return () => void pump();
+  return (news) => {
+    if (news !== null && news.version < next) return;
+    if (!running && news?.events !== undefined && news.events[0]?.seq === next) {
+      for (const event of news.events) write(event);
+      return;
+    }
+    void pump();
+  };
 }
 
 export function streamRoute(app: Server, backend: Backend, credentials: Credentials, options: StreamOptions): void {
@@ -106,7 +118,7 @@ export function streamRoute(app: Server, backend: Backend, credentials: Credenti
       lease.release();
       options.observer?.closed(request, reply);
     });
-    pump();
+    pump(null);
     return reply;
   });
 }

@@ -112,6 +112,15 @@ describe('serve --metrics-port', () => {
         awaw_connections_dropped_total: 0,
         awaw_open_games: 1,
         awaw_game_evictions_total: 1,
+        // The events read: g1's and g2's replays when opened, and the stream's first read. A head before each of
+        // the 4 commands, the 5 pending reads that were answered and the stream's start, and once more before each
+        // of the 2 commands the engine refused (422, 400): it looks whether the game moved first.
+        'awaw_store_reads_total{what="events"}': 3,
+        'awaw_store_reads_total{what="head"}': 12,
+        // A directory hears no notifications (its streams watch the files).
+        'awaw_notifications_total{outcome="not-open"}': 0,
+        'awaw_notifications_total{outcome="known"}': 0,
+        'awaw_notifications_total{outcome="news"}': 0,
         // The stream's and the scrape's own connection at least; fetch keeps others alive for a while.
         awaw_http_connections: found.get('awaw_http_connections'),
       });

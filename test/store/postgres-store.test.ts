@@ -160,7 +160,7 @@ describePg('PostgresEventStore', () => {
       }),
     );
     const applied = await Promise.all(clients.map((client) => migrate(client, schema)));
-    expect(applied.flat()).toEqual([1, 2, 3, 4]);
+    expect(applied.flat()).toEqual([1, 2, 3, 4, 5]);
     expect(await migrate(clients[0] as pg.Client, schema)).toEqual([]);
     await Promise.all(clients.map((client) => client.end()));
     const stores = await Promise.all([open(undefined, schema), open(undefined, schema)]);
@@ -171,6 +171,7 @@ describePg('PostgresEventStore', () => {
       { version: 2, name: 'seat token hashes' },
       { version: 3, name: 'feed by transaction' },
       { version: 4, name: 'command ids' },
+      { version: 5, name: 'notifications after commit' },
     ]);
     await Promise.all(stores.map((store) => store.close()));
   });
@@ -181,7 +182,7 @@ describePg('PostgresEventStore', () => {
     await query(`INSERT INTO "${store.schema}".schema_migrations (version, name) VALUES (99, 'from the future')`);
     await expect(open(undefined, store.schema)).rejects.toThrow(
       `the database schema "${store.schema}" is at version 99, ` +
-        `newer than this engine knows (4): upgrade awaw-surrender`,
+        `newer than this engine knows (5): upgrade awaw-surrender`,
     );
   });
 

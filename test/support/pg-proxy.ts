@@ -2,7 +2,9 @@
 // each connection to the database, until `cut()` ends them all at once (the client sees its connection end without
 // a word from the server) or `stop()` also stops listening (a new connection finds no server). `dropReplyTo(pattern)`
 // lets the next query that matches reach the database, keeps the database's whole reply from the client and then
-// ends that connection: the commit happened, and the client never hears of it.
+// ends that connection: the commit happened, and the client never hears of it. `holdFrom(name)` keeps from the
+// database everything a connection that named itself `name` at startup (application_name) sends from then on: what
+// the client sent never arrives, and the client waits for an answer that never comes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,20 @@ export interface PgProxy {
    * its connection ended. Resolves once that is done: the database has answered the query, the client knows nothing.
    */
   dropReplyTo(pattern: RegExp): Promise<void>;
+  /**
+   * Arms the proxy: from the next message on that a connection with this application_name sends after its startup,
+   * nothing it sends reaches the database. Resolves once the first message is held.
+   */
+  holdFrom(applicationName: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The application_name of a startup message's body (protocol version, then name and value pairs), if any. */
+function applicationName(body: Buffer): string | null {
+  if (body.length < 4 || body.readUInt32BE(0) !== 196608) return null;
+  const fields = body.toString('utf8', 4).split('\0');
+  const at = fields.indexOf('application_name');
+  return at >= 0 && at % 2 === 0 ? (fields[at + 1] ?? null) : null;
 }
 
 /**
@@ -87,6 +102,7 @@ export async function pgProxy(databaseUrl: string): Promise<PgProxy> {
   const dir = await mkdtemp(join(tmpdir(), 'awaw-pg-proxy-'));
   const sockets = new Set<Socket>();
   let armed: { readonly pattern: RegExp; readonly done: () => void } | null = null;
+  let holding: { readonly name: string; readonly done: () => void } | null = null;
   const server = createServer((client) => {
     const database = createConnection(target.socket);
     for (const socket of [client, database]) {
@@ -98,13 +114,22 @@ export async function pgProxy(databaseUrl: string): Promise<PgProxy> {
     const fromDatabase = new Frames(false);
     // Set once this connection's query matched: the database's messages are dropped up to ReadyForQuery.
     let dropping: (() => void) | null = null;
+    let name: string | null = null;
+    let held = false;
     client.on('data', (chunk: Buffer) => {
-      for (const { type, body } of fromClient.push(chunk)) {
+      const frames = fromClient.push(chunk);
+      for (const { type, body } of frames) {
+        if (type === '') name ??= applicationName(body);
         if (type !== 'Q' || armed === null || !armed.pattern.test(body.toString('utf8', 0, body.length - 1))) continue;
         dropping = armed.done;
         armed = null;
       }
-      database.write(chunk);
+      if (!held && holding !== null && holding.name === name && frames.some((frame) => frame.type !== '')) {
+        held = true;
+        holding.done();
+        holding = null;
+      }
+      if (!held) database.write(chunk);
     });
     database.on('data', (chunk: Buffer) => {
       const frames = fromDatabase.push(chunk);
@@ -130,6 +155,10 @@ export async function pgProxy(databaseUrl: string): Promise<PgProxy> {
     dropReplyTo: (pattern) =>
       new Promise<void>((resolve) => {
         armed = { pattern, done: resolve };
+      }),
+    holdFrom: (applicationName) =>
+      new Promise<void>((resolve) => {
+        holding = { name: applicationName, done: resolve };
       }),
     stop: async () => {
       cut();

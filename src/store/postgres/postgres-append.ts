@@ -1,6 +1,7 @@
 // The statements of an append transaction on PostgreSQL the long way (./postgres-writer.ts), two round trips:
-// BEGIN with the feed lock and the heads of every game of the batch; then every row in one INSERT, the
-// notifications, the lock given back and the COMMIT. The fewer statements under the lock, the more appends a second.
+// BEGIN with the feed lock and the heads of every game of the batch; then every row in one INSERT, the lock given
+// back and the COMMIT. The fewer statements under the lock, the more appends a second. The notifications are sent
+// after the COMMIT, by the writer (./postgres-notify.ts).
 import pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../../events/index.js';
 import type { GameAppendResult } from '../game-streams.js';
@@ -94,20 +95,20 @@ export interface ExpectedHead {
 }
 
 /**
- * The call of the schema's append_events (migration 4) that inserts the parts' rows, in the order given, but those
- * of a game whose head is not as `heads` expects (none given: every row), notifies one change per game and returns
- * the rows written; every value a dollar-quoted literal, so that it can share a simple-protocol query with others.
+ * The call of the schema's append_events (migration 5: no notification in the transaction) that inserts the parts'
+ * rows, in the order given, but those of a game whose head is not as `heads` expects (none given: every row), and
+ * returns the rows written; every value a dollar-quoted literal, so that it can share a simple-protocol query with
+ * others.
  */
 export function appendEventsSql(
-  names: { readonly schema: string; readonly channel: string },
+  names: { readonly schema: string },
   parts: readonly Part[],
   heads: readonly ExpectedHead[],
 ): string {
   const rows = rowsOf(parts);
-  const { text, texts } = dollarQuoting([
+  const { texts } = dollarQuoting([
     ...rows.flatMap((r) => [r.game, r.id, r.hash, r.line, r.commandId ?? '']),
     ...heads.flatMap((h) => [h.game, h.hash]),
-    names.channel,
   ]);
   const integers = (values: readonly number[]): string =>
     `ARRAY[${values.map((v) => String(Math.trunc(v))).join(', ')}]::integer[]`;
@@ -121,7 +122,6 @@ export function appendEventsSql(
     texts(heads.map((h) => h.game)),
     integers(heads.map((h) => h.seq)),
     texts(heads.map((h) => h.hash)),
-    text(names.channel),
   ];
   return (
     `SELECT r_game AS game, r_seq AS seq, r_position AS position FROM ` +
@@ -149,15 +149,14 @@ export function dollarQuoting(values: readonly string[]): {
 }
 
 /**
- * The rows, their notifications and the COMMIT in one round trip: one simple-protocol query (append_events, the feed
- * lock given back, COMMIT), every value a dollar-quoted literal, the notifications (one per game: its last version and
- * position, in feed order) made in SQL from the rows inserted. A DatabaseError is the server's refusal, of the INSERT
- * or of the COMMIT: nothing was written. Anything else (the connection lost) but a query never sent leaves the commit
- * unknown: CommitFailed.
+ * The rows and the COMMIT in one round trip: one simple-protocol query (append_events, the feed lock given back,
+ * COMMIT), every value a dollar-quoted literal. A DatabaseError is the server's refusal, of the INSERT or of the
+ * COMMIT: nothing was written. Anything else (the connection lost) but a query never sent leaves the commit unknown:
+ * CommitFailed.
  */
-export async function insertNotifyCommit(
+export async function insertAndCommit(
   client: pg.PoolClient,
-  names: { readonly schema: string; readonly channel: string },
+  names: { readonly schema: string },
   parts: readonly Part[],
 ): Promise<GameAppendResult[]> {
   let results: unknown;
@@ -181,12 +180,12 @@ export interface TransactionEnd<R> {
 /**
  * The appends of one transaction, under the feed lock: each checked against its game's head (`heads`, read under
  * the lock by beginWithHeads, and moved on here by the appends before it in the batch), a stale one refused alone
- * with its ConcurrencyError, the others sealed, inserted and committed (insertNotifyCommit). With no row to write,
+ * with its ConcurrencyError, the others sealed, inserted and committed (insertAndCommit). With no row to write,
  * the caller commits.
  */
 export async function checkAndInsert(
   client: pg.PoolClient,
-  names: { readonly schema: string; readonly channel: string },
+  names: { readonly schema: string },
   source: EnvelopeSource,
   items: readonly AppendRequest[],
   heads: Map<string, LogHead>,
@@ -208,7 +207,7 @@ export async function checkAndInsert(
       outcomes: refused.map((outcome) => outcome ?? { ok: false, error: new Error('no outcome') }),
       committed: false,
     };
-  const results = await insertNotifyCommit(client, names, parts);
+  const results = await insertAndCommit(client, names, parts);
   let next = 0;
   const outcomes = refused.map((outcome): Outcome<GameAppendResult> => {
     if (outcome !== null) return outcome;

@@ -1,8 +1,8 @@
 // An append transaction in one round trip (docs/postgres.md): when every append of a batch names the head it
 // expects (its version and, past the first event, that event's hash, as the engine always does) and each is to
 // a game of its own, the rows are sealed before anything is read, and BEGIN, the feed lock, the check of each
-// head, the rows, their notifications and the COMMIT go in one query. The feed lock is then held for the
-// statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
+// head, the rows and the COMMIT go in one query (the notifications after it: ./postgres-notify.ts). The feed lock is
+// then held for the statements alone (./postgres-schema.ts takeFeed), never across a round trip to this process.
 import type pg from 'pg';
 import type { GameAppendResult } from '../game-streams.js';
 import {
@@ -40,7 +40,7 @@ export interface OneTripResult {
  */
 export async function appendOneTrip(
   client: pg.PoolClient,
-  names: { readonly schema: string; readonly channel: string },
+  names: { readonly schema: string },
   source: EnvelopeSource,
   items: readonly AppendRequest[],
 ): Promise<OneTripResult> {

@@ -131,6 +131,37 @@ export const MIGRATIONS: readonly Migration[] = [
           SELECT ins.game, ins.seq, ins.position FROM ins CROSS JOIN (SELECT count(*) FROM notified) AS n;
         END $f$;`,
   },
+  {
+    version: 5,
+    name: 'notifications after commit',
+    // append_events without the notifications: the process sends them after the COMMIT, on a connection of its own
+    // (./postgres-notify.ts), since a NOTIFY in a transaction takes PostgreSQL's cluster-wide lock of the
+    // notification queue at its COMMIT and holds it until the commit is flushed, so that the commits of several
+    // processes were flushed one after another. The versions of migrations 3 and 4 stay, for processes of the
+    // builds before while they run (they notify inside their transactions: the same channel and payload).
+    sql: (s) => `
+      CREATE FUNCTION "${s}".append_events(p_games text[], p_seqs integer[], p_ids text[], p_hashes text[],
+          p_lines text[], p_command_ids text[], h_games text[], h_seqs integer[], h_hashes text[])
+        RETURNS TABLE (r_game text, r_seq integer, r_position bigint) LANGUAGE plpgsql AS $f$
+        BEGIN
+          RETURN QUERY
+          WITH stale AS (
+            SELECT x.game FROM unnest(h_games, h_seqs, h_hashes) AS x(game, seq, hash)
+            LEFT JOIN LATERAL (
+              SELECT e.seq, e.hash FROM "${s}".events e WHERE e.game = x.game ORDER BY e.seq DESC LIMIT 1
+            ) AS head ON true
+            WHERE coalesce(head.seq, 0) <> x.seq OR (x.seq > 0 AND head.hash <> x.hash)),
+          ins AS (
+            INSERT INTO "${s}".events (game, seq, id, hash, line, command_id)
+            SELECT r.game, r.seq, r.id, r.hash, r.line, r.command_id
+            FROM unnest(p_games, p_seqs, p_ids, p_hashes, p_lines, p_command_ids)
+              WITH ORDINALITY AS r(game, seq, id, hash, line, command_id, ord)
+            WHERE r.game NOT IN (SELECT stale.game FROM stale)
+            ORDER BY r.ord
+            RETURNING events.game, events.seq, events.position)
+          SELECT ins.game, ins.seq, ins.position FROM ins;
+        END $f$;`,
+  },
 ];
 
 /** The lock key of a schema's migrations, and the one every append of that schema takes (feed order). */

@@ -1,17 +1,18 @@
 // The writing side of the PostgreSQL store (./postgres.ts): appends committed in groups (./commit-queue.ts), each
 // transaction in one round trip where its appends allow (./postgres-one-trip.ts), else the long way
 // (./postgres-append.ts), and imports. Every transaction inserts under the schema's feed lock and gives it back
-// before its COMMIT (./postgres-schema.ts takeFeed, ./postgres-feed.ts).
+// before its COMMIT (./postgres-schema.ts takeFeed, ./postgres-feed.ts); the changes it committed are handed to the
+// notifications after the COMMIT (./postgres-notify.ts).
 import pg from 'pg';
 import { logVersion, type LogVersion } from '../../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
-import type { GameAppendResult } from '../game-streams.js';
+import type { GameAppendResult, StreamChange } from '../game-streams.js';
 import { resealGame } from '../game-lines.js';
 import {
   beginWithHeads,
   checkAndInsert,
   CommitFailed,
-  insertNotifyCommit,
+  insertAndCommit,
   type AppendRequest,
   type TransactionEnd,
 } from './postgres-append.js';
@@ -39,12 +40,32 @@ export class PostgresWriter {
   /** `concurrency`: transactions committing at once (./commit-queue.ts), each on a connection of its own. */
   constructor(
     private readonly pool: pg.Pool,
-    private readonly names: { readonly schema: string; readonly channel: string },
+    private readonly names: { readonly schema: string },
     private readonly source: EnvelopeSource,
     private readonly head: (game: string) => Promise<LogHead>,
     concurrency: number,
+    private readonly notify: (changes: readonly StreamChange[]) => void,
   ) {
-    this.#appends = new CommitQueue((items) => this.#appendBatch(items), MAX_BATCH, concurrency);
+    this.#appends = new CommitQueue(
+      async (items) => {
+        const outcomes = await this.#appendBatch(items);
+        this.#committed(items, outcomes);
+        return outcomes;
+      },
+      MAX_BATCH,
+      concurrency,
+    );
+  }
+
+  /** The changes of a batch's committed appends, for the notifications (./postgres-notify.ts). */
+  #committed(items: readonly AppendRequest[], outcomes: readonly Outcome<GameAppendResult>[]): void {
+    const changes: StreamChange[] = [];
+    outcomes.forEach((outcome, i) => {
+      const game = items[i]?.game;
+      if (outcome.ok && outcome.value.events.length > 0 && game !== undefined)
+        changes.push({ game, version: outcome.value.version, position: outcome.value.position });
+    });
+    if (changes.length > 0) this.notify(changes);
   }
 
   /** One append (its events checked by the caller), committed with those that arrive meanwhile. */
@@ -162,11 +183,12 @@ export class PostgresWriter {
     const [result] = await this.#transaction({ game, expected: logVersion(0) }, [game], async (client, heads) => {
       const tip = heads.get(game);
       if (tip !== undefined && tip.seq !== 0) throw new ConcurrencyError(0, tip.seq);
-      return { outcomes: await insertNotifyCommit(client, this.names, [{ game, batch }]), committed: true };
+      return { outcomes: await insertAndCommit(client, this.names, [{ game, batch }]), committed: true };
     }).catch((error: unknown) => {
       throw error instanceof CommitFailed ? outcomeUnknown(error.cause) : error;
     });
     if (result === undefined) throw new Error(`the import of game ${game} wrote nothing`);
+    this.notify([{ game, version: result.version, position: result.position }]);
     return result;
   }
 

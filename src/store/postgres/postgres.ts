@@ -9,6 +9,7 @@ import { GENESIS } from './postgres-append.js';
 import { pgBoundary, pgBoundaryStream, pgError } from './pg-error.js';
 import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
+import { Notifier } from './postgres-notify.js';
 import { PostgresWriter } from './postgres-writer.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
@@ -47,6 +48,7 @@ export class PostgresEventStore implements GameStreamStore {
   readonly #batchSize: number;
   readonly #listeners = new Set<ChannelListener>();
   readonly #writer: PostgresWriter;
+  readonly #notifier: Notifier;
   #closed = false;
 
   private constructor(pool: pg.Pool, options: PostgresStoreOptions, schema: string) {
@@ -55,12 +57,14 @@ export class PostgresEventStore implements GameStreamStore {
     this.#schema = schema;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 1000);
+    this.#notifier = new Notifier(options.url, this.channel);
     this.#writer = new PostgresWriter(
       pool,
-      { schema, channel: this.channel },
+      { schema },
       this.#source,
       (game) => this.gameHead(game),
       options.appendConcurrency ?? 1,
+      (changes) => this.#notifier.send(changes),
     );
   }
 
@@ -280,6 +284,7 @@ export class PostgresEventStore implements GameStreamStore {
     this.#closed = true;
     await Promise.all([...this.#listeners].map((listening) => listening.stop()));
     this.#listeners.clear();
+    await this.#notifier.close();
     this.#writer.close();
     await this.#pool.end();
   }
