@@ -83,6 +83,8 @@ describe.skipIf(skipBrowser)('the report in headless Chromium: no text covers an
       const page = await browser.context.newPage();
       await page.setViewportSize({ width, height: 900 });
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      // Every decision open: its breakdown's words, or its table's, too.
+      await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
       const found = await boxes<Collision[]>(page, reportOverlaps(width < 700 ? 'narrow' : 'wide'));
       expect(collisionWords(found), `${name} at ${width} px`).toEqual([]);
       await page.close();

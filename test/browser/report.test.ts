@@ -131,6 +131,9 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
         const page = await browser.newPage();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
+        // Every decision open, its breakdown or table shown too.
+        await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
         // Nothing wider than the page: no element reaches past its right edge, the page never scrolls sideways.
         // (In the page's own JavaScript: the tests' types know no DOM.)
         const wide = (await page.evaluate(`(() => {
@@ -155,7 +158,6 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
             .locator(`.chart .${which} svg [aria-roledescription="point"]`)
             .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
         expect(await points('narrow')).toEqual(await points('wide'));
-        await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
         await page.close();
       }
     },
