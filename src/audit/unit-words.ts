@@ -44,17 +44,36 @@ const STATUS: Readonly<Record<ShipStatus, string>> = {
   salvageable: 'salvageable',
 };
 
-/** `hood: British battlecruiser, 9 factors, operational, in Europe`. */
-export function poolUnitRow(u: PoolUnit): string {
+/** A force pool unit in words, field by field: as the report's table shows it (src/report/force-pool.ts). */
+export interface PoolUnitWords {
+  /** The host's id, as it is. */
+  readonly id: string;
+  /** `British battlecruiser`, `minor country ground unit of Greece`. */
+  readonly kind: string;
+  readonly factors: number;
+  readonly brps: number;
+  /** `operational, in Europe`; `unbuilt`. */
+  readonly where: string;
+}
+
+export function poolUnitWords(u: PoolUnit): PoolUnitWords {
   const what = u.naval === undefined ? KIND[u.kind] : u.naval.type;
   const of = u.minor === undefined ? '' : ` of ${u.minor}`;
-  return [
-    `${u.id}: ${NATIONALITY[u.nationality]} ${what}${of}`,
-    plural(u.factors, 'factor'),
-    ...(u.brps === 0 ? [] : [`${u.brps} BRPs`]),
-    ...(u.naval === undefined ? [] : [STATUS[u.naval.status]]),
-    THEATER[u.theater],
-  ].join(', ');
+  return {
+    id: u.id,
+    kind: `${NATIONALITY[u.nationality]} ${what}${of}`,
+    factors: u.factors,
+    brps: u.brps,
+    where: [...(u.naval === undefined ? [] : [STATUS[u.naval.status]]), THEATER[u.theater]].join(', '),
+  };
+}
+
+/** `hood: British battlecruiser, 9 factors, operational, in Europe`. */
+export function poolUnitRow(u: PoolUnit): string {
+  const w = poolUnitWords(u);
+  return [`${w.id}: ${w.kind}`, plural(w.factors, 'factor'), ...(w.brps === 0 ? [] : [`${w.brps} BRPs`]), w.where].join(
+    ', ',
+  );
 }
 
 const CONTROL: Readonly<Record<TerritoryControl | 'japanese', string>> = {

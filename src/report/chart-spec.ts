@@ -2,13 +2,11 @@
 // 55.11, 56.11 and 59.12), the offers and surrenders as marks of their own, each with a legend. Drawn twice, for
 // a desktop and for a phone (./chart.ts): the page shows the one that fits.
 import type { TopLevelSpec } from 'vega-lite';
+import { nameOffsets, tagDx, tagDy, yFrame } from './chart-layout.js';
 import { MARK_STYLES, MEASURES, markLabel, markTag, pointLabel, SERIES_STYLE } from './chart-marks.js';
 import { MEASURE, POWERS, type ChartData, type ChartPoint, type MarkStyle } from './series.js';
 
 export type ChartLayout = 'wide' | 'narrow';
-
-/** Pixels below its point for a surrender's words under its turn's offer and the offer's words. */
-const SURRENDER_BELOW_OFFER = 56;
 
 const LAYOUT = {
   wide: { height: 320, labelAngle: -40, font: 12, legendLimit: 360 },
@@ -33,6 +31,17 @@ const lastPoints = (points: readonly ChartPoint[]): ChartPoint[] =>
 export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLevelSpec {
   const look = LAYOUT[layout];
   const ticks = yTicks([...data.points.map((p) => p.value), ...data.marks.map((m) => m.value)]);
+  // A surrender's words go below its turn's offer and the offer's words when there is one, else below its point.
+  const offered = new Set(data.marks.filter((m) => m.kind === 'offer').map((m) => `${m.power} ${m.turn}`));
+  const below = (m: ChartData['marks'][number]): boolean =>
+    m.kind === 'surrender' && offered.has(`${m.power} ${m.turn}`);
+  const frame = yFrame(
+    ticks,
+    data.marks.map((mark) => ({ mark, belowOffer: below(mark) })),
+    look.height,
+    look.font - 1,
+  );
+  const names = nameOffsets(lastPoints(data.points), data.marks, frame, look.font);
   const x = {
     field: 'turn',
     type: 'ordinal' as const,
@@ -43,8 +52,8 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
   const y = {
     field: 'value',
     type: 'quantitative' as const,
-    // Room below the lowest tick for the offers' marks and their words, above the highest for the surrenders'.
-    scale: { domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0], padding: 34, nice: false },
+    // Room below the lowest tick for the decisions' marks and their words (./chart-layout.ts).
+    scale: { domain: [...frame.domain], nice: false, zero: false },
     axis: {
       title: 'Resistance level / DP total',
       values: ticks,
@@ -83,14 +92,14 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
   };
   const points = data.points.map((p) => ({ ...p, measure: MEASURE[p.power], label: pointLabel(p) }));
   const present = (Object.keys(MARK_STYLES) as MarkStyle[]).filter((k) => data.marks.some((m) => m.style === k));
-  // A surrender's words go below its turn's offer and the offer's words when there is one, else below its point.
-  const offered = new Set(data.marks.filter((m) => m.kind === 'offer').map((m) => `${m.power} ${m.turn}`));
+  const width = layout === 'narrow' ? 250 : Math.min(1040, Math.max(660, 80 * data.turns.length));
   const marks = data.marks.map((m) => ({
     ...m,
-    below: m.kind === 'surrender' && offered.has(`${m.power} ${m.turn}`),
+    below: below(m),
     legend: MARK_STYLES[m.style].label,
     label: markLabel(m),
     tag: markTag(m),
+    tagDx: tagDx(data.turns.indexOf(m.turn), data.turns.length, width, markTag(m), look.font - 1),
   }));
   const decisions = (channel: 'shape' | 'fill') => ({
     field: 'legend',
@@ -99,7 +108,7 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
     legend: legendOf('Decisions'),
   });
   return {
-    width: layout === 'narrow' ? 250 : Math.min(1040, Math.max(660, 80 * data.turns.length)),
+    width,
     height: look.height,
     padding: { left: 4, top: 8, bottom: 4, right: layout === 'narrow' ? 50 : 72 },
     background: 'white',
@@ -107,6 +116,8 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
     config: { font: 'sans-serif', view: { stroke: '#ccc' }, legend: { aria: false } },
     layer: [
       {
+        // Named: the browser test finds it as .zero_marks.
+        name: 'zero',
         data: { values: [{ value: 0 }] },
         mark: { type: 'rule', color: '#222', strokeWidth: 1.5, strokeDash: [6, 4], aria: false },
         encoding: { y: { field: 'value', type: 'quantitative' } },
@@ -134,7 +145,8 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
         mark: {
           type: 'text' as const,
           align: 'left' as const,
-          dx: 9,
+          dx: names.get(power)?.dx ?? 0,
+          dy: names.get(power)?.dy ?? 0,
           fontSize: look.font,
           fontWeight: 'bold' as const,
           color: SERIES_STYLE[power].color,
@@ -157,13 +169,15 @@ export function chartSpec(data: ChartData, layout: ChartLayout = 'wide'): TopLev
       })),
       // The decision in words below its mark, with the level it was made at; a surrender's below its turn's offer.
       ...present.flatMap((style) =>
-        [false, true].map((below) => ({
-          data: { values: marks.filter((m) => m.style === style && m.below === below) },
+        [false, true].map((underOffer) => ({
+          data: { values: marks.filter((m) => m.style === style && m.below === underOffer) },
           mark: {
             type: 'text' as const,
             fontSize: look.font - 1,
             fontWeight: 'bold' as const,
-            dy: below ? SURRENDER_BELOW_OFFER : MARK_STYLES[style].textOffset,
+            dy: tagDy({ style }, underOffer),
+            // Per decision: moved in from the plot's edges (./chart-layout.ts).
+            dx: { expr: 'datum.tagDx' },
             aria: false,
           },
           encoding: { x, y, text: { field: 'tag' } },

@@ -7,6 +7,7 @@ import type { GameSummary } from '../engine/summary.js';
 import { renderChart } from './chart.js';
 import { chartLegendHtml } from './chart-legend.js';
 import { escapeHtml, scriptJson } from './escape.js';
+import { forcePoolTables } from './force-pool.js';
 import { chartSeries, type ChartData } from './series.js';
 import { stateHtml } from './state.js';
 import { STYLE } from './style.js';
@@ -59,7 +60,7 @@ async function gameHtml(report: ReportGame, index: number): Promise<string> {
     '</div>',
     `<script type="application/json" class="chart-data" id="chart-data-${index}">${scriptJson(data)}</script>`,
     `<div class="card timeline"><h3>Timeline: every decision, by turn (click one for its ` +
-      `breakdown)</h3>${timelineHtml(entries, new Set(data.marks.map((m) => m.seq)))}</div>`,
+      `breakdown)</h3>${timelineHtml(entries, new Set(data.marks.map((m) => m.seq)), forcePoolTables(report.events))}</div>`,
     '</section>',
   ].join('\n');
 }

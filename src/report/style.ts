@@ -61,4 +61,13 @@ ol.breakdown {
 ol.breakdown li { padding-left: 2em; text-indent: -2em; }
 ol.breakdown li.zero { color: var(--muted); }
 p.empty { color: var(--muted); margin: 0; }
+table.pool { border-collapse: collapse; margin: 6px 0 8px; font-size: 13px; }
+table.pool caption { text-align: left; color: var(--muted); padding-bottom: 4px; }
+table.pool th, table.pool td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+table.pool thead th { border-bottom: 2px solid var(--ink); }
+table.pool tbody th { font-weight: normal; }
+table.pool .id { display: block; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; }
+table.pool .kind { display: block; color: var(--muted); }
+table.pool .number { text-align: right; font-variant-numeric: tabular-nums; }
+@media (max-width: 700px) { table.pool { font-size: 12px; } table.pool th, table.pool td { padding: 2px 3px; } }
 `;

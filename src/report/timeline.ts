@@ -1,6 +1,6 @@
 // The timeline: every rule decision and player decision of a game, grouped by turn, each a <details> whose
 // summary is the audit's headline and whose body is its itemized breakdown with rule numbers (src/audit: the
-// report writes no sentence of its own).
+// report writes no sentence of its own), or a table of the same words (the force pool, ./force-pool.ts).
 import type { AuditEntry } from '../audit/entry.js';
 import { escapeHtml } from './escape.js';
 
@@ -28,12 +28,15 @@ function rowHtml(row: string, zero: boolean): string {
   return `<li${zero ? ' class="zero"' : ''}>${body}</li>`;
 }
 
-function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>): string {
+function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>, tables: ReadonlyMap<number, string>): string {
   const zero = new Set(entry.zeroRows.map((z) => z.row));
+  const table = tables.get(entry.seq);
   const rows =
-    entry.breakdown.length === 0
-      ? '<p class="empty">no itemized breakdown</p>'
-      : `<ol class="breakdown">${entry.breakdown.map((r, i) => rowHtml(r, zero.has(i))).join('')}</ol>`;
+    table !== undefined
+      ? table
+      : entry.breakdown.length === 0
+        ? '<p class="empty">no itemized breakdown</p>'
+        : `<ol class="breakdown">${entry.breakdown.map((r, i) => rowHtml(r, zero.has(i))).join('')}</ol>`;
   const kind = decisive.has(entry.seq) ? ' decisive' : '';
   return [
     `<details class="decision${kind}" data-seq="${entry.seq}" data-rule="${escapeHtml(entry.rule)}">`,
@@ -44,14 +47,21 @@ function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>): string {
   ].join('');
 }
 
-/** `decisive`: the seqs of the offers and surrenders the chart marks, set apart here too. */
-export function timelineHtml(entries: readonly AuditEntry[], decisive: ReadonlySet<number>): string {
+/**
+ * `decisive`: the seqs of the offers and surrenders the chart marks, set apart here too; `tables`: by seq, a table
+ * shown instead of an entry's breakdown (the force pool, ./force-pool.ts).
+ */
+export function timelineHtml(
+  entries: readonly AuditEntry[],
+  decisive: ReadonlySet<number>,
+  tables: ReadonlyMap<number, string> = new Map(),
+): string {
   if (entries.length === 0) return '<p class="empty">no decisions recorded</p>';
   return byTurn(entries)
     .map(
       (group) =>
         `<section class="turn"><h3>${escapeHtml(group.turn)}</h3>` +
-        `${group.entries.map((e) => entryHtml(e, decisive)).join('')}</section>`,
+        `${group.entries.map((e) => entryHtml(e, decisive, tables)).join('')}</section>`,
     )
     .join('\n');
 }

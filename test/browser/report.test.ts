@@ -1,29 +1,19 @@
-// The report in a real browser: headless Chromium (Debian's `chromium`, never a downloaded build) driven by
-// playwright-core. For each bundled game the page written by `awaw-surrender report` loads without a console
-// error, its chart holds one point per turn for each power and marks the turns the log records a surrender,
-// and a decision opens to its breakdown; screenshots go to test-output/browser/. Without Chromium the suite is
-// skipped with a notice, unless CI=true or AWAW_REQUIRE_CHROMIUM=1, where it fails.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The report in a real browser: headless Chromium (./chromium.ts). For each bundled game the page written by
+// `awaw-surrender report` loads without a console error, its chart holds one point per turn for each power and
+// marks the turns the log records a surrender, and a decision opens to its breakdown; screenshots go to
+// test-output/browser/.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { turnName } from '../../src/rules/turns.js';
 import { EXAMPLES, exampleGame, exampleLogs } from '../report/support.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const required = process.env['CI'] === 'true' || process.env['AWAW_REQUIRE_CHROMIUM'] === '1';
-const present = existsSync(CHROMIUM);
-const OUTPUT = join(import.meta.dirname, '..', '..', 'test-output', 'browser');
-if (!present && !required)
-  console.warn(
-    `test/browser: skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI=true or ` +
-      `AWAW_REQUIRE_CHROMIUM=1 fails instead)`,
-  );
+import { launchBrowser, OUTPUT, skipBrowser, type Browser } from './chromium.js';
 
 /** What the log records, read through the engine's replay: each power's turns with a value, the surrender turns. */
 function expected(events: readonly StoredEvent[]) {
@@ -49,33 +39,17 @@ function expected(events: readonly StoredEvent[]) {
   };
 }
 
-describe.skipIf(!present && !required)('the report in headless Chromium', () => {
+describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
   const dirs: string[] = [];
+  let chromium: Browser;
   let browser: BrowserContext;
   beforeAll(async () => {
-    expect(present, `CI needs Chromium at ${CHROMIUM} (.ci/run installs it)`).toBe(true);
-    const profile = mkdtempSync(join(tmpdir(), 'awaw-chromium-'));
-    dirs.push(profile);
-    // As root, as CI runs, Chromium needs --no-sandbox; with no network to reach, nothing in the background.
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    });
+    chromium = await launchBrowser();
+    browser = chromium.context;
     mkdirSync(OUTPUT, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
@@ -157,6 +131,9 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
         const page = await browser.newPage();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
+        // Every decision open, its breakdown or table shown too.
+        await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
         // Nothing wider than the page: no element reaches past its right edge, the page never scrolls sideways.
         // (In the page's own JavaScript: the tests' types know no DOM.)
         const wide = (await page.evaluate(`(() => {
@@ -181,7 +158,6 @@ describe.skipIf(!present && !required)('the report in headless Chromium', () => 
             .locator(`.chart .${which} svg [aria-roledescription="point"]`)
             .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
         expect(await points('narrow')).toEqual(await points('wide'));
-        await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
         await page.close();
       }
     },
