@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
+import { operatorAuth } from '../support/operator.js';
 import { pgProxy, type PgProxy } from '../support/pg-proxy.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { script } from './server-suite.js';
@@ -129,7 +130,7 @@ describePg('serve on PostgreSQL: each process acts on the notifications of the g
   };
   /** Creates the game on A and starts it there (version 1); the host's token. */
   const startGame = async (game: string): Promise<string> => {
-    const created = await post(a(), '/games', { game });
+    const created = await post(a(), '/games', { game }, operatorAuth());
     expect(created.status).toBe(201);
     const host = (created.body as { tokens: { host: string } }).tokens.host;
     const [started] = script();
