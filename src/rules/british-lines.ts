@@ -150,12 +150,12 @@ export const britishLineCodes = {
         : `${atWar.join(', ')} at war with the European Axis, +1 each: ${signed(value)}`;
     },
   ),
-  // `ignored`: the option usat30to39WhenUsAtWar 'ignored' dropped the row, the U.S. being at war with Germany
-  // (docs/rulings.md).
+  // `ignored`: the ruling option of 59.21 (usat30to39WhenUsAtWar = 'ignored') dropped the row, the U.S. being at
+  // war with Germany (docs/rulings.md); in words, as the audit reads it.
   usat30to39: lineSpec(Strict({ usatLevel: Count(), ignored: Type.Boolean() }), (p, value) =>
     p.ignored
-      ? `USAT level ${p.usatLevel} is between 30 and 39, but the U.S. is at war with Germany (option ` +
-        `usat30to39WhenUsAtWar: ignored): 0`
+      ? `USAT level ${p.usatLevel} is between 30 and 39 but does not count while the U.S. is at war with Germany ` +
+        `(ruling option of 59.21, docs/rulings.md): 0`
       : value > 0
         ? `USAT level ${p.usatLevel} is between 30 and 39: +1`
         : `USAT level ${p.usatLevel} is not between 30 and 39: 0`,

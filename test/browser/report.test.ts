@@ -102,6 +102,11 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
       }
       expect(points.length + marks.length).toBe(labels.length);
       await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '.png')) });
+      // The chart's card alone, at 1280 px: docs/images/ holds a copy of one for the README.
+      await page
+        .locator('.card.chart')
+        .first()
+        .screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, '-chart.png')) });
 
       // A decision opens to its itemized breakdown, rule numbers first; the first surrender when there is one.
       const seq = want.first?.seq ?? 1;

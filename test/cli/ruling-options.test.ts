@@ -63,8 +63,8 @@ describe('59.21: british-resistance --option usat30to39WhenUsAtWar', () => {
         rule: '59.21',
         value: 0,
         detail:
-          'USAT level 35 is between 30 and 39, but the U.S. is at ' +
-          'war with Germany (option usat30to39WhenUsAtWar: ignored): 0',
+          'USAT level 35 is between 30 and 39 but does not count while the U.S. is at war with Germany ' +
+          '(ruling option of 59.21, docs/rulings.md): 0',
       });
       expect([out.level, out.surrenderLevelIfAccepted, out.offersSurrender]).toEqual([0, 0, true]);
       expect(out.lines.filter((l) => l.key !== 'usat30to39')).toEqual(

@@ -134,8 +134,8 @@ describe('59.21 the words of each row', () => {
       ]),
     ).toEqual([
       'USAT level 35 is between 30 and 39: +1',
-      'USAT level 35 is between 30 and 39, but the U.S. is at ' +
-        'war with Germany (option usat30to39WhenUsAtWar: ignored): 0',
+      'USAT level 35 is between 30 and 39 but does not count while the U.S. is at war with Germany ' +
+        '(ruling option of 59.21, docs/rulings.md): 0',
       'USAT level 41 is not between 30 and 39: 0',
       'USAT level 35 is under 40: 0',
       'USAT level 41 is 40 or more and the U.S. is not at war with Germany: +2',

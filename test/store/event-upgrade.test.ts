@@ -156,8 +156,8 @@ describe('event versions: britain.resistance-determined v2 (lines as words) is r
         .flatMap((e) => auditEntries(e).flatMap((entry) => entry.breakdown))
         .join('\n');
       expect(audit).toContain(
-        '59.21 USAT level 35 is between 30 and 39, but the U.S. is at war with Germany (option ' +
-          'usat30to39WhenUsAtWar: ignored): 0',
+        '59.21 USAT level 35 is between 30 and 39 but does not count while the U.S. is at war with Germany ' +
+          '(ruling option of 59.21, docs/rulings.md): 0',
       );
     },
   );
