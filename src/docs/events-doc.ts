@@ -3,6 +3,7 @@
 import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { eventDefinitions, type EventDefinition } from '../../events/index.js';
 import { TaggedUnionKind } from '../schema/tagged-union.js';
+import { statedBound } from '../schema/types.js';
 
 /** A TypeScript-like rendering of a payload schema. */
 export function schemaText(schema: TSchema, indent = ''): string {
@@ -29,8 +30,8 @@ export function schemaText(schema: TSchema, indent = ''): string {
     case 'Literal':
       return JSON.stringify(schema['const']);
     case 'Integer': {
-      const min = schema['minimum'] as number | undefined;
-      const max = schema['maximum'] as number | undefined;
+      const min = statedBound(schema['minimum'] as number | undefined);
+      const max = statedBound(schema['maximum'] as number | undefined);
       return min === undefined && max === undefined ? 'int' : `int(${min ?? ''}..${max ?? ''})`;
     }
     case 'String':

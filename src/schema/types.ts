@@ -5,11 +5,20 @@ import { Type, type TLiteral, type TProperties, type TUnion } from '@sinclair/ty
 export const Strict = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
-/** A count: a non-negative integer. */
-export const Count = (options: { maximum?: number } = {}) => Type.Integer({ minimum: 0, ...options });
+/**
+ * A count: a non-negative integer, at most 2^53 - 1 (docs/cli.md: a larger one is out of range). The host API is given
+ * numbers, not JSON text, so the bound is the schema's too: beyond it the rules' sums and steps round.
+ */
+export const Count = (options: { maximum?: number } = {}) =>
+  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, ...options });
 
-/** An integer that may be negative ("int" in the contract). */
-export const Int = (options: { minimum?: number; maximum?: number } = {}) => Type.Integer(options);
+/** A bound of an integer schema worth stating: none for the 2^53 - 1 every integer has (Count, Int). */
+export const statedBound = (bound: number | undefined): number | undefined =>
+  Math.abs(bound ?? 0) === Number.MAX_SAFE_INTEGER ? undefined : bound;
+
+/** An integer that may be negative ("int" in the contract), of magnitude at most 2^53 - 1. */
+export const Int = (options: { minimum?: number; maximum?: number } = {}) =>
+  Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...options });
 
 /** One of a fixed set of strings. */
 export const Enum = <const V extends readonly [string, ...string[]]>(values: V): TUnion<TLiteral<V[number]>[]> =>

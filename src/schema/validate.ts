@@ -5,6 +5,7 @@ import { TypeCompiler, ValueErrorType, type TypeCheck } from '@sinclair/typebox/
 import { Errors } from '@sinclair/typebox/errors';
 import { forChecking } from './open-record.js';
 import { isTaggedUnion, taggedMember, TaggedUnionKind, type TTaggedUnion } from './tagged-union.js';
+import { statedBound } from './types.js';
 
 /** Malformed input: exit code 2 on the CLI. `path` is `$` for the document itself. */
 export class InputError extends Error {
@@ -136,6 +137,13 @@ export function joinPath(parent: string, child: string): string {
 
 function describeError(type: ValueErrorType, schema: TSchema): string {
   switch (type) {
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.IntegerMinimum: {
+      const bound = schema[type === ValueErrorType.IntegerMaximum ? 'maximum' : 'minimum'] as number | undefined;
+      if (bound !== undefined && Math.abs(bound) === Number.MAX_SAFE_INTEGER)
+        return `out of range (expected a magnitude of at most ${Number.MAX_SAFE_INTEGER})`;
+      return describeSchema(schema);
+    }
     case ValueErrorType.ObjectAdditionalProperties:
       return 'unknown field';
     case ValueErrorType.ObjectRequiredProperty:
@@ -149,8 +157,8 @@ function describeError(type: ValueErrorType, schema: TSchema): string {
 export function describeSchema(schema: TSchema): string {
   switch (schema[Kind]) {
     case 'Integer': {
-      const min = schema['minimum'] as number | undefined;
-      const max = schema['maximum'] as number | undefined;
+      const min = statedBound(schema['minimum'] as number | undefined);
+      const max = statedBound(schema['maximum'] as number | undefined);
       if (min !== undefined && max !== undefined) return `expected an integer from ${min} to ${max}`;
       if (min === 0) return 'expected a non-negative integer';
       if (min !== undefined) return `expected an integer of at least ${min}`;
