@@ -1,13 +1,10 @@
 // 59.513: the force pool in the report's timeline, in a real browser at a phone's width (390 px): a table with a row
 // per unit the log reports, its columns named, within the page, its words at least 12 px.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/run.js';
-import { EXAMPLES, exampleGame, exampleLogs } from '../report/support.js';
+import { exampleGame, exampleLogs } from '../report/support.js';
+import { writtenReport } from './report-file.js';
 import { launchBrowser, skipBrowser, type Browser } from './chromium.js';
 
 /** The bundled games whose host reports a British force pool. */
@@ -44,11 +41,7 @@ describe.skipIf(skipBrowser)('the force pool table in headless Chromium', () => 
   it.each(withPool)(
     '59.513: the force pool of $name at 390 px: a row per unit, within the page',
     async ({ name, pools }) => {
-      const dir = mkdtempSync(join(tmpdir(), 'awaw-pool-'));
-      dirs.push(dir);
-      const file = join(dir, name.replace(/\.jsonl$/, '.html'));
-      const io = memoryIo();
-      expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+      const file = await writtenReport(name, dirs);
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: 390, height: 900 });
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });

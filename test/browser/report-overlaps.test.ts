@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/run.js';
-import { EXAMPLES, exampleLogs } from '../report/support.js';
+import { exampleLogs } from '../report/support.js';
+import { writtenReport } from './report-file.js';
 import { boxes, collisionWords, launchBrowser, skipBrowser, type Browser, type Collision } from './chromium.js';
 
 /** The report's overlaps with the chart of `which` shown (in the page's JavaScript: the tests' types know no DOM). */
@@ -74,11 +73,7 @@ describe.skipIf(skipBrowser)('the report in headless Chromium: no text covers an
   });
 
   it.each(exampleLogs)('the report of %s: no two texts overlap at 390 or 1280 px', async (name) => {
-    const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
-    dirs.push(dir);
-    const file = join(dir, name.replace(/\.jsonl$/, '.html'));
-    const io = memoryIo();
-    expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+    const file = await writtenReport(name, dirs);
     for (const width of [390, 1280]) {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width, height: 900 });

@@ -2,17 +2,15 @@
 // `awaw-surrender report` loads without a console error, its chart holds one point per turn for each power and
 // marks the turns the log records a surrender, and a decision opens to its breakdown; screenshots go to
 // test-output/browser/.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
-import { memoryIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/run.js';
 import { turnName } from '../../src/rules/turns.js';
-import { EXAMPLES, exampleGame, exampleLogs } from '../report/support.js';
+import { exampleGame, exampleLogs } from '../report/support.js';
+import { writtenReport } from './report-file.js';
 import { launchBrowser, OUTPUT, skipBrowser, type Browser } from './chromium.js';
 
 /** What the log records, read through the engine's replay: each power's turns with a value, the surrender turns. */
@@ -57,11 +55,7 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
     '55.2, 56.2, 59.41: the report of %s: no console error, one ' +
       'point per turn per power, the surrenders marked, a decision opens',
     async (name) => {
-      const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
-      dirs.push(dir);
-      const file = join(dir, name.replace(/\.jsonl$/, '.html'));
-      const io = memoryIo();
-      expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+      const file = await writtenReport(name, dirs);
       const want = expected((await exampleGame(name)).events);
 
       const page = await browser.newPage();
@@ -127,11 +121,7 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
   it.each(exampleLogs)(
     '55.2, 56.2, 59.41: the report of %s fits a phone (390 px) and a desktop (1280 px)',
     async (name) => {
-      const dir = mkdtempSync(join(tmpdir(), 'awaw-report-'));
-      dirs.push(dir);
-      const file = join(dir, name.replace(/\.jsonl$/, '.html'));
-      const io = memoryIo();
-      expect(await runCli(['report', `${EXAMPLES}${name}`, '--out', file], io, { engineId: null }), io.stderr).toBe(0);
+      const file = await writtenReport(name, dirs);
       for (const width of [390, 1280]) {
         const page = await browser.newPage();
         await page.setViewportSize({ width, height: 900 });
