@@ -57,11 +57,16 @@ describePg('PostgresEventStore, one round trip', () => {
 
   it('appends naming heads: one query a transaction, those that waited one commit; each heard after it', async () => {
     const store = await open();
+    const heard: string[] = [];
+    const unsubscribe = await store.subscribe((change) => heard.push(`${change.game}@${change.version}`));
     const firsts = await Promise.all(
       games.map((game) => store.appendToGame(game, [logged(game, 'one')], logVersion(0))),
     );
-    const heard: string[] = [];
-    const unsubscribe = await store.subscribe((change) => heard.push(`${change.game}@${change.version}`));
+    // The first appends' notifications are heard before the second appends start, so that none of them can arrive
+    // among the second ones (they are sent after their COMMIT, on a connection of their own).
+    await waitUntil(() => heard.length >= games.length);
+    expect([...heard].sort()).toEqual(games.map((game) => `${game}@1`));
+    heard.length = 0;
     const queries = vi.spyOn(pg.Client.prototype, 'query');
     const seconds = await Promise.all(
       games.map((game, i) =>

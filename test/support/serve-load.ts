@@ -158,6 +158,19 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     return set;
   };
 
+  /** Per game, the version each command of its plan was applied at (the If-Match of its 200). */
+  const applied = new Map<string, Map<number, number>>();
+  const appliedOf = (g: LoadGame): Map<number, number> => {
+    let map = applied.get(g.game);
+    if (map === undefined) {
+      map = new Map();
+      applied.set(g.game, map);
+    }
+    return map;
+  };
+  /** The plan's commands refused by the rules (422), to be judged at the end. */
+  const late: { g: LoadGame; url: string; reply: Reply; cursor: number; version: number }[] = [];
+
   const note = (kind: Kind, g: LoadGame, url: string, reply: Reply, expected: readonly number[], detail = ''): void => {
     const key = `${kind} ${reply.status}`;
     report.counts.set(key, (report.counts.get(key) ?? 0) + 1);
@@ -189,12 +202,16 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
       g.plan.commands[cursor],
       version,
     );
+    // Judged once every answer is in: the client may have learnt of a later version (another client's routine
+    // event, answered first) before the answer that moved the plan past this command.
+    if (reply.status === 422) return void late.push({ g, url, reply, cursor, version });
     if (reply.status !== 200) return note('legal', g, url, reply, [412]);
     acknowledge(g, reply.body as { version: number; events: Acked[] });
     // Only one append can succeed at a version, and only it moves the game on in its plan.
     const matched = matchedOf(g);
     const raced = matched.has(version) || g.cursor !== cursor ? `a second 200 at version ${version}` : '';
     matched.add(version);
+    appliedOf(g).set(cursor, version);
     g.cursor = cursor + 1;
     note('legal', g, url, reply, [200], raced);
   };
@@ -265,5 +282,11 @@ export async function runLoad({ urls, games, clients, durationMs, seed }: LoadSe
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
+  // A plan's command the rules refuse is one some client had already applied, at a version before this request's.
+  for (const { g, url, reply, cursor, version } of late) {
+    const at = applied.get(g.game)?.get(cursor);
+    const early = at === undefined || at >= version ? `refused at version ${version}, not applied before it` : '';
+    note('legal', g, url, reply, [422], early);
+  }
   return report;
 }
