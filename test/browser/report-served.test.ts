@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Created } from '../server/server-suite.js';
+import type { Created } from '../server/api-client.js';
 import { operatorAuth } from '../support/operator.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { examplePlans, type GamePlan } from '../support/serve-load.js';

@@ -15,7 +15,7 @@ import { logOptions } from '../../src/server/request-log.js';
 import { observedStore, StoreFailures } from '../../src/server/store-failures.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { serve, stopServed } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 import { memorySeatStore } from '../support/memory-seats.js';
 import { OPERATOR_TOKEN, operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
