@@ -9,6 +9,15 @@ const DEFECTS: ReadonlySet<StoreErrorKind> = new Set(['conflict', 'closed']);
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The error behind each `internal` rejection made here: the rejection carries its message alone. */
+const defects = new WeakMap<object, unknown>();
+
+/**
+ * The error an `internal` rejection of storeFailure was made of (undefined for any other), so that a host logs its
+ * stack where the rejection, shown to the caller, names nothing of it.
+ */
+export const defectOf = (rejection: object): unknown => defects.get(rejection);
+
 /** The rejection for an error of the store during execute. */
 export function storeFailure(error: unknown): Rejection {
   if (error instanceof StoreError && error.kind === 'outcome-unknown') {
@@ -31,5 +40,11 @@ export function storeFailure(error: unknown): Rejection {
     };
   }
   // Anything else is a defect of the engine or the store, reported as such rather than thrown at the host.
-  return { code: 'internal', rule: 'engine', message: `internal error, nothing was recorded: ${reason(error)}` };
+  const rejection: Rejection = {
+    code: 'internal',
+    rule: 'engine',
+    message: `internal error, nothing was recorded: ${reason(error)}`,
+  };
+  defects.set(rejection, error);
+  return rejection;
 }

@@ -6,6 +6,7 @@ import type { SurrenderEngine } from '../host/engine.js';
 import type { Lease } from '../host/game-cache.js';
 import { hostedGame, type Heard, type HostedGame } from '../host/hosted-game.js';
 import type { AppendResult, EventStore } from '../store/store.js';
+import type { NotifyFailures } from './notify-failures.js';
 import type { SeatStore } from './seat-store.js';
 import type { StoreFailures } from './store-failures.js';
 
@@ -50,6 +51,8 @@ export interface Backend {
   check(): Promise<void>;
   /** The failures of the games' stores, as they happen (for the server's log and metrics). */
   readonly failures: StoreFailures;
+  /** The failures of the notifications of its appends (PostgreSQL), as they happen, for the same. */
+  readonly notifyFailures?: NotifyFailures;
   /** The games open in memory now, and how many were closed so far to make room for others. */
   openGames(): { readonly open: number; readonly evicted: number };
   /** Its reads and the notifications it heard, for the metrics. */

@@ -2,12 +2,12 @@
 // refusal in the documented shape. A store's failure is 503 in the words of ./store-failures.ts, a defect 500
 // with the request's id; their details (paths, the database's words, the stack) go to the server's log alone.
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { storeFailure } from '../host/store-failure.js';
+import { defectOf, storeFailure } from '../host/store-failure.js';
 import { StoreError } from '../store/store-error.js';
 import { InputError } from '../schema/validate.js';
 import { RefusedRequest, refusal, validationPath, type HttpFailure } from './http-errors.js';
 import { BodyRefusal } from './json-body.js';
-import { gameOf } from './request-facts.js';
+import { gameOf, noteDefect } from './request-facts.js';
 import { SeatsError } from './seat-store.js';
 import type { StoreFailures } from './store-failures.js';
 
@@ -63,6 +63,7 @@ export function failureOf(error: FastifyError, request: FastifyRequest, failures
   if (error instanceof StoreError) {
     const told = failures.seen(error, gameOf(request));
     const rejection = storeFailure(told);
+    noteDefect(request, defectOf(rejection));
     return refusal(rejection.code, rejection.rule, rejection.message);
   }
   request.log.error({ err: error }, 'internal error');

@@ -7,9 +7,11 @@ import type { PendingDecision } from '../engine/pending-types.js';
 import type { SurrenderEngine } from '../host/engine.js';
 import { failed, idempotencyKeyOf, ifMatchOf } from './auth.js';
 import { findRecorded } from '../host/command-lookup.js';
+import { defectOf } from '../host/store-failure.js';
 import { withSlot, type Backend, type GameSlot } from './backend.js';
 import type { Credentials } from './credentials.js';
 import { engineRefusal, refusal, type HttpFailure } from './http-errors.js';
+import { noteDefect } from './request-facts.js';
 import { seatsFor, type Seat, type SeatName } from './seats.js';
 import { GameParams, RangeQuery, type Server } from './types.js';
 
@@ -28,7 +30,10 @@ const send = (reply: FastifyReply, failure: HttpFailure): FastifyReply => reply.
 /** A protocol response as the HTTP answer: 200 with the response, or the refusal's status; ETag: the version. */
 function answer(reply: FastifyReply, response: Response): FastifyReply {
   reply.header('etag', `"${response.version}"`);
-  return response.ok ? reply.code(200).send(response) : send(reply, engineRefusal(response));
+  if (response.ok) return reply.code(200).send(response);
+  // A defect the engine answered as `internal`: its error, stack and all, for the log (../observe.ts).
+  noteDefect(reply.request, defectOf(response.rejection));
+  return send(reply, engineRefusal(response));
 }
 
 const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] =>

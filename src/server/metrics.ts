@@ -36,6 +36,7 @@ export class ServerMetrics {
   readonly #streams: Gauge;
   readonly #rateLimited: Counter<'by'>;
   readonly #dropped: Counter;
+  readonly #notifyFailures: Counter<'what'>;
   #games: () => GameCounts = () => ({ open: 0, evicted: 0 });
   #activity: () => BackendActivity = () => NO_ACTIVITY;
   #server: NetServer | null = null;
@@ -86,6 +87,14 @@ export class ServerMetrics {
     this.#dropped = new Counter({
       name: 'awaw_connections_dropped_total',
       help: 'Connections closed as soon as accepted: the server held --max-connections already',
+      registers,
+    });
+    this.#notifyFailures = new Counter({
+      name: 'awaw_notify_failures_total',
+      help:
+        "Failures of the notifications of this process's appends (PostgreSQL), by what failed: connect (no " +
+        'connection made), send (a batch not sent: sent again), lost (the connection ended while idle)',
+      labelNames: ['what'],
       registers,
     });
     const games = (): GameCounts => this.#games();
@@ -196,6 +205,10 @@ export class ServerMetrics {
 
   dropped(): void {
     this.#dropped.inc();
+  }
+
+  notifyFailed(what: 'connect' | 'send' | 'lost'): void {
+    this.#notifyFailures.inc({ what });
   }
 
   /** The text format Prometheus scrapes. */

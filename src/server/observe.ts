@@ -1,13 +1,15 @@
 // What the server tells its operator: each request's log line and metrics when its reply is sent, each failure
-// of a store logged (with the id of the request of its game being handled) and counted, each connection dropped at
-// the cap counted. A 500's reply never carries what failed: its message is replaced here by the request's id, and
-// what it said is logged.
+// of a store logged (with the id of the request of its game being handled) and counted, each failure of the
+// notifications of its appends logged as a warning and counted, each connection dropped at the cap counted. A 500's
+// reply never carries what failed: its message is replaced here by the request's id, and what it said is logged
+// with the error behind it.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../store/store-error.js';
 import type { Backend } from './backend.js';
 import { internalMessage } from './error-replies.js';
 import { commandLabel, type ServerMetrics } from './metrics.js';
-import { codeOfRequest, gameOf, noteCode } from './request-facts.js';
+import { notifyFailureWords } from './notify-failures.js';
+import { codeOfRequest, defectOfRequest, gameOf, noteCode } from './request-facts.js';
 import { requestLine } from './request-log.js';
 import type { Server } from './types.js';
 
@@ -77,7 +79,14 @@ export function observeRequests(app: Server, backend: Backend, metrics: ServerMe
       log.error({ err: error, game }, 'store defect');
     }
   });
-  app.addHook('onClose', async () => unlisten());
+  const unlistenNotify = backend.notifyFailures?.listen((failure) => {
+    metrics?.notifyFailed(failure.what);
+    app.log.warn({ err: failure.error, what: failure.what, changes: failure.changes }, notifyFailureWords(failure));
+  });
+  app.addHook('onClose', async () => {
+    unlisten();
+    unlistenNotify?.();
+  });
   if (metrics !== undefined) {
     metrics.countGames(() => backend.openGames());
     const { activity } = backend;
@@ -103,7 +112,10 @@ export function observeRequests(app: Server, backend: Backend, metrics: ServerMe
     noteCode(request, rejection.code);
     const publicMessage = internalMessage(request);
     if (reply.statusCode !== 500 || rejection.message === publicMessage) return payload;
-    request.log.error({ message: rejection.message }, 'internal error');
+    // The engine's words, and the error behind them with its stack (a defect the engine answered as internal).
+    const defect = defectOfRequest(request);
+    const err = defect === undefined ? {} : { err: defect };
+    request.log.error({ message: rejection.message, ...err }, 'internal error');
     rejection.message = publicMessage;
     return JSON.stringify(rejected.value);
   });

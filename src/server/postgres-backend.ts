@@ -21,6 +21,7 @@ import {
   type GameSlot,
   type Unsubscribe,
 } from './backend.js';
+import { NotifyFailures } from './notify-failures.js';
 import { PostgresSeatStore } from './pg-seat-store.js';
 import { observedStore, StoreFailures } from './store-failures.js';
 
@@ -48,6 +49,7 @@ export class PostgresBackend implements Backend {
   private constructor(
     private readonly store: PostgresEventStore,
     readonly seats: PostgresSeatStore,
+    readonly notifyFailures: NotifyFailures,
     maxOpenGames: number,
   ) {
     this.#slots = new GameCache((game) => this.#open(game), maxOpenGames);
@@ -59,10 +61,16 @@ export class PostgresBackend implements Backend {
     schema?: string,
     options: { readonly maxOpenGames?: number } = {},
   ): Promise<PostgresBackend> {
-    const store = await PostgresEventStore.open({ url, ...(schema === undefined ? {} : { schema }) });
+    const notifyFailures = new NotifyFailures();
+    const store = await PostgresEventStore.open({
+      url,
+      ...(schema === undefined ? {} : { schema }),
+      onNotifyFailure: notifyFailures.report,
+    });
     const backend = new PostgresBackend(
       store,
       new PostgresSeatStore(url, store.schema),
+      notifyFailures,
       options.maxOpenGames ?? DEFAULT_MAX_OPEN_GAMES,
     );
     backend.#unsubscribe = await store.subscribe(

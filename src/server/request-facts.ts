@@ -1,5 +1,5 @@
 // What a request's log line and metrics tell beyond what Fastify knows of it: the seat its token opened, the
-// rejection code of its reply, the game of its route.
+// rejection code of its reply, the error behind a 500 the engine answered, the game of its route.
 import type { FastifyRequest } from 'fastify';
 import type { SeatName } from './seats.js';
 
@@ -23,6 +23,15 @@ export const noteCode = (request: FastifyRequest, code: string): void => {
 
 /** The rejection code of the request's reply, once it was sent; null for a success. */
 export const codeOfRequest = (request: FastifyRequest): string | null => codes.get(request) ?? null;
+
+const defects = new WeakMap<FastifyRequest, unknown>();
+
+/** The error behind the request's 500 when the engine answered it (../host/store-failure.ts defectOf). */
+export const noteDefect = (request: FastifyRequest, error: unknown): void => {
+  if (error !== undefined) defects.set(request, error);
+};
+
+export const defectOfRequest = (request: FastifyRequest): unknown => defects.get(request);
 
 /** The game of the request's route, or null. */
 export function gameOf(request: FastifyRequest): string | null {

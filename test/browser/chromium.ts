@@ -1,7 +1,7 @@
 // Headless Chromium for the browser tests: Debian's `chromium`, never a downloaded build, driven by
 // playwright-core. Without it a suite is skipped with a notice, unless CI=true or AWAW_REQUIRE_CHROMIUM=1, where
 // it fails.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -61,9 +61,13 @@ export type Collision = readonly [string, string];
 /** What a page's boxes script finds (./page-boxes.mjs), in words: `"Britain" overlaps "the zero line"`. */
 export const collisionWords = (found: readonly Collision[]): string[] => found.map(([a, b]) => `${a} overlaps ${b}`);
 
-/** Loads ./page-boxes.mjs into the page, then evaluates `expression` (in the page's JavaScript) with it. */
+/**
+ * Loads ./page-boxes.mjs into the page, then evaluates `expression` (in the page's JavaScript) with it. The script is
+ * evaluated as playwright evaluates any expression, not added as a <script>, which a served page's content security
+ * policy (default-src 'none') would refuse.
+ */
 export async function boxes<T>(page: Page, expression: string): Promise<T> {
   if ((await page.evaluate('typeof globalThis.awawBoxes')) === 'undefined')
-    await page.addScriptTag({ path: PAGE_BOXES });
+    await page.evaluate(readFileSync(PAGE_BOXES, 'utf8'));
   return (await page.evaluate(expression)) as T;
 }

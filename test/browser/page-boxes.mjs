@@ -1,4 +1,4 @@
-// Loaded into a page by the browser tests (playwright's addScriptTag; a plain script, no import or export): where
+// Loaded into a page by the browser tests (evaluated by playwright; a plain script, no import or export): where
 // the page draws its words and marks, each as the convex quadrilateral it covers in the viewport's pixels (a
 // rotated SVG label as its rotated box, never the upright box around it), and which of them overlap.
 // globalThis.awawBoxes:

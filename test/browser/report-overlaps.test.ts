@@ -11,22 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleLogs } from '../report/support.js';
 import { writtenReport } from './report-file.js';
 import { boxes, collisionWords, launchBrowser, skipBrowser, type Browser, type Collision } from './chromium.js';
-
-/** The report's overlaps with the chart of `which` shown (in the page's JavaScript: the tests' types know no DOM). */
-const reportOverlaps = (which: 'wide' | 'narrow'): string => `(() => {
-  const b = globalThis.awawBoxes;
-  const chart = '.chart .${which} svg';
-  const label = (e) => 'the mark "' + (e.getAttribute('aria-label') ?? '').split(':')[0] + '"';
-  const items = [
-    ...b.texts(document.body),
-    ...b.shapes(chart + ' .zero_marks line', 'zero', () => 'the zero line', 1.5),
-    ...b.shapes(chart + ' .role-axis-domain line', 'line', () => 'an axis line', 1),
-    ...b.shapes(chart + ' path[aria-label^="offer "]', 'offer', label, 0),
-    ...b.shapes(chart + ' path[aria-roledescription="point"]:not([aria-label^="offer "])', 'mark', label, 0),
-  ];
-  return b.collisions(items, [['text', 'text'], ['text', 'zero'], ['text', 'line'], ['text', 'offer'],
-    ['text', 'mark'], ['offer', 'zero']], 1);
-})()`;
+import { openDecisions, overlapsAt, reportOverlaps } from './report-checks.js';
 
 describe.skipIf(skipBrowser)('the report in headless Chromium: no text covers another', () => {
   const dirs: string[] = [];
@@ -78,10 +63,8 @@ describe.skipIf(skipBrowser)('the report in headless Chromium: no text covers an
       const page = await browser.context.newPage();
       await page.setViewportSize({ width, height: 900 });
       await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-      // Every decision open: its breakdown's words, or its table's, too.
-      await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
-      const found = await boxes<Collision[]>(page, reportOverlaps(width < 700 ? 'narrow' : 'wide'));
-      expect(collisionWords(found), `${name} at ${width} px`).toEqual([]);
+      await openDecisions(page);
+      expect(await overlapsAt(page, width), `${name} at ${width} px`).toEqual([]);
       await page.close();
     }
   });

@@ -12,6 +12,7 @@ import { turnName } from '../../src/rules/turns.js';
 import { exampleGame, exampleLogs } from '../report/support.js';
 import { writtenReport } from './report-file.js';
 import { launchBrowser, OUTPUT, skipBrowser, type Browser } from './chromium.js';
+import { chartAt, openDecisions, pastTheEdge, scrollWidth } from './report-checks.js';
 
 /** What the log records, read through the engine's replay: each power's turns with a value, the surrender turns. */
 function expected(events: readonly StoredEvent[]) {
@@ -127,20 +128,12 @@ describe.skipIf(skipBrowser)('the report in headless Chromium', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
         await page.screenshot({ path: join(OUTPUT, name.replace(/\.jsonl$/, `-${width}.png`)), fullPage: true });
-        // Every decision open, its breakdown or table shown too.
-        await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");
+        await openDecisions(page);
         // Nothing wider than the page: no element reaches past its right edge, the page never scrolls sideways.
-        // (In the page's own JavaScript: the tests' types know no DOM.)
-        const wide = (await page.evaluate(`(() => {
-        const limit = document.documentElement.clientWidth + 1;
-        return [...document.querySelectorAll('body *')]
-          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > limit)
-          .map((e) => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') ?? ''));
-      })()`)) as string[];
-        expect(wide, `${name} at ${width} px`).toEqual([]);
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        expect(await pastTheEdge(page), `${name} at ${width} px`).toEqual([]);
+        expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
         // The chart that fits is shown, with its legend; its points are the desktop chart's.
-        const shown = width < 700 ? 'narrow' : 'wide';
+        const shown = chartAt(width);
         expect(await page.locator(`.chart .${shown} svg`).first().isVisible()).toBe(true);
         expect(
           await page

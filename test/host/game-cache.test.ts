@@ -10,7 +10,7 @@ import { GameCache } from '../../src/host/game-cache.js';
 import { gameSlot, IfMatchGuard, withSlot, type GameSlot } from '../../src/server/backend.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
-import { auth, createGame, script, send } from '../server/server-suite.js';
+import { auth, createGame, script, send } from '../server/api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 /** A cache of memory-store slots that records which games it opened and closed. */

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { ALL_SEATS } from '../../src/server/seats.js';
 import { OPERATOR_TOKEN, operatorAuth } from '../support/operator.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 
 export interface AccessStore {
   /** A fresh, empty store: `--store` and any other arguments (`--schema`) of the processes serving it. */

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { idempotencySuite } from './idempotency-suite.js';
-import { auth, createGame, serverSuite } from './server-suite.js';
+import { auth, createGame } from './api-client.js';
+import { serverSuite } from './server-suite.js';
 import { streamSuite } from './stream-suite.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 

@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';
 import type { Server } from '../../src/server/types.js';
-import { createGame, eventCount, script, send, type Created } from './server-suite.js';
+import { createGame, eventCount, script, send, type Created } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 export function idempotencySuite(open: () => Promise<Backend>, reopen: () => Promise<Backend>): void {

@@ -10,7 +10,7 @@ import { buildServer } from '../../src/server/app.js';
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
-import { auth } from './server-suite.js';
+import { auth } from './api-client.js';
 
 describePg('serve on PostgreSQL: a game brought in by import', () => {
   const db = usePgDatabase();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
-import { auth, createGame, eventCount, script } from './server-suite.js';
+import { auth, createGame, eventCount, script } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'awaw-serve-numbers-'));

@@ -7,7 +7,7 @@ import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import type { Server } from '../../src/server/types.js';
 import { describePg, queryRows, usePgDatabase } from '../support/pg.js';
 import { pgProxy, type PgProxy } from '../support/pg-proxy.js';
-import { createGame, eventCount, script, send } from './server-suite.js';
+import { createGame, eventCount, script, send } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 describePg('serve on PostgreSQL: a commit whose reply is lost', () => {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { TEST_OPERATOR } from '../support/operator.js';
-import { auth, createGame } from './server-suite.js';
+import { auth, createGame } from './api-client.js';
 
 describe('the rate limit by address', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awaw-rate-buckets-'));

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { exchange, parseReply } from '../support/raw-http.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 import { OPERATOR_TOKEN, operatorAuth } from '../support/operator.js';
 
 export interface ServeTarget {

@@ -8,7 +8,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
-import { auth, createGame, script, send } from './server-suite.js';
+import { auth, createGame, script, send } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 describe('GET /games/:game/report', () => {

@@ -15,7 +15,7 @@ import type { Seat } from '../../src/server/seats.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import type { EventStore } from '../../src/store/store.js';
 import { examplePlans, type GamePlan } from '../support/serve-load.js';
-import { auth, createGame, script } from './server-suite.js';
+import { auth, createGame, script } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 import { memorySeatStore } from '../support/memory-seats.js';
 

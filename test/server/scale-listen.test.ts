@@ -7,7 +7,7 @@ import { buildServer } from '../../src/server/app.js';
 import { PostgresBackend } from '../../src/server/postgres-backend.js';
 import type { Server } from '../../src/server/types.js';
 import { describePg, usePgDatabase } from '../support/pg.js';
-import { auth, createGame, script } from './server-suite.js';
+import { auth, createGame, script } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 /** Ends every connection listening on the schema's channel; how many there were. */

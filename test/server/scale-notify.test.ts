@@ -12,7 +12,7 @@ import { describePg, usePgDatabase } from '../support/pg.js';
 import { operatorAuth } from '../support/operator.js';
 import { pgProxy, type PgProxy } from '../support/pg-proxy.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
-import { script } from './server-suite.js';
+import { script } from './api-client.js';
 
 interface Activity {
   readonly head: number;

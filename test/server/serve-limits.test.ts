@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
 import { exchange, openRaw, parseReply, type RawReply } from '../support/raw-http.js';
-import { script } from './server-suite.js';
+import { script } from './api-client.js';
 import { operatorAuth } from '../support/operator.js';
 
 const HEADERS_MS = 1000;

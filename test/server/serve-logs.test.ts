@@ -1,7 +1,8 @@
 // The server's log (docs/server.md, "Operating a server"): a real `serve` writes one JSON line per request on
 // standard error, with its id (the reply's x-request-id), game, seat, status, code and latency, no token anywhere
 // (not the Authorization header, not ?access_token=), and a store's failure with its stack and path, which the
-// reply does not carry. A defect is a 500 whose reply names the request's id; its stack is in the log alone.
+// reply does not carry. A defect is a 500 whose reply names the request's id; its stack is in the log alone, also
+// when the engine answered it as a typed refusal.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { logOptions } from '../../src/server/request-log.js';
 import { observedStore, StoreFailures } from '../../src/server/store-failures.js';
 import { MemoryEventStore } from '../../src/store/memory.js';
 import { serve, stopServed } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 import { memorySeatStore } from '../support/memory-seats.js';
 import { OPERATOR_TOKEN, operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
@@ -181,8 +182,8 @@ describe('the app: 500s and the log', () => {
   });
 
   it(
-    "a defect is a 500 whose reply names the request's id, nothing of the defect; the log has its stack " +
-      "(a store's defect) or its message (the engine's answer), at level error",
+    "a defect is a 500 whose reply names the request's id, nothing of the defect; the log has its stack, as the " +
+      "store threw it and as the engine answered it (with the engine's words), at level error",
     async () => {
       const written: string[] = [];
       const { backend, break: breakIt } = defectiveBackend();
@@ -219,11 +220,16 @@ describe('the app: 500s and the log', () => {
         expect((defect?.['err'] as { stack?: string } | undefined)?.stack).toMatch(
           /^TypeError: Cannot read properties of undefined \(reading 'seq'\)\n\s+at /,
         );
-        expect(lines.find((l) => l['msg'] === 'internal error')).toMatchObject({
+        const answered = lines.find((l) => l['msg'] === 'internal error');
+        expect(answered).toMatchObject({
           level: 50,
           reqId: id,
           message: "internal error, nothing was recorded: Cannot read properties of undefined (reading 'seq')",
+          err: { type: 'TypeError', message: "Cannot read properties of undefined (reading 'seq')" },
         });
+        expect((answered?.['err'] as { stack?: string } | undefined)?.stack).toMatch(
+          /^TypeError: Cannot read properties of undefined \(reading 'seq'\)\n\s+at /,
+        );
         expect(lines.find((l) => l['msg'] === 'request')).toMatchObject({ level: 30, status: 201 });
         expect(lines.filter((l) => l['msg'] === 'request').at(-1)).toMatchObject({
           level: 50,

@@ -11,7 +11,7 @@ import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import { ServerMetrics } from '../../src/server/metrics.js';
 import { exchange } from '../support/raw-http.js';
 import { serve, stopServed } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 
 /** `name{labels} value` lines as a map; comments left out. */

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describePg, usePgDatabase } from '../support/pg.js';
 import { pgProxy } from '../support/pg-proxy.js';
 import { serve, stopServed, type Served } from '../support/serve-cluster.js';
-import { auth, script, type Created } from './server-suite.js';
+import { auth, script, type Created } from './api-client.js';
 import { operatorAuth } from '../support/operator.js';
 
 const failed = (message: string) => ({ ok: false, rejection: { code: 'store-failed', rule: 'store', message } });

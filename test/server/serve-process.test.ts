@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN } from '../support/exec-process.js';
 import { startServeCluster, type Served } from '../support/serve-cluster.js';
-import { script } from './server-suite.js';
+import { script } from './api-client.js';
 import { operatorAuth } from '../support/operator.js';
 
 describe('awaw-surrender serve, the process', () => {

@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import type { Backend } from '../../src/server/backend.js';
 import type { Server } from '../../src/server/types.js';
-import { auth, createGame, script, type Created } from './server-suite.js';
+import { auth, createGame, script, type Created } from './api-client.js';
 import { TEST_OPERATOR } from '../support/operator.js';
 
 /** A host note: one event per command, so that the seqs below are known without asking the engine. */

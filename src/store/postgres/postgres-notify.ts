@@ -6,7 +6,8 @@
 // and the changes committed while one batch is on its way go together in the next, the newest of each game alone.
 // A notification can be lost (the process dies between the COMMIT and it): a listener then learns of the append
 // from the game's head on its next command (an append tied to the version and hash it was decided on fails), or
-// from the game's next notification.
+// from the game's next notification. Nothing here throws: each failure (no connection made, a batch not sent, the
+// connection lost while idle) is told to the store's onNotifyFailure, so that an operator hears of it.
 import pg from 'pg';
 import type { StreamChange } from '../game-streams.js';
 
@@ -20,10 +21,27 @@ const CONNECT_MS = 5000;
 export const payloadOf = (change: StreamChange): string =>
   JSON.stringify({ game: change.game, version: change.version, position: change.position });
 
+/** A failure of the notifications: none is thrown, since a notification is a wake-up, not a record. */
+export interface NotifyFailure {
+  /**
+   * `connect`: no connection could be made; `send`: a batch was not sent (its connection lost on the way, or the
+   * statement refused); `lost`: the connection ended while idle (the next batch makes a new one).
+   */
+  readonly what: 'connect' | 'send' | 'lost';
+  /** What the connection or the database reported. */
+  readonly error: unknown;
+  /** The changes of the batch not sent (0 for `lost`). */
+  readonly changes: number;
+  /** In how many milliseconds they are sent again (RESEND_MS); null when not (the store is closing) or none. */
+  readonly resendMs: number | null;
+}
+
 export class Notifier {
   /** The changes not yet sent, the newest of each game. */
   readonly #pending = new Map<string, StreamChange>();
   #client: pg.Client | null = null;
+  /** The connection a batch is on its way on: its end is that batch's failure, not an idle connection's. */
+  #busy: pg.Client | null = null;
   #sending: Promise<void> | null = null;
   #closing = false;
   /** Closed: nothing more is sent, no connection made. */
@@ -32,6 +50,7 @@ export class Notifier {
   constructor(
     private readonly url: string,
     private readonly channel: string,
+    private readonly onFailure: (failure: NotifyFailure) => void = () => undefined,
   ) {}
 
   /** Queues the changes of a commit: sent at once, or with the next batch when one is on its way. */
@@ -61,22 +80,39 @@ export class Notifier {
       // In feed order: a listener hears a game's changes in the order they were committed.
       const batch = [...this.#pending.values()].sort((a, b) => a.position - b.position);
       this.#pending.clear();
+      let stage: 'connect' | 'send' = 'connect';
       try {
         this.#client ??= await this.#connect();
-        await this.#client.query({
+        const client = this.#client;
+        stage = 'send';
+        this.#busy = client;
+        await client.query({
           name: 'awaw-notify',
           text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload',
           values: [this.channel, batch.map(payloadOf)],
         });
-      } catch {
+      } catch (error) {
         this.#drop();
-        if (this.#closing) break;
+        // Decided before the listener is told (it may close the store): what it is told is what is done.
+        const resend = !this.#closing;
+        this.#report({ what: stage, error, changes: batch.length, resendMs: resend ? RESEND_MS : null });
+        if (!resend) break;
         // Sent again with whatever was committed meanwhile (a newer change of a game replaces it).
         for (const change of batch) if (!this.#pending.has(change.game)) this.#pending.set(change.game, change);
         await new Promise((resolve) => setTimeout(resolve, RESEND_MS).unref());
+      } finally {
+        this.#busy = null;
       }
     }
     this.#sending = null;
+  }
+
+  #report(failure: NotifyFailure): void {
+    try {
+      this.onFailure(failure);
+    } catch {
+      // The listener's own defect: the notifications go on whatever it does.
+    }
   }
 
   async #connect(): Promise<pg.Client> {
@@ -85,9 +121,12 @@ export class Notifier {
       application_name: 'awaw-surrender notify',
       connectionTimeoutMillis: CONNECT_MS,
     });
-    // A connection lost while idle is found by the next send; its error must not crash the process.
-    client.on('error', () => {
-      if (this.#client === client) this.#drop();
+    // A connection lost while idle is made again by the next send; its error must not crash the process. It is
+    // told once (pg may report the end of a connection twice), and not when a batch was on it: that is the batch's.
+    client.on('error', (error) => {
+      if (this.#client !== client) return;
+      this.#drop();
+      if (this.#busy !== client) this.#report({ what: 'lost', error, changes: 0, resendMs: null });
     });
     try {
       await client.connect();

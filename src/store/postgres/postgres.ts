@@ -9,7 +9,7 @@ import { GENESIS } from './postgres-append.js';
 import { pgBoundary, pgBoundaryStream, pgError } from './pg-error.js';
 import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
-import { Notifier } from './postgres-notify.js';
+import { Notifier, type NotifyFailure } from './postgres-notify.js';
 import { PostgresWriter } from './postgres-writer.js';
 import { decodeRow, type EventRow } from './postgres-rows.js';
 import { DEFAULT_SCHEMA, migrate, SCHEMA_PATTERN } from './postgres-schema.js';
@@ -37,7 +37,15 @@ export interface PostgresStoreOptions {
    * appends a second where CPU is short: fewer transactions, more appends in each (docs/postgres.md).
    */
   readonly appendConcurrency?: number;
+  /**
+   * Told of each failure of the notifications sent after a commit (./postgres-notify.ts): no connection made, a
+   * batch not sent (sent again 500 ms later), the connection lost while idle. None is thrown (a notification is a
+   * wake-up), so that without it they go unheard; `serve` logs each as a warning and counts it.
+   */
+  readonly onNotifyFailure?: (failure: NotifyFailure) => void;
 }
+
+export type { NotifyFailure } from './postgres-notify.js';
 
 /** What the database or the connection reports is thrown as a StoreError (./pg-error.ts). */
 export class PostgresEventStore implements GameStreamStore {
@@ -57,7 +65,7 @@ export class PostgresEventStore implements GameStreamStore {
     this.#schema = schema;
     this.#source = options.source ?? systemEnvelopeSource;
     this.#batchSize = Math.max(1, options.batchSize ?? 1000);
-    this.#notifier = new Notifier(options.url, this.channel);
+    this.#notifier = new Notifier(options.url, this.channel, options.onNotifyFailure);
     this.#writer = new PostgresWriter(
       pool,
       { schema },
