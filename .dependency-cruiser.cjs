@@ -1,8 +1,16 @@
 // The layers of docs/architecture.md and the dependencies that must never exist between them, checked by
 // `npm run deps` (part of `npm test`). Type-only imports count: a layer that names another's types depends on it.
+const { builtinModules } = require('node:module');
 
-/** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider. */
-const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/';
+/** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider, and its entry. */
+const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/|^src/core[.]ts$';
+/** The browser-safe entry, `awaw-surrender/core`. */
+const CORE_ENTRY = '^src/core[.]ts$';
+/**
+ * Every Node.js built-in module, with or without its `node:` prefix (`fs`, `node:crypto`, `fs/promises` ...): the
+ * whole name, so that the folder events/ is not the built-in `events`.
+ */
+const NODE_BUILTINS = `^(node:)?(${builtinModules.join('|')})$`;
 
 /**
  * Each store's own modules: the JSON Lines store in src/store/file/, PostgreSQL in src/store/postgres/, the memory
@@ -59,6 +67,23 @@ module.exports = {
       comment: 'The core reads no file, clock source, process or network: no Node.js built-in module.',
       from: { path: CORE },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-entry-reaches-no-node',
+      severity: 'error',
+      comment:
+        'The browser-safe entry (awaw-surrender/core) reaches, through any chain of imports, no Node.js built-in ' +
+        'module, no package that does I/O and no store, host, command line or server: a browser bundle holds it.',
+      from: { path: CORE_ENTRY },
+      to: {
+        path: [
+          NODE_BUILTINS,
+          IO_PACKAGES,
+          '^src/(store|host|host-protocol|cli|server|audit|report|schemas|docs|examples)/',
+          '^src/index[.]ts$',
+        ],
+        reachable: true,
+      },
     },
     {
       name: 'machines-not-engine',

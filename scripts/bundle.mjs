@@ -86,8 +86,8 @@ const run = spawnSync(process.execPath, ['dist/awaw-surrender.cjs', 'german-surr
 });
 if (run.status !== 2) throw new Error(`bundle: the bundled CLI did not run (${run.status}): ${run.stderr}`);
 
-// The library for CommonJS hosts (`require('awaw-surrender')`, and its `machines` and `events` subpaths): one
-// bundle holding all three, so that they share one copy of the code, with nanoid inside (nanoid 5 is ESM-only)
+// The library for CommonJS hosts (`require('awaw-surrender')`, and its `machines`, `events` and `core` subpaths): one
+// bundle holding all four, so that they share one copy of the code, with nanoid inside (nanoid 5 is ESM-only)
 // and the other dependencies left to the host's node_modules (each ships CommonJS). Each subpath is a
 // two-line module picking its part; the types are the ESM declarations copied as .d.cts with `.cjs` specifiers.
 rmSync('dist/cjs', { recursive: true, force: true });
@@ -97,6 +97,7 @@ await build({
       "export * as main from './src/index.ts';",
       "export * as machines from './machines/index.ts';",
       "export * as events from './events/index.ts';",
+      "export * as core from './src/core.ts';",
     ].join('\n'),
     resolveDir: '.',
     sourcefile: 'cjs-entry.ts',
@@ -110,8 +111,13 @@ await build({
   external: ['@sinclair/typebox', 'xstate', 'immer', 'fs-ext'],
   logLevel: 'warning',
 });
-const subpaths = { index: 'main', machines: 'machines', events: 'events' };
-const declarations = { index: './src/index.cjs', machines: './machines/index.cjs', events: './events/index.cjs' };
+const subpaths = { index: 'main', machines: 'machines', events: 'events', core: 'core' };
+const declarations = {
+  index: './src/index.cjs',
+  machines: './machines/index.cjs',
+  events: './events/index.cjs',
+  core: './src/core.cjs',
+};
 for (const [file, part] of Object.entries(subpaths)) {
   writeFileSync(`dist/cjs/${file}.cjs`, `'use strict';\nmodule.exports = require('./library.cjs').${part};\n`);
   writeFileSync(`dist/cjs/${file}.d.cts`, `export * from '${declarations[file]}';\n`);

@@ -50,6 +50,23 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('the browser-safe entry reaches no Node.js module through any chain of imports, nor a store', async () => {
+    expect(
+      await violations({
+        'src/core.ts': "export { d } from './engine/decide.ts';\nexport { h } from './engine/hash.ts';",
+        'src/engine/decide.ts': "import { s } from '../store/seal.ts';\nexport const d = s;",
+        'src/engine/hash.ts': "import { createHash } from 'node:crypto';\nexport const h = createHash;",
+        'src/store/seal.ts': "import { Buffer } from 'node:buffer';\nexport const s = Buffer;",
+      }),
+    ).toEqual([
+      'core-entry-reaches-no-node: src/core.ts -> buffer',
+      'core-entry-reaches-no-node: src/core.ts -> crypto',
+      'core-entry-reaches-no-node: src/core.ts -> src/store/seal.ts',
+      'core-is-pure: src/engine/decide.ts -> src/store/seal.ts',
+      'core-no-node-builtins: src/engine/hash.ts -> crypto',
+    ]);
+  });
+
   it('the machines know nothing of the engine', async () => {
     expect(
       await violations({

@@ -13,10 +13,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { README_EXAMPLE_OUTPUT, readmeHostExample } from '../support/readme.js';
+import { packTarball } from './pack.js';
 
 interface PackedFile {
   readonly path: string;
@@ -102,7 +103,7 @@ describe('installed from the tarball into an empty project, offline', () => {
   const run = (file: string) => spawnSync(process.execPath, [file], { cwd: app, encoding: 'utf8', timeout: 30_000 });
 
   beforeAll(() => {
-    const tarball = npm(['pack', '--ignore-scripts', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
+    const tarball = basename(packTarball(dir));
     mkdirSync(app);
     // The lock names the tarball and the dependencies' versions this repository locks, whose tarballs `npm ci`
     // left in the npm cache: nothing is fetched.
@@ -159,16 +160,31 @@ describe('installed from the tarball into an empty project, offline', () => {
         "const lib = require('awaw-surrender');",
         "const machines = require('awaw-surrender/machines');",
         "const events = require('awaw-surrender/events');",
+        "const core = require('awaw-surrender/core');",
         'console.log(JSON.stringify([typeof lib.SurrenderEngine, typeof lib.JsonlFileStore, ' +
           'lib.defaultRulingOptions.usat30to39WhenUsAtWar,',
         '  typeof machines.britainMachine.transition, typeof machines.refusalOf, ' +
           "Object.keys(events.eventDefinitions).includes('britain.surrender-offered'),",
+        '  core.decide === lib.decide, core.britainMachine === machines.britainMachine, ' +
+          'core.eventDefinitions === events.eventDefinitions,',
         "  require('awaw-surrender/package.json').version]));",
       ].join('\n'),
     );
     const r = run('main.cjs');
     expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout)).toEqual(['function', 'function', 'counts', 'function', 'function', true, pkg.version]);
+    // The subpaths share the one CommonJS library: the core's decide is the main entry's.
+    expect(JSON.parse(r.stdout)).toEqual([
+      'function',
+      'function',
+      'counts',
+      'function',
+      'function',
+      true,
+      true,
+      true,
+      true,
+      pkg.version,
+    ]);
   });
 
   it('import from ESM loads the library and each subpath', () => {
@@ -178,15 +194,30 @@ describe('installed from the tarball into an empty project, offline', () => {
         "import { SurrenderEngine, JsonlFileStore, defaultRulingOptions } from 'awaw-surrender';",
         "import { britainMachine, refusalOf } from 'awaw-surrender/machines';",
         "import { eventDefinitions } from 'awaw-surrender/events';",
+        "import * as core from 'awaw-surrender/core';",
         'console.log(JSON.stringify([typeof SurrenderEngine, typeof JsonlFileStore, ' +
           'defaultRulingOptions.usat30to39WhenUsAtWar,',
         '  typeof britainMachine.transition, typeof refusalOf, ' +
-          "Object.keys(eventDefinitions).includes('britain.surrender-offered')]));",
+          "Object.keys(eventDefinitions).includes('britain.surrender-offered'),",
+        '  core.britainMachine === britainMachine, core.eventDefinitions === eventDefinitions, ' +
+          'typeof core.SurrenderEngine, typeof core.germanSurrenderCalculator.compute]));',
       ].join('\n'),
     );
     const r = run('main.mjs');
     expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout)).toEqual(['function', 'function', 'counts', 'function', 'function', true]);
+    // The core holds no host nor store: SurrenderEngine is the main entry's alone.
+    expect(JSON.parse(r.stdout)).toEqual([
+      'function',
+      'function',
+      'counts',
+      'function',
+      'function',
+      true,
+      true,
+      true,
+      'undefined',
+      'function',
+    ]);
   });
 
   it('each JSON Schema the package ships resolves through awaw-surrender/schemas/*', () => {
@@ -212,12 +243,17 @@ describe('installed from the tarball into an empty project, offline', () => {
       "import { SurrenderEngine, defaultRulingOptions, type PendingDecision } from 'awaw-surrender';",
       "import { britainMachine } from 'awaw-surrender/machines';",
       "import { eventDefinitions, type StoredEvent } from 'awaw-surrender/events';",
+      "import { decider, pendingDecisions, type DeciderState } from 'awaw-surrender/core';",
+      'export const core: [typeof decider.decide, (view: DeciderState) => PendingDecision[]] = [decider.decide, ' +
+        'pendingDecisions];',
       'export const used: [PendingDecision[], typeof SurrenderEngine.open, string, StoredEvent | null] = [[], ' +
         'SurrenderEngine.open, britainMachine.id, null];',
       "export const usat: 'counts' | 'ignored' = defaultRulingOptions.usat30to39WhenUsAtWar;",
       'export const events: number = Object.keys(eventDefinitions).length;',
       '// @ts-expect-error: the option is a string union, not a number (the types are real, not any)',
       'export const wrong: number = defaultRulingOptions.usat30to39WhenUsAtWar;',
+      "// @ts-expect-error: the core's decide takes a command, not a number",
+      'export const refused = decider.decide(undefined, 42);',
     ].join('\n');
     writeFileSync(join(app, 'host.cts'), body);
     writeFileSync(join(app, 'host.mts'), body);
