@@ -251,9 +251,32 @@ module.exports = {
       comment:
         'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/, ' +
         'but for the server and the report, which the build bundles with their frameworks (dist/serve.cjs, ' +
-        'dist/report.cjs).',
+        'dist/report.cjs), and a peer dependency the host installs (pg, for the PostgreSQL store), which the tests ' +
+        'install as a development one.',
       from: { path: '^(src|events|machines)/', pathNot: '^src/(server|report)/' },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/@types/' },
+      to: {
+        dependencyTypes: ['npm-dev'],
+        dependencyTypesNot: ['type-only', 'npm-peer'],
+        pathNot: '(^|/)node_modules/@types/',
+      },
+    },
+    {
+      name: 'pg-loaded-lazily',
+      severity: 'error',
+      comment:
+        'pg is an optional peer dependency: nothing shipped imports it at load time (its types aside). ' +
+        'src/store/postgres/pg-driver.ts loads it with import() when a PostgreSQL store first opens.',
+      from: { path: '^(src|events|machines)/' },
+      to: { path: '(^|/)node_modules/pg/', dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
+    {
+      name: 'main-entry-no-postgres',
+      severity: 'error',
+      comment:
+        'The main entry (awaw-surrender) reaches no module of the PostgreSQL store: that is awaw-surrender/postgres ' +
+        '(src/postgres.ts), for the hosts that install pg.',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: POSTGRES, reachable: true },
     },
     {
       name: 'bundled-parts-stay-apart',

@@ -67,6 +67,26 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('pg is imported for its types, loaded by import() only; the main entry reaches no PostgreSQL module', async () => {
+    expect(
+      await violations({
+        'src/index.ts': "export { b } from './server/postgres-backend.ts';",
+        'src/server/postgres-backend.ts': "import { f } from '../store/postgres/pg-driver.ts';\nexport const b = f;",
+        'src/store/postgres/pg-driver.ts': [
+          "import type pg from 'pg';",
+          "export const f = (): Promise<typeof pg> => import('pg').then((m) => m.default);",
+        ],
+        'src/store/postgres/pg-error.ts': "import pg from 'pg';\nexport const e = pg.DatabaseError;",
+        'node_modules/pg/package.json': '{ "name": "pg", "main": "index.js" }',
+        'node_modules/pg/index.js': 'module.exports = { DatabaseError: class {} };',
+      }),
+    ).toEqual([
+      'bundled-parts-stay-apart: src/index.ts -> src/server/postgres-backend.ts',
+      'main-entry-no-postgres: src/index.ts -> src/store/postgres/pg-driver.ts',
+      'pg-loaded-lazily: src/store/postgres/pg-error.ts -> node_modules/pg/index.js',
+    ]);
+  });
+
   it('the machines know nothing of the engine', async () => {
     expect(
       await violations({

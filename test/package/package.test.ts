@@ -2,21 +2,13 @@
 // installed into an empty project, offline (`npm ci --offline` from the npm cache `npm ci` filled here), then
 // required from CommonJS, imported from ESM, type-checked from both, and its command run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { README_EXAMPLE_OUTPUT, readmeHostExample } from '../support/readme.js';
+import { jsonFilesUnder } from '../../src/schemas/write.js';
 import { packTarball } from './pack.js';
 
 interface PackedFile {
@@ -220,19 +212,61 @@ describe('installed from the tarball into an empty project, offline', () => {
     ]);
   });
 
-  it('each JSON Schema the package ships resolves through awaw-surrender/schemas/*', () => {
-    const shipped = existsSync(join(app, 'node_modules/awaw-surrender/schemas'))
-      ? readdirSync(join(app, 'node_modules/awaw-surrender/schemas')).filter((f) => f.endsWith('.json'))
-      : [];
-    if (shipped.length === 0)
-      console.log('notice: the package ships no schemas/ yet: awaw-surrender/schemas/* has nothing to resolve');
+  it(
+    'without pg (an optional peer dependency) the library and awaw-surrender/postgres load, and opening a ' +
+      'PostgreSQL store says to install pg, from CommonJS and from ESM',
+    () => {
+      const url = "{ url: 'postgresql://nobody@/nothing?host=/nonexistent' }";
+      writeFileSync(
+        join(app, 'pg.cjs'),
+        [
+          "const lib = require('awaw-surrender');",
+          "const { PostgresEventStore } = require('awaw-surrender/postgres');",
+          `PostgresEventStore.open(${url}).then(() => console.log('opened'), (e) =>`,
+          '  console.log(JSON.stringify([e instanceof lib.StoreError, e.kind, e.message, e.code])));',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(app, 'pg.mjs'),
+        [
+          "import { StoreError } from 'awaw-surrender';",
+          "import { PostgresEventStore } from 'awaw-surrender/postgres';",
+          `await PostgresEventStore.open(${url}).then(() => console.log('opened'), (e) =>`,
+          '  console.log(JSON.stringify([e instanceof StoreError, e.kind, e.message, e.code])));',
+        ].join('\n'),
+      );
+      expect(existsSync(join(app, 'node_modules/pg'))).toBe(false);
+      // One StoreError class in each entry: the CommonJS library's postgres part throws the main part's.
+      const told = [
+        true,
+        'failed',
+        'the PostgreSQL store needs the pg package: npm install pg',
+        'ERR_MODULE_NOT_FOUND',
+      ];
+      for (const file of ['pg.cjs', 'pg.mjs']) {
+        const r = run(file);
+        expect([file, r.status, r.stderr]).toEqual([file, 0, '']);
+        expect(JSON.parse(r.stdout)).toEqual(told);
+      }
+    },
+  );
+
+  it('every JSON Schema of schemas/ resolves through awaw-surrender/schemas/*: the same JSON, unindented', () => {
+    const files = jsonFilesUnder(join(ROOT, 'schemas'));
+    expect(jsonFilesUnder(join(app, 'node_modules/awaw-surrender/dist/schemas'))).toEqual(files);
     writeFileSync(
       join(app, 'schemas.cjs'),
-      `for (const f of ${JSON.stringify(shipped)}) ` +
-        `JSON.parse(require('node:fs').readFileSync(require.resolve('awaw-surrender/schemas/' + f), ` +
-        `'utf8'));`,
+      `const paths = ${JSON.stringify(files)}.map((f) => require.resolve('awaw-surrender/schemas/' + f));\n` +
+        'console.log(JSON.stringify(paths));',
     );
-    expect(run('schemas.cjs').status).toBe(0);
+    const r = run('schemas.cjs');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    const texts = (JSON.parse(r.stdout) as string[]).map((path) => readFileSync(path, 'utf8'));
+    expect(texts.map((text) => JSON.parse(text) as unknown)).toEqual(
+      files.map((f) => JSON.parse(readFileSync(join(ROOT, 'schemas', f), 'utf8')) as unknown),
+    );
+    // One line each: no indentation shipped.
+    expect(texts.filter((text) => text.trimEnd().includes('\n'))).toEqual([]);
   });
 
   it('its types resolve from a .cts and a .mts file (module nodenext): the right types, not any', () => {
@@ -244,6 +278,8 @@ describe('installed from the tarball into an empty project, offline', () => {
       "import { britainMachine } from 'awaw-surrender/machines';",
       "import { eventDefinitions, type StoredEvent } from 'awaw-surrender/events';",
       "import { decider, pendingDecisions, type DeciderState } from 'awaw-surrender/core';",
+      "import { PostgresEventStore } from 'awaw-surrender/postgres';",
+      'export const postgres: (options: { url: string }) => Promise<PostgresEventStore> = PostgresEventStore.open;',
       'export const core: [typeof decider.decide, (view: DeciderState) => PendingDecision[]] = [decider.decide, ' +
         'pendingDecisions];',
       'export const used: [PendingDecision[], typeof SurrenderEngine.open, string, StoredEvent | null] = [[], ' +

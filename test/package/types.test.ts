@@ -25,6 +25,7 @@ it('every entry of the package is typed by the declarations of what it loads, in
     './machines',
     './events',
     './core',
+    './postgres',
     './schemas/*',
     './package.json',
   ]);
