@@ -1,8 +1,16 @@
 // The layers of docs/architecture.md and the dependencies that must never exist between them, checked by
 // `npm run deps` (part of `npm test`). Type-only imports count: a layer that names another's types depends on it.
+const { builtinModules } = require('node:module');
 
-/** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider. */
-const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/';
+/** The pure core: the event catalogue, the machines, the rules, the schema helpers, the Decider, and its entry. */
+const CORE = '^(events|machines|src/rules|src/schema)/|^src/engine/|^src/core[.]ts$';
+/** The browser-safe entry, `awaw-surrender/core`. */
+const CORE_ENTRY = '^src/core[.]ts$';
+/**
+ * Every Node.js built-in module, with or without its `node:` prefix (`fs`, `node:crypto`, `fs/promises` ...): the
+ * whole name, so that the folder events/ is not the built-in `events`.
+ */
+const NODE_BUILTINS = `^(node:)?(${builtinModules.join('|')})$`;
 
 /**
  * Each store's own modules: the JSON Lines store in src/store/file/, PostgreSQL in src/store/postgres/, the memory
@@ -59,6 +67,23 @@ module.exports = {
       comment: 'The core reads no file, clock source, process or network: no Node.js built-in module.',
       from: { path: CORE },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-entry-reaches-no-node',
+      severity: 'error',
+      comment:
+        'The browser-safe entry (awaw-surrender/core) reaches, through any chain of imports, no Node.js built-in ' +
+        'module, no package that does I/O and no store, host, command line or server: a browser bundle holds it.',
+      from: { path: CORE_ENTRY },
+      to: {
+        path: [
+          NODE_BUILTINS,
+          IO_PACKAGES,
+          '^src/(store|host|host-protocol|cli|server|audit|report|schemas|docs|examples)/',
+          '^src/index[.]ts$',
+        ],
+        reachable: true,
+      },
     },
     {
       name: 'machines-not-engine',
@@ -226,9 +251,32 @@ module.exports = {
       comment:
         'The package runs on its dependencies alone: no development dependency in src/, events/ or machines/, ' +
         'but for the server and the report, which the build bundles with their frameworks (dist/serve.cjs, ' +
-        'dist/report.cjs).',
+        'dist/report.cjs), and a peer dependency the host installs (pg, for the PostgreSQL store), which the tests ' +
+        'install as a development one.',
       from: { path: '^(src|events|machines)/', pathNot: '^src/(server|report)/' },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: '(^|/)node_modules/@types/' },
+      to: {
+        dependencyTypes: ['npm-dev'],
+        dependencyTypesNot: ['type-only', 'npm-peer'],
+        pathNot: '(^|/)node_modules/@types/',
+      },
+    },
+    {
+      name: 'pg-loaded-lazily',
+      severity: 'error',
+      comment:
+        'pg is an optional peer dependency: nothing shipped imports it at load time (its types aside). ' +
+        'src/store/postgres/pg-driver.ts loads it with import() when a PostgreSQL store first opens.',
+      from: { path: '^(src|events|machines)/' },
+      to: { path: '(^|/)node_modules/pg/', dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
+    {
+      name: 'main-entry-no-postgres',
+      severity: 'error',
+      comment:
+        'The main entry (awaw-surrender) reaches no module of the PostgreSQL store: that is awaw-surrender/postgres ' +
+        '(src/postgres.ts), for the hosts that install pg.',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: POSTGRES, reachable: true },
     },
     {
       name: 'bundled-parts-stay-apart',

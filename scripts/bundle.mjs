@@ -40,7 +40,8 @@ const define = {
 };
 
 // The command line. The report and the server are required only by the commands that use them (`report`, `serve`),
-// so that a calculator call loads neither; fs-ext (the log's lock) is a native module, loaded on the first lock.
+// so that a calculator call loads neither; fs-ext (the log's lock) is a native module, loaded on the first lock. pg is
+// inside, loaded by the first PostgreSQL store opened: the installed command needs no pg of the host's.
 await build({
   ...commandBundle,
   entryPoints: ['src/cli/main.ts'],
@@ -49,7 +50,7 @@ await build({
   plugins: [reportBundle, serveBundle],
   define,
 });
-// `serve`: the HTTP framework and the metrics inside, so that a host that embeds the library installs neither.
+// `serve`: the HTTP framework, the metrics and pg inside, so that a host that embeds the library installs none of them.
 await build({
   ...commandBundle,
   entryPoints: ['src/cli/serve-run.ts'],
@@ -86,9 +87,11 @@ const run = spawnSync(process.execPath, ['dist/awaw-surrender.cjs', 'german-surr
 });
 if (run.status !== 2) throw new Error(`bundle: the bundled CLI did not run (${run.status}): ${run.stderr}`);
 
-// The library for CommonJS hosts (`require('awaw-surrender')`, and its `machines` and `events` subpaths): one
-// bundle holding all three, so that they share one copy of the code, with nanoid inside (nanoid 5 is ESM-only)
-// and the other dependencies left to the host's node_modules (each ships CommonJS). Each subpath is a
+// The library for CommonJS hosts (`require('awaw-surrender')`, and its `machines`, `events`, `core` and `postgres`
+// subpaths): one bundle holding all five, so that they share one copy of the code (one StoreError class, which the
+// host layer matches with instanceof), with nanoid inside (nanoid 5 is ESM-only) and the other dependencies left to
+// the host's node_modules (each ships CommonJS). pg, an optional peer dependency, is required when a PostgreSQL
+// store first opens (src/store/postgres/pg-driver.ts), never when the library loads. Each subpath is a
 // two-line module picking its part; the types are the ESM declarations copied as .d.cts with `.cjs` specifiers.
 rmSync('dist/cjs', { recursive: true, force: true });
 await build({
@@ -97,6 +100,8 @@ await build({
       "export * as main from './src/index.ts';",
       "export * as machines from './machines/index.ts';",
       "export * as events from './events/index.ts';",
+      "export * as core from './src/core.ts';",
+      "export * as postgres from './src/postgres.ts';",
     ].join('\n'),
     resolveDir: '.',
     sourcefile: 'cjs-entry.ts',
@@ -107,11 +112,17 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['@sinclair/typebox', 'xstate', 'immer', 'fs-ext'],
+  external: ['@sinclair/typebox', 'xstate', 'immer', 'fs-ext', 'pg'],
   logLevel: 'warning',
 });
-const subpaths = { index: 'main', machines: 'machines', events: 'events' };
-const declarations = { index: './src/index.cjs', machines: './machines/index.cjs', events: './events/index.cjs' };
+const subpaths = { index: 'main', machines: 'machines', events: 'events', core: 'core', postgres: 'postgres' };
+const declarations = {
+  index: './src/index.cjs',
+  machines: './machines/index.cjs',
+  events: './events/index.cjs',
+  core: './src/core.cjs',
+  postgres: './src/postgres.cjs',
+};
 for (const [file, part] of Object.entries(subpaths)) {
   writeFileSync(`dist/cjs/${file}.cjs`, `'use strict';\nmodule.exports = require('./library.cjs').${part};\n`);
   writeFileSync(`dist/cjs/${file}.d.cts`, `export * from '${declarations[file]}';\n`);
@@ -132,3 +143,14 @@ function copyDeclarations(dir) {
   }
 }
 for (const dir of ['src', 'machines', 'events']) copyDeclarations(dir);
+
+// The JSON Schemas as the package ships them (`awaw-surrender/schemas/*`): those of schemas/ without their
+// indentation, a third of the bytes, the same JSON. `awaw-surrender schema NAME` prints one indented.
+rmSync('dist/schemas', { recursive: true, force: true });
+for (const entry of readdirSync('schemas', { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+  const from = join(entry.parentPath, entry.name);
+  const out = join('dist', from);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(JSON.parse(readFileSync(from, 'utf8')))}\n`);
+}

@@ -50,8 +50,6 @@ export { MemoryEventStore, type MemoryStoreOptions } from './store/memory.js';
 export { SurrenderGames, type GamesOptions } from './host/games.js';
 export type { GameStreamStore, GameAppendResult, FeedEvent, StreamChange, Unsubscribe } from './store/game-streams.js';
 export { LogGameStreams } from './store/log-streams.js';
-export { PostgresEventStore, type NotifyFailure, type PostgresStoreOptions } from './store/postgres/postgres.js';
-export { StoredRowError } from './store/postgres/row-error.js';
 export {
   JsonlFileStore,
   LockTimeoutError,

@@ -1,5 +1,5 @@
-// `awaw-surrender schema [--json] [NAME]`: the JSON Schemas the package ships (schemas/), from the catalogue
-// (src/schemas/catalog.ts), which is loaded only when this command runs: a calculator call never pays for it.
+// `awaw-surrender schema [--json] [NAME]`: the JSON Schemas of schemas/ (the package's dist/schemas/), from the
+// catalogue (src/schemas/catalog.ts), which is loaded only when this command runs: a calculator call never pays for it.
 import { InputError } from '../schema/validate.js';
 import { reportInputError } from './calculator.js';
 import type { CommandHelp } from './help-types.js';

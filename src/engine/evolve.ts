@@ -2,7 +2,7 @@
 // advanced by xstate's pure transition() (no actors, nothing kept between calls); replay passes the faster
 // step of machines/step.ts, which gives the same snapshots.
 import { initialTransition } from 'xstate';
-import type { EventData, StoredEvent } from '../../events/index.js';
+import type { DomainEvent, EventData } from '../../events/index.js';
 import { germanyMachine, germanyMachineEvents, type GermanyMachineEvent } from '../../machines/germany.js';
 import { britainMachine, britainMachineEvents, type BritainMachineEvent } from '../../machines/britain.js';
 import { italyMachine, italyMachineEvents, type ItalyMachineEvent } from '../../machines/italy.js';
@@ -35,10 +35,10 @@ export function initialState(game: string, started: EventData<'host.game-started
 }
 
 /**
- * Applies one event of this game. A machine in its final state (Germany surrendered, Italy's allocation done) takes no
- * more.
+ * Applies one event of this game: a stored one, or one of decide's events before any store sealed it (only the type
+ * and the payload are read). A machine in its final state (Germany surrendered, Italy's allocation done) takes no more.
  */
-export function evolve(view: GameView, event: StoredEvent, step: Step = pureStep): GameView {
+export function evolve(view: GameView, event: DomainEvent, step: Step = pureStep): GameView {
   const world = evolveWorld(view.world, event);
   const { germany, britain, italy } = view;
   const germanyTakes = germanyMachineEvents.has(event.type) && germany.status === 'active';

@@ -1,7 +1,7 @@
 // The world as the surrender rules see it, folded from the log: the facts, never a power's phase (each
 // machine in machines/ is the only record of that). Plain data, updated with the engine's own immer (./produce.ts).
 import { produce } from './produce.js';
-import type { EventData, EventType, StoredOf } from '../../events/index.js';
+import type { DomainEvent, EventData, EventType } from '../../events/index.js';
 import { italianWarDeclarationsOf, type RulingOptions } from '../rules/options.js';
 import { turnIndex, type GameTurn } from '../rules/turns.js';
 import { warBetween, warKey, type Power, type WarKey, type Wars } from './wars.js';
@@ -107,7 +107,11 @@ export function endWarsOf(draft: Draft<GameState>, power: Power): void {
   }
 }
 
-export type WorldHandler<K extends EventType> = (state: GameState, event: StoredOf<K>) => GameState;
+/** A world handler reads an event's payload only, never its envelope: the Decider evolves unsealed events too. */
+export type WorldHandler<K extends EventType> = (
+  state: GameState,
+  event: Extract<DomainEvent, { type: K }>,
+) => GameState;
 export type WorldHandlers<K extends EventType> = { readonly [T in K]: WorldHandler<T> };
 
 /** For events that change nothing in the world: the same object back, no copy (replay stays cheap). */

@@ -1,5 +1,6 @@
 // The seat token hashes in the PostgreSQL schema's seats table (migration 2, applied by PostgresEventStore.open).
-import pg from 'pg';
+import type pg from 'pg';
+import { isDatabaseError, loadedDriver } from '../store/postgres/pg-driver.js';
 import { pgError } from '../store/postgres/pg-error.js';
 import { ALL_SEATS, type SeatName, type TokenHashes } from './seats.js';
 import { hashesOf, SeatsError, type SeatStore } from './seat-store.js';
@@ -23,7 +24,8 @@ export class PostgresSeatStore implements SeatStore {
     url: string,
     private readonly schema: string,
   ) {
-    this.#pool = new pg.Pool({ connectionString: url, max: 2 });
+    // Made after PostgresEventStore.open, which loaded pg (and made the table).
+    this.#pool = new (loadedDriver().Pool)({ connectionString: url, max: 2 });
     this.#pool.on('error', () => undefined);
   }
 
@@ -38,7 +40,7 @@ export class PostgresSeatStore implements SeatStore {
       );
       return true;
     } catch (error) {
-      if (error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION) return false;
+      if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) return false;
       throw pgError(error);
     }
   }

@@ -50,6 +50,43 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('the browser-safe entry reaches no Node.js module through any chain of imports, nor a store', async () => {
+    expect(
+      await violations({
+        'src/core.ts': "export { d } from './engine/decide.ts';\nexport { h } from './engine/hash.ts';",
+        'src/engine/decide.ts': "import { s } from '../store/seal.ts';\nexport const d = s;",
+        'src/engine/hash.ts': "import { createHash } from 'node:crypto';\nexport const h = createHash;",
+        'src/store/seal.ts': "import { Buffer } from 'node:buffer';\nexport const s = Buffer;",
+      }),
+    ).toEqual([
+      'core-entry-reaches-no-node: src/core.ts -> buffer',
+      'core-entry-reaches-no-node: src/core.ts -> crypto',
+      'core-entry-reaches-no-node: src/core.ts -> src/store/seal.ts',
+      'core-is-pure: src/engine/decide.ts -> src/store/seal.ts',
+      'core-no-node-builtins: src/engine/hash.ts -> crypto',
+    ]);
+  });
+
+  it('pg is imported for its types, loaded by import() only; the main entry reaches no PostgreSQL module', async () => {
+    expect(
+      await violations({
+        'src/index.ts': "export { b } from './server/postgres-backend.ts';",
+        'src/server/postgres-backend.ts': "import { f } from '../store/postgres/pg-driver.ts';\nexport const b = f;",
+        'src/store/postgres/pg-driver.ts': [
+          "import type pg from 'pg';",
+          "export const f = (): Promise<typeof pg> => import('pg').then((m) => m.default);",
+        ],
+        'src/store/postgres/pg-error.ts': "import pg from 'pg';\nexport const e = pg.DatabaseError;",
+        'node_modules/pg/package.json': '{ "name": "pg", "main": "index.js" }',
+        'node_modules/pg/index.js': 'module.exports = { DatabaseError: class {} };',
+      }),
+    ).toEqual([
+      'bundled-parts-stay-apart: src/index.ts -> src/server/postgres-backend.ts',
+      'main-entry-no-postgres: src/index.ts -> src/store/postgres/pg-driver.ts',
+      'pg-loaded-lazily: src/store/postgres/pg-error.ts -> node_modules/pg/index.js',
+    ]);
+  });
+
   it('the machines know nothing of the engine', async () => {
     expect(
       await violations({

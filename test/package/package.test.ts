@@ -2,21 +2,14 @@
 // installed into an empty project, offline (`npm ci --offline` from the npm cache `npm ci` filled here), then
 // required from CommonJS, imported from ESM, type-checked from both, and its command run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../support/build.js';
 import { README_EXAMPLE_OUTPUT, readmeHostExample } from '../support/readme.js';
+import { jsonFilesUnder } from '../../src/schemas/write.js';
+import { packTarball } from './pack.js';
 
 interface PackedFile {
   readonly path: string;
@@ -102,7 +95,7 @@ describe('installed from the tarball into an empty project, offline', () => {
   const run = (file: string) => spawnSync(process.execPath, [file], { cwd: app, encoding: 'utf8', timeout: 30_000 });
 
   beforeAll(() => {
-    const tarball = npm(['pack', '--ignore-scripts', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
+    const tarball = basename(packTarball(dir));
     mkdirSync(app);
     // The lock names the tarball and the dependencies' versions this repository locks, whose tarballs `npm ci`
     // left in the npm cache: nothing is fetched.
@@ -159,16 +152,31 @@ describe('installed from the tarball into an empty project, offline', () => {
         "const lib = require('awaw-surrender');",
         "const machines = require('awaw-surrender/machines');",
         "const events = require('awaw-surrender/events');",
+        "const core = require('awaw-surrender/core');",
         'console.log(JSON.stringify([typeof lib.SurrenderEngine, typeof lib.JsonlFileStore, ' +
           'lib.defaultRulingOptions.usat30to39WhenUsAtWar,',
         '  typeof machines.britainMachine.transition, typeof machines.refusalOf, ' +
           "Object.keys(events.eventDefinitions).includes('britain.surrender-offered'),",
+        '  core.decide === lib.decide, core.britainMachine === machines.britainMachine, ' +
+          'core.eventDefinitions === events.eventDefinitions,',
         "  require('awaw-surrender/package.json').version]));",
       ].join('\n'),
     );
     const r = run('main.cjs');
     expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout)).toEqual(['function', 'function', 'counts', 'function', 'function', true, pkg.version]);
+    // The subpaths share the one CommonJS library: the core's decide is the main entry's.
+    expect(JSON.parse(r.stdout)).toEqual([
+      'function',
+      'function',
+      'counts',
+      'function',
+      'function',
+      true,
+      true,
+      true,
+      true,
+      pkg.version,
+    ]);
   });
 
   it('import from ESM loads the library and each subpath', () => {
@@ -178,30 +186,87 @@ describe('installed from the tarball into an empty project, offline', () => {
         "import { SurrenderEngine, JsonlFileStore, defaultRulingOptions } from 'awaw-surrender';",
         "import { britainMachine, refusalOf } from 'awaw-surrender/machines';",
         "import { eventDefinitions } from 'awaw-surrender/events';",
+        "import * as core from 'awaw-surrender/core';",
         'console.log(JSON.stringify([typeof SurrenderEngine, typeof JsonlFileStore, ' +
           'defaultRulingOptions.usat30to39WhenUsAtWar,',
         '  typeof britainMachine.transition, typeof refusalOf, ' +
-          "Object.keys(eventDefinitions).includes('britain.surrender-offered')]));",
+          "Object.keys(eventDefinitions).includes('britain.surrender-offered'),",
+        '  core.britainMachine === britainMachine, core.eventDefinitions === eventDefinitions, ' +
+          'typeof core.SurrenderEngine, typeof core.germanSurrenderCalculator.compute]));',
       ].join('\n'),
     );
     const r = run('main.mjs');
     expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout)).toEqual(['function', 'function', 'counts', 'function', 'function', true]);
+    // The core holds no host nor store: SurrenderEngine is the main entry's alone.
+    expect(JSON.parse(r.stdout)).toEqual([
+      'function',
+      'function',
+      'counts',
+      'function',
+      'function',
+      true,
+      true,
+      true,
+      'undefined',
+      'function',
+    ]);
   });
 
-  it('each JSON Schema the package ships resolves through awaw-surrender/schemas/*', () => {
-    const shipped = existsSync(join(app, 'node_modules/awaw-surrender/schemas'))
-      ? readdirSync(join(app, 'node_modules/awaw-surrender/schemas')).filter((f) => f.endsWith('.json'))
-      : [];
-    if (shipped.length === 0)
-      console.log('notice: the package ships no schemas/ yet: awaw-surrender/schemas/* has nothing to resolve');
+  it(
+    'without pg (an optional peer dependency) the library and awaw-surrender/postgres load, and opening a ' +
+      'PostgreSQL store says to install pg, from CommonJS and from ESM',
+    () => {
+      const url = "{ url: 'postgresql://nobody@/nothing?host=/nonexistent' }";
+      writeFileSync(
+        join(app, 'pg.cjs'),
+        [
+          "const lib = require('awaw-surrender');",
+          "const { PostgresEventStore } = require('awaw-surrender/postgres');",
+          `PostgresEventStore.open(${url}).then(() => console.log('opened'), (e) =>`,
+          '  console.log(JSON.stringify([e instanceof lib.StoreError, e.kind, e.message, e.code])));',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(app, 'pg.mjs'),
+        [
+          "import { StoreError } from 'awaw-surrender';",
+          "import { PostgresEventStore } from 'awaw-surrender/postgres';",
+          `await PostgresEventStore.open(${url}).then(() => console.log('opened'), (e) =>`,
+          '  console.log(JSON.stringify([e instanceof StoreError, e.kind, e.message, e.code])));',
+        ].join('\n'),
+      );
+      expect(existsSync(join(app, 'node_modules/pg'))).toBe(false);
+      // One StoreError class in each entry: the CommonJS library's postgres part throws the main part's.
+      const told = [
+        true,
+        'failed',
+        'the PostgreSQL store needs the pg package: npm install pg',
+        'ERR_MODULE_NOT_FOUND',
+      ];
+      for (const file of ['pg.cjs', 'pg.mjs']) {
+        const r = run(file);
+        expect([file, r.status, r.stderr]).toEqual([file, 0, '']);
+        expect(JSON.parse(r.stdout)).toEqual(told);
+      }
+    },
+  );
+
+  it('every JSON Schema of schemas/ resolves through awaw-surrender/schemas/*: the same JSON, unindented', () => {
+    const files = jsonFilesUnder(join(ROOT, 'schemas'));
+    expect(jsonFilesUnder(join(app, 'node_modules/awaw-surrender/dist/schemas'))).toEqual(files);
     writeFileSync(
       join(app, 'schemas.cjs'),
-      `for (const f of ${JSON.stringify(shipped)}) ` +
-        `JSON.parse(require('node:fs').readFileSync(require.resolve('awaw-surrender/schemas/' + f), ` +
-        `'utf8'));`,
+      `const paths = ${JSON.stringify(files)}.map((f) => require.resolve('awaw-surrender/schemas/' + f));\n` +
+        'console.log(JSON.stringify(paths));',
     );
-    expect(run('schemas.cjs').status).toBe(0);
+    const r = run('schemas.cjs');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    const texts = (JSON.parse(r.stdout) as string[]).map((path) => readFileSync(path, 'utf8'));
+    expect(texts.map((text) => JSON.parse(text) as unknown)).toEqual(
+      files.map((f) => JSON.parse(readFileSync(join(ROOT, 'schemas', f), 'utf8')) as unknown),
+    );
+    // One line each: no indentation shipped.
+    expect(texts.filter((text) => text.trimEnd().includes('\n'))).toEqual([]);
   });
 
   it('its types resolve from a .cts and a .mts file (module nodenext): the right types, not any', () => {
@@ -212,12 +277,19 @@ describe('installed from the tarball into an empty project, offline', () => {
       "import { SurrenderEngine, defaultRulingOptions, type PendingDecision } from 'awaw-surrender';",
       "import { britainMachine } from 'awaw-surrender/machines';",
       "import { eventDefinitions, type StoredEvent } from 'awaw-surrender/events';",
+      "import { decider, pendingDecisions, type DeciderState } from 'awaw-surrender/core';",
+      "import { PostgresEventStore } from 'awaw-surrender/postgres';",
+      'export const postgres: (options: { url: string }) => Promise<PostgresEventStore> = PostgresEventStore.open;',
+      'export const core: [typeof decider.decide, (view: DeciderState) => PendingDecision[]] = [decider.decide, ' +
+        'pendingDecisions];',
       'export const used: [PendingDecision[], typeof SurrenderEngine.open, string, StoredEvent | null] = [[], ' +
         'SurrenderEngine.open, britainMachine.id, null];',
       "export const usat: 'counts' | 'ignored' = defaultRulingOptions.usat30to39WhenUsAtWar;",
       'export const events: number = Object.keys(eventDefinitions).length;',
       '// @ts-expect-error: the option is a string union, not a number (the types are real, not any)',
       'export const wrong: number = defaultRulingOptions.usat30to39WhenUsAtWar;',
+      "// @ts-expect-error: the core's decide takes a command, not a number",
+      'export const refused = decider.decide(undefined, 42);',
     ].join('\n');
     writeFileSync(join(app, 'host.cts'), body);
     writeFileSync(join(app, 'host.mts'), body);

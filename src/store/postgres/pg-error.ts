@@ -2,8 +2,8 @@
 // the SQLSTATE (or the socket's error code) and the database's own words; the store's own errors are StoreErrors
 // already, and anything else (a caller's mistake, a defect) passes unchanged. A connection lost during a COMMIT is
 // told apart where the commit is sent (./postgres-writer.ts): `outcome-unknown`, never `unavailable`.
-import pg from 'pg';
 import { StoreError, type StoreErrorKind } from '../store-error.js';
+import { isDatabaseError } from './pg-driver.js';
 
 /** SQLSTATEs by their class (the first two characters), or one by one where a class holds several kinds. */
 const SQLSTATE_KINDS: ReadonlyMap<string, StoreErrorKind> = new Map([
@@ -49,7 +49,7 @@ const message = (error: unknown): string => (error instanceof Error ? error.mess
 /** `error` as the PostgreSQL store throws it: a StoreError when it is the database's or the connection's. */
 export function pgError(error: unknown): unknown {
   if (error instanceof StoreError) return error;
-  if (error instanceof pg.DatabaseError && typeof error.code === 'string') {
+  if (isDatabaseError(error) && typeof error.code === 'string') {
     const code = `SQLSTATE ${error.code}`;
     const kind = SQLSTATE_KINDS.get(error.code) ?? SQLSTATE_KINDS.get(error.code.slice(0, 2)) ?? 'failed';
     return new StoreError(kind, error.message, {

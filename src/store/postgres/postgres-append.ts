@@ -2,11 +2,12 @@
 // BEGIN with the feed lock and the heads of every game of the batch; then every row in one INSERT, the lock given
 // back and the COMMIT. The fewer statements under the lock, the more appends a second. The notifications are sent
 // after the COMMIT, by the writer (./postgres-notify.ts).
-import pg from 'pg';
+import type pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent } from '../../../events/index.js';
 import type { GameAppendResult } from '../game-streams.js';
 import { headerLine } from '../line-format.js';
 import { neverSent } from './pg-error.js';
+import { isDatabaseError } from './pg-driver.js';
 import { RELEASE_FEED, takeFeed } from './postgres-schema.js';
 import type { Outcome } from './commit-queue.js';
 import { sealEvents, type SealedBatch } from '../seal.js';
@@ -163,7 +164,7 @@ export async function insertAndCommit(
   try {
     results = await client.query(`${appendEventsSql(names, parts, [])}; ${RELEASE_FEED}; COMMIT`);
   } catch (error) {
-    if (error instanceof pg.DatabaseError || neverSent(error)) throw error;
+    if (isDatabaseError(error) || neverSent(error)) throw error;
     throw new CommitFailed(error);
   }
   // A query of several statements resolves with one result each: the rows are the first.

@@ -1,8 +1,9 @@
 // LISTEN on the store's notification channel (docs/postgres.md), on a connection of its own that is made again
 // when the database ends it (a restart, an idle timeout, a network failure): while it was gone notifications were
 // lost, so the subscriber is told (`onGap`) and reads what it follows again.
-import pg from 'pg';
+import type pg from 'pg';
 import type { StreamChange } from '../game-streams.js';
+import { loadDriver } from './pg-driver.js';
 
 /** How long to wait before listening again after the connection was lost, or a new one failed. */
 export const RELISTEN_MS = 500;
@@ -39,7 +40,8 @@ export async function listenChannel(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const { Client } = await loadDriver();
+    const client = new Client({ connectionString: url });
     // A failed connection ends it ('end' below); the error itself must not crash the process.
     client.on('error', () => undefined);
     client.on('notification', (message) => {

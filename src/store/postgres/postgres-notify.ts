@@ -8,8 +8,9 @@
 // from the game's head on its next command (an append tied to the version and hash it was decided on fails), or
 // from the game's next notification. Nothing here throws: each failure (no connection made, a batch not sent, the
 // connection lost while idle) is told to the store's onNotifyFailure, so that an operator hears of it.
-import pg from 'pg';
+import type pg from 'pg';
 import type { StreamChange } from '../game-streams.js';
+import { loadDriver } from './pg-driver.js';
 
 /** How long to wait before sending again after the connection was lost, or a new one failed. */
 export const RESEND_MS = 500;
@@ -116,7 +117,8 @@ export class Notifier {
   }
 
   async #connect(): Promise<pg.Client> {
-    const client = new pg.Client({
+    const { Client } = await loadDriver();
+    const client = new Client({
       connectionString: this.url,
       application_name: 'awaw-surrender notify',
       connectionTimeoutMillis: CONNECT_MS,

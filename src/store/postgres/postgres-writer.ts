@@ -3,7 +3,7 @@
 // (./postgres-append.ts), and imports. Every transaction inserts under the schema's feed lock and gives it back
 // before its COMMIT (./postgres-schema.ts takeFeed, ./postgres-feed.ts); the changes it committed are handed to the
 // notifications after the COMMIT (./postgres-notify.ts).
-import pg from 'pg';
+import type pg from 'pg';
 import { logVersion, type LogVersion } from '../../../events/index.js';
 import { CommitQueue, type Outcome } from './commit-queue.js';
 import type { GameAppendResult, StreamChange } from '../game-streams.js';
@@ -17,6 +17,7 @@ import {
   type TransactionEnd,
 } from './postgres-append.js';
 import { neverSent, outcomeUnknown } from './pg-error.js';
+import { isDatabaseError } from './pg-driver.js';
 import { appendOneTrip, fitsOneTrip, type OneTripResult } from './postgres-one-trip.js';
 import { RELEASE_FEED, ROLLBACK } from './postgres-schema.js';
 import { commandOf } from '../command-events.js';
@@ -26,7 +27,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Whether `error` is PostgreSQL's refusal by the named unique constraint. */
 const violates = (error: unknown, constraint: string): boolean =>
-  error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
+  isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === constraint;
 
 /** Appends committed together at most (./commit-queue.ts). */
 const MAX_BATCH = 64;
@@ -113,7 +114,7 @@ export class PostgresWriter {
     } catch (error) {
       // Anything but the server's refusal (the connection lost) leaves the commit unknown, unless the query was never
       // sent: no append is tried again.
-      if (!(error instanceof pg.DatabaseError)) {
+      if (!isDatabaseError(error)) {
         this.#dropWriter(client);
         throw neverSent(error) ? error : outcomeUnknown(error);
       }

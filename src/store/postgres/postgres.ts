@@ -1,12 +1,13 @@
 // The event store on PostgreSQL: one stream per game with its own version, a global feed position, the same
 // envelope and lines as a JSON Lines log, and a hash chain per game that starts from the log header's hash, so
 // that a game's rows are, line for line, a log holding that game alone (docs/postgres.md).
-import pg from 'pg';
+import type pg from 'pg';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
 import { InputError } from '../../schema/validate.js';
 import type { FeedEvent, GameAppendResult, GameStreamStore, StreamChange, Unsubscribe } from '../game-streams.js';
 import { GENESIS } from './postgres-append.js';
 import { pgBoundary, pgBoundaryStream, pgError } from './pg-error.js';
+import { loadDriver } from './pg-driver.js';
 import { FINISHED_BEFORE_ANY_RUNNING } from './postgres-feed.js';
 import { listenChannel, type ChannelListener } from './postgres-listen.js';
 import { Notifier, type NotifyFailure } from './postgres-notify.js';
@@ -89,7 +90,8 @@ export class PostgresEventStore implements GameStreamStore {
     if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
       throw new InputError('appendConcurrency', 'expected a whole number of transactions from 1 to 64');
     }
-    const pool = new pg.Pool({ connectionString: options.url, max: Math.max(1, options.poolSize ?? 10) });
+    const { Pool } = await loadDriver();
+    const pool = new Pool({ connectionString: options.url, max: Math.max(1, options.poolSize ?? 10) });
     // An idle connection that fails (the server restarted) must not crash the process: the next query reports it.
     pool.on('error', () => undefined);
     try {
