@@ -10,6 +10,7 @@ import { CommandRecordedError, ConcurrencyError, type EventStore, type LogHead }
 import { repairsTornEnd } from '../store/repair.js';
 import { findCutAppend } from './cut-append.js';
 import type { OriginEvent } from '../engine/decide.js';
+import { decidedBy } from '../engine/corrections/decided-by.js';
 import {
   commandIdOf,
   copyCommand,
@@ -271,6 +272,15 @@ export class SurrenderEngine {
    * missing or over and what may still be added. Throws an UnknownGameError for an unknown game, an InputError
    * (path `tried`) for a `tried` that is no command.
    */
+  /**
+   * Who made the player's decision at `seq` (the powers or sides that may take it back, game.decision-withdrawn), or
+   * null when the game holds no standing decision at that seq.
+   */
+  decidedBy(game: string, seq: number): readonly string[] | null {
+    const timeline = this.#log.replayer.timelines.of(game);
+    return timeline === undefined ? null : decidedBy(timeline, game, seq);
+  }
+
   pending(game: string, tried?: unknown): PendingDecision[] {
     const view = this.#known(game);
     if (tried === undefined) return pendingDecisions(view);

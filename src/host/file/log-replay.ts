@@ -3,7 +3,7 @@
 // digest, only the listed lines parsed), its decisions not re-derived again. A mark that no longer matches the log is
 // dropped and the log read again in full; a clean pass marks the log (src/store/verified-mark.ts).
 import type { AuditEntry } from '../../audit/entry.js';
-import { auditEntries } from '../../audit/audit.js';
+import { AuditTrail } from '../../audit/trail.js';
 import type { StoredEvent } from '../../../events/index.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
 import { readLog, type ScanSummary } from '../../store/file/verify.js';
@@ -70,7 +70,7 @@ async function replayFrom(
 ): Promise<ReadResult> {
   const through = mark?.events ?? 0;
   const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
-  const entries: AuditEntry[] = [];
+  const trail = new AuditTrail();
   const kept: StoredEvent[] = [];
   const reader = readLog(path, {
     validate: true,
@@ -104,10 +104,10 @@ async function replayFrom(
           segments: scan.index,
         });
       }
-      return { replayer, entries, scan, kept };
+      return { replayer, entries: trail.entries(), scan, kept };
     }
     replayer.applyAll(next.value);
-    if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
+    if (collectAudit) for (const event of next.value) trail.add(event);
     if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
   }
 }
