@@ -16,8 +16,8 @@ export class AuditTrail {
     if (event.type === 'host.logged') return;
     this.#entries.push(...auditEntriesAfter(event, (game, seq) => this.#commands.get(game)?.get(seq)));
     if (isOrigin(event)) {
-      let commands = this.#commands.get(event.game);
-      if (commands === undefined) this.#commands.set(event.game, (commands = new Map()));
+      const commands = this.#commands.get(event.game) ?? new Map();
+      this.#commands.set(event.game, commands);
       const report = event.type === 'host.report-corrected' ? event.data.report : null;
       // The report a correction gives stands at the correction's seq, and a later correction names it there.
       commands.set(event.seq, report ?? { type: event.type, data: event.data });
@@ -26,8 +26,8 @@ export class AuditTrail {
   }
 
   #supersede(game: string, by: number, data: EventData<'game.redecided'>): void {
-    let marks = this.#superseded.get(game);
-    if (marks === undefined) this.#superseded.set(game, (marks = new Map()));
+    const marks = this.#superseded.get(game) ?? new Map<number, number>();
+    this.#superseded.set(game, marks);
     for (const seq of [data.of, ...data.superseded, ...data.setAside.map((s) => s.seq)]) marks.set(seq, by);
   }
 

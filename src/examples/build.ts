@@ -36,7 +36,8 @@ export async function buildExample(script: GameScript | CorrectedScript, path: s
     const result = await engine.execute(script.game, origin);
     if (!result.ok)
       throw new Error(
-        `${script.game}: command ${i + 1} (${origin.type}) refused: ${result.rejection.rule} ${result.rejection.message}`,
+        `${script.game}: command ${i + 1} (${origin.type}) refused: ` +
+          `${result.rejection.rule} ${result.rejection.message}`,
       );
   };
   try {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-it('correction: exec previews and executes a correction; a refused one leaves the log as it was; verify checks it', async () => {
+it('correction: exec previews and executes a correction; a refused one changes no byte; verify checks it', async () => {
   const path = join(dir, 'game.jsonl');
   await copyFile(BUNDLED, path);
   const lines = (await readFile(path, 'utf8')).trim().split('\n');

@@ -33,7 +33,7 @@ describe('corrections over HTTP', () => {
       payload,
     });
 
-  it('correction: the host corrects the Fall 1942 report; another seat is refused (403) and nothing is appended', async () => {
+  it('correction: the host corrects the Fall 1942 report; another seat gets 403, nothing appended', async () => {
     const app = await serve();
     try {
       const created = await createGame(app, 'fix');
@@ -85,7 +85,7 @@ describe('corrections over HTTP', () => {
     }
   });
 
-  it("correction: a decision is taken back by the seat that made it (Germany's rejection, 59.23), not by another", async () => {
+  it("correction: a decision is taken back by the seat that made it (Germany's, 59.23), no other", async () => {
     const app = await serve();
     try {
       const created = await createGame(app, 'undo');
