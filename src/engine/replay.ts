@@ -4,7 +4,7 @@ import { eventDefinitions, type DomainEvent, type EventDefinition, type StoredEv
 import { decide, decideStored, isOrigin, type OriginEvent } from './decide.js';
 import type { Decision } from './decision.js';
 import { isCorrection } from './corrections/correct.js';
-import { Timelines } from './corrections/timelines.js';
+import { Timelines, type HistoryPolicy } from './corrections/timelines.js';
 import type { RedecisionResult } from './corrections/redecide.js';
 import { fastStep } from '../../machines/step.js';
 import { evolve, initialState, projection } from './evolve.js';
@@ -27,12 +27,20 @@ export interface ReplayOptions {
    * re-derived by an earlier replay that a verification mark vouches for (src/store/file/verified-mark.ts).
    */
   readonly checkFrom?: number;
+  /**
+   * The games whose timeline of standing commands is kept, for the corrections (./corrections/): every game (the
+   * default), or those named. A correction of a game not kept is not applied: `historyNeeded` names it, and the log
+   * must be replayed again keeping it (./replay-history.ts).
+   */
+  readonly history?: HistoryPolicy;
 }
 
 interface Expectation {
   /** The engine events decide produced for the last origin event, not yet matched. */
   queue: DomainEvent[];
   originSeq: number;
+  /** A correction of a game whose timeline this replay does not keep: its events are not checked (historyNeeded). */
+  unchecked?: true;
 }
 
 /**
@@ -59,13 +67,19 @@ export class Replayer {
   private readonly check: boolean;
   private readonly checkFrom: number;
   /** Every game's standing commands, for the corrections (./corrections/). */
-  readonly timelines = new Timelines();
+  readonly timelines: Timelines;
   /** The seq of the last event applied (the log's version). */
   version = 0;
 
   constructor(options: ReplayOptions = {}) {
     this.check = options.checkDecisions ?? true;
     this.checkFrom = options.checkFrom ?? 1;
+    this.timelines = new Timelines(options.history);
+  }
+
+  /** The games a correction was read for whose timeline this replay did not keep (see ReplayOptions.history). */
+  get historyNeeded(): ReadonlySet<string> {
+    return this.timelines.needed;
   }
 
   /** Applies events in log order. */
@@ -158,6 +172,10 @@ export class Replayer {
         }
       }
       const origin = { type: event.type, data: event.data } as OriginEvent;
+      if (isCorrection(origin) && view !== undefined && this.timelines.of(event.game) === undefined) {
+        this.expectations.set(event.game, { queue: [], originSeq: event.seq, unchecked: true });
+        return;
+      }
       const decision = isCorrection(origin)
         ? this.timelines.decide(event.game, origin, event.seq)
         : decideStored(view, origin);
@@ -172,6 +190,7 @@ export class Replayer {
       this.expectations.set(event.game, { queue: decision.events.slice(1), originSeq: event.seq });
       return;
     }
+    if (expectation?.unchecked === true) return;
     const expected = expectation?.queue.shift();
     if (expected === undefined) {
       this.mismatch(event, `the rules do not produce this "${event.type}" here`);

@@ -19,8 +19,15 @@ export type TimelineStep =
 /** A correction's events still to come: its account (-1), then this many new decisions. */
 const ACCOUNT = -1;
 
+/** Which games keep their timeline: every game, or those named (the others cannot be corrected on this replay). */
+export type HistoryPolicy = 'all' | ReadonlySet<string>;
+
 export class Timelines {
   readonly #games = new Map<string, GameTimeline>();
+  /** The games a correction was read for without their timeline: a replay must be made again keeping theirs. */
+  readonly needed = new Set<string>();
+
+  constructor(private readonly history: HistoryPolicy = 'all') {}
   readonly #absorbing = new Map<string, number>();
   /** The last correction decided, kept for the reading of its own event (decided once, not twice). */
   #prepared: {
@@ -36,6 +43,7 @@ export class Timelines {
 
   /** A game's start: its timeline begins. */
   started(event: StoredEvent): void {
+    if (this.history !== 'all' && !this.history.has(event.game)) return;
     const timeline = new GameTimeline();
     timeline.push(event.seq, { type: event.type, data: event.data } as OriginEvent, undefined);
     this.#games.set(event.game, timeline);
@@ -59,12 +67,18 @@ export class Timelines {
 
   /** Reads one event of a started game that is neither inert nor a record of the log; `view`: the game's now. */
   read(event: StoredEvent, view: GameView): TimelineStep {
-    const timeline = this.#games.get(event.game) as GameTimeline;
+    const timeline = this.#games.get(event.game);
     if (isOrigin(event)) {
       this.#absorbing.delete(event.game);
       if (!isCorrection(event)) {
-        timeline.push(event.seq, { type: event.type, data: event.data } as OriginEvent, view);
+        timeline?.push(event.seq, { type: event.type, data: event.data } as OriginEvent, view);
         return { kind: 'evolve' };
+      }
+      if (timeline === undefined) {
+        // Kept by no policy of this replay: the game is read again, keeping its timeline (./../replay.ts).
+        this.needed.add(event.game);
+        this.#absorbing.set(event.game, ACCOUNT);
+        return { kind: 'skip' };
       }
       const result = this.decide(event.game, { type: event.type, data: event.data } as OriginEvent, event.seq);
       this.#prepared = null;
@@ -88,7 +102,7 @@ export class Timelines {
       this.#absorbing.set(event.game, absorbing - 1);
       return { kind: 'skip' };
     }
-    timeline.effect(event.seq);
+    timeline?.effect(event.seq);
     return { kind: 'evolve' };
   }
 }
