@@ -17,6 +17,7 @@ import { formatTable, hostTargets } from './host-bench.js';
 import { httpOnly, httpTargets, runHttp } from './http-bench.js';
 import { hostOnly, passes, runHost, targetLine } from './host-run.js';
 import { pendingOnly, pendingTargets, runPending } from './pending-bench.js';
+import { correctionTargets, runCorrection } from './correction-bench.js';
 import { child, measurePasses, MODES, ratio, type Mode } from './replay-passes.js';
 import { replayRows, replayTargets } from './replay-table.js';
 import { timeSingleGame } from './single-game.js';
@@ -79,8 +80,15 @@ async function main(): Promise<void> {
     say('');
     const host = await runHost(dir, cli, say);
     const pending = await runPending(root, say);
+    const correction = await runCorrection(say);
     const http = await runHttp(cli, say);
-    const all = [...targets, ...hostTargets(host), ...pendingTargets(pending), ...httpTargets(http)];
+    const all = [
+      ...targets,
+      ...hostTargets(host),
+      ...pendingTargets(pending),
+      ...correctionTargets(correction),
+      ...httpTargets(http),
+    ];
     for (const t of all) say(targetLine(t));
 
     const report = {
@@ -133,6 +141,7 @@ async function main(): Promise<void> {
             },
       host,
       pending,
+      correction,
       http,
       targets: all.map((t) => ({ ...t, pass: passes(t) })),
     };
@@ -155,7 +164,9 @@ const work =
         ? httpOnly(root, cli)
         : only === 'pending'
           ? pendingOnly(root)
-          : main();
+          : only === 'correction'
+            ? runCorrection((text) => process.stdout.write(`${text}\n`)).then(() => undefined)
+            : main();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

@@ -6,6 +6,7 @@ import { britishEvents } from './british.js';
 import { britishReportEvents } from './british-reports.js';
 import { italianEvents } from './italian.js';
 import { logRecordEvents } from './log-records.js';
+import { correctionEvents } from './corrections.js';
 import type { EventDefinition, EventOf } from './registry.js';
 import type { EnvelopeFields } from './envelope.js';
 
@@ -17,6 +18,7 @@ const allDefinitions = [
   ...britishReportEvents,
   ...italianEvents,
   ...logRecordEvents,
+  ...correctionEvents,
 ] as const;
 type AllDefinitions = (typeof allDefinitions)[number];
 

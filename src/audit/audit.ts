@@ -6,11 +6,19 @@ import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
 import { auditItaly } from './italy.js';
 import { hangOf, wrapText } from './wrap.js';
+import { auditCorrection, type CommandAt } from './corrections.js';
 
 const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
+const nothingKnown: CommandAt = () => undefined;
 
-export function auditEntries(event: StoredEvent): AuditEntry[] {
-  return formatters.flatMap((format) => format(event).map((draft) => entryOf(event.seq, event.game, draft)));
+/** The entries of one event, read alone: a correction names the report it changed by its seq. */
+export const auditEntries = (event: StoredEvent): AuditEntry[] => auditEntriesAfter(event, nothingKnown);
+
+/** The entries of one event; `commandAt`: the commands read before it (./trail.ts), which a correction names. */
+export function auditEntriesAfter(event: StoredEvent, commandAt: CommandAt): AuditEntry[] {
+  return [...formatters.flatMap((format) => format(event)), ...auditCorrection(event, commandAt)].map((draft) =>
+    entryOf(event.seq, event.game, draft),
+  );
 }
 
 /** The turn and rule columns of a headline; the breakdown is indented to the rule column. */
@@ -21,7 +29,11 @@ const INDENT = ' '.repeat(TURN + 2);
 /** The headline of an entry: turn, rule, result (its later lines under the result's first word). */
 export const auditHeadline = (entry: AuditEntry): string => {
   const lead = `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  `;
-  return wrapText(entry.result, lead, ' '.repeat(lead.length)).join('\n');
+  const result =
+    entry.supersededBy === undefined
+      ? entry.result
+      : `superseded by the correction of event ${entry.supersededBy}: ${entry.result}`;
+  return wrapText(result, lead, ' '.repeat(lead.length)).join('\n');
 };
 
 const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)));

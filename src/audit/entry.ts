@@ -31,6 +31,8 @@ export interface AuditEntry {
   readonly breakdown: readonly string[];
   /** The rows of the breakdown that count zero, which the text audit gathers on one line. */
   readonly zeroRows: readonly ZeroRow[];
+  /** A decision a later correction no longer holds: the seq of that correction (./trail.ts). */
+  readonly supersededBy?: number;
 }
 
 /** What a formatter gives for one decision. */

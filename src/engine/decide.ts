@@ -38,6 +38,9 @@ import { brpFloorEvents } from './britain/brp-floor.js';
 
 export type { OriginEvent };
 
+/** The commands that correct a game (./corrections/). */
+type CorrectionType = 'host.report-corrected' | 'game.decision-withdrawn';
+
 /** A host fact or a player decision: what a command may be, and what begins each append of the engine. */
 export const isOrigin = (event: { type: string }): boolean => {
   const source = definitionOf(event.type)?.source;
@@ -97,7 +100,7 @@ const coreDeciders: OriginDeciders<
   'war.declared': decideWarDeclaration,
 };
 
-const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started'> = {
+const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started' | CorrectionType> = {
   ...coreDeciders,
   ...britishDeciders,
   ...italianDeciders,
@@ -116,6 +119,9 @@ export function decide(view: GameView | undefined, origin: OriginEvent): Decisio
     return gameStartContradiction(origin.data) ?? accept([origin]);
   }
   if (view === undefined) return reject('no-game', 'sequence', 'no host.game-started event for this game yet');
+  // A correction is decided on the game's timeline, which a view alone does not hold (./replay.ts Replayer.decide).
+  if (origin.type === 'host.report-corrected' || origin.type === 'game.decision-withdrawn')
+    return reject('illegal', 'correction', `${origin.type} is decided on the game's whole timeline, not on its state`);
 
   const sequence = checkSequence(view, origin.data.turn);
   if (sequence !== null) return sequence;

@@ -1,10 +1,17 @@
 // Replay: state is a fold of the log. Optionally re-derives every rule decision on the way and
 // reports the ones that no longer match (the log was edited, or the reading of a rule changed).
 import { eventDefinitions, type DomainEvent, type EventDefinition, type StoredEvent } from '../../events/index.js';
-import { decideStored, isOrigin, type OriginEvent } from './decide.js';
+import { decide, decideStored, isOrigin, type OriginEvent } from './decide.js';
+import type { Decision } from './decision.js';
+import { isCorrection } from './corrections/correct.js';
+import { Timelines, type HistoryPolicy } from './corrections/timelines.js';
+import type { RedecisionResult } from './corrections/redecide.js';
 import { fastStep } from '../../machines/step.js';
 import { evolve, initialState, projection } from './evolve.js';
 import type { GameView } from './game-view.js';
+import { sameJson } from './same-json.js';
+
+export { sameJson };
 
 export interface Mismatch {
   readonly seq: number;
@@ -20,12 +27,20 @@ export interface ReplayOptions {
    * re-derived by an earlier replay that a verification mark vouches for (src/store/file/verified-mark.ts).
    */
   readonly checkFrom?: number;
+  /**
+   * The games whose timeline of standing commands is kept, for the corrections (./corrections/): every game (the
+   * default), or those named. A correction of a game not kept is not applied: `historyNeeded` names it, and the log
+   * must be replayed again keeping it (./replay-history.ts).
+   */
+  readonly history?: HistoryPolicy;
 }
 
 interface Expectation {
   /** The engine events decide produced for the last origin event, not yet matched. */
   queue: DomainEvent[];
   originSeq: number;
+  /** A correction of a game whose timeline this replay does not keep: its events are not checked (historyNeeded). */
+  unchecked?: true;
 }
 
 /**
@@ -51,12 +66,20 @@ export class Replayer {
   private readonly expectations = new Map<string, Expectation>();
   private readonly check: boolean;
   private readonly checkFrom: number;
+  /** Every game's standing commands, for the corrections (./corrections/). */
+  readonly timelines: Timelines;
   /** The seq of the last event applied (the log's version). */
   version = 0;
 
   constructor(options: ReplayOptions = {}) {
     this.check = options.checkDecisions ?? true;
     this.checkFrom = options.checkFrom ?? 1;
+    this.timelines = new Timelines(options.history);
+  }
+
+  /** The games a correction was read for whose timeline this replay did not keep (see ReplayOptions.history). */
+  get historyNeeded(): ReadonlySet<string> {
+    return this.timelines.needed;
   }
 
   /** Applies events in log order. */
@@ -76,6 +99,7 @@ export class Replayer {
         return;
       }
       this.games.set(event.game, initialState(event.game, event.data));
+      this.timelines.started(event);
       return;
     }
     if (inert) return;
@@ -83,8 +107,27 @@ export class Replayer {
       this.mismatch(event, 'a second host.game-started for this game; ignored');
       return;
     }
+    const step = this.timelines.read(event, view);
+    if (step.kind === 'skip') return;
+    if (step.kind === 'set') {
+      this.games.set(event.game, step.view);
+      return;
+    }
+    if (step.kind === 'refused') {
+      // A checked replay has reported it already (checkEvent); the game stays as it was.
+      if (!this.check) this.mismatch(event, `the rules refuse this ${event.type}: ${step.message} (${step.rule})`);
+      return;
+    }
     const next = evolve(view, event, fastStep);
     if (next !== view) this.games.set(event.game, next);
+  }
+
+  /**
+   * Decides a command against the game as read so far, as the event that would follow (a correction is decided on
+   * the game's timeline, at the next seq).
+   */
+  decide(game: string, origin: OriginEvent, seq = this.version + 1): Decision | RedecisionResult {
+    return isCorrection(origin) ? this.timelines.decide(game, origin, seq) : decide(this.games.get(game), origin);
   }
 
   /** Call at the end of the log: decisions decide expected but the log does not hold. */
@@ -128,7 +171,14 @@ export class Replayer {
           );
         }
       }
-      const decision = decideStored(view, { type: event.type, data: event.data } as OriginEvent);
+      const origin = { type: event.type, data: event.data } as OriginEvent;
+      if (isCorrection(origin) && view !== undefined && this.timelines.of(event.game) === undefined) {
+        this.expectations.set(event.game, { queue: [], originSeq: event.seq, unchecked: true });
+        return;
+      }
+      const decision = isCorrection(origin)
+        ? this.timelines.decide(event.game, origin, event.seq)
+        : decideStored(view, origin);
       if (!decision.ok) {
         this.mismatch(
           event,
@@ -140,6 +190,7 @@ export class Replayer {
       this.expectations.set(event.game, { queue: decision.events.slice(1), originSeq: event.seq });
       return;
     }
+    if (expectation?.unchecked === true) return;
     const expected = expectation?.queue.shift();
     if (expected === undefined) {
       this.mismatch(event, `the rules do not produce this "${event.type}" here`);
@@ -166,39 +217,6 @@ export class Replayer {
   private mismatch(event: StoredEvent, message: string): void {
     this.mismatches.push({ seq: event.seq, game: event.game, message });
   }
-}
-
-/**
- * True only when JSON.stringify(a) === JSON.stringify(b) for certain: plain data with the same keys in the same
- * order and equal finite numbers, strings, booleans and nulls. Anything else it is not sure of (undefined
- * values, non-finite numbers, class instances) is false, and the caller compares the JSON texts instead.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
-    return (
-      a === b &&
-      (typeof a !== 'number' || Number.isFinite(a)) &&
-      a !== undefined &&
-      typeof a !== 'function' &&
-      typeof a !== 'symbol' &&
-      typeof a !== 'bigint'
-    );
-  }
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  const keys = Object.keys(a);
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i] as string;
-    if (key !== others[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-      return false;
-  }
-  return true;
 }
 
 /** The first place where two JSON values differ, for a mismatch report a referee can read. */
@@ -235,9 +253,4 @@ export function firstDifference(
 const short = (value: unknown): string => {
   const text = value === undefined ? 'nothing' : JSON.stringify(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
-};
-
-const isPlain = (value: object): boolean => {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 };

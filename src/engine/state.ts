@@ -131,9 +131,16 @@ export const coreWorld: WorldHandlers<
   | 'germany.surrender-checked'
   | 'germany.surrendered'
   | 'europe.war-ended'
+  | 'host.report-corrected'
+  | 'game.decision-withdrawn'
+  | 'game.redecided'
 > = {
   'host.logged': unchanged,
   'log.repaired': unchanged,
+  // A correction's game is decided again from its timeline (./corrections/), never evolved by its events.
+  'host.report-corrected': unchanged,
+  'game.decision-withdrawn': unchanged,
+  'game.redecided': unchanged,
   'host.game-started': unchanged,
   'germany.surrender-checked': unchanged,
   // Once per turn and game, the hottest reducer of a replay: a spread, not immer (docs/performance.md).

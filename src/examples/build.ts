@@ -8,6 +8,8 @@ import { JsonlFileStore } from '../store/file/jsonl-file.js';
 import type { EnvelopeSource } from '../store/store.js';
 import type { GameScript } from './script.js';
 import { exampleGames } from './games.js';
+import { correctedGames, type CorrectedScript } from './corrected-games.js';
+import type { OriginEvent, StoredEvent } from '../../events/index.js';
 
 /**
  * Ids that depend only on the game and the event's seq (one per event: ids are unique, docs/log-format.md, also
@@ -22,20 +24,30 @@ export function deterministicSource(game: string): EnvelopeSource {
   };
 }
 
-/** Plays a script through the engine into a new log file; a refused command is a bug in the script. */
-export async function buildExample(script: GameScript, path: string): Promise<number> {
+/**
+ * Plays a script through the engine into a new log file; a refused command is a bug in the script. A corrected
+ * script (./corrected-games.ts) has its correction made before its command `at`, on the log as it then stands.
+ */
+export async function buildExample(script: GameScript | CorrectedScript, path: string): Promise<number> {
   await rm(path, { force: true });
   const store = await JsonlFileStore.open(path, { create: true, source: deterministicSource(script.game) });
   const engine = await SurrenderEngine.open(store);
+  const play = async (origin: OriginEvent, i: number): Promise<void> => {
+    const result = await engine.execute(script.game, origin);
+    if (!result.ok)
+      throw new Error(
+        `${script.game}: command ${i + 1} (${origin.type}) refused: ` +
+          `${result.rejection.rule} ${result.rejection.message}`,
+      );
+  };
   try {
     for (const [i, origin] of script.events.entries()) {
-      const result = await engine.execute(script.game, origin);
-      if (!result.ok) {
-        throw new Error(
-          `${script.game}: command ${i + 1} (${origin.type}) refused: ${result.rejection.rule} ` +
-            `${result.rejection.message}`,
-        );
+      if ('correction' in script && i === script.at) {
+        const log: StoredEvent[] = [];
+        for await (const batch of store.read({ from: 1 })) log.push(...batch);
+        await play(script.correction(log), i);
       }
+      await play(origin, i);
     }
     return engine.version;
   } finally {
@@ -45,7 +57,7 @@ export async function buildExample(script: GameScript, path: string): Promise<nu
 
 export async function buildAll(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true });
-  for (const [name, make] of Object.entries(exampleGames)) {
+  for (const [name, make] of [...Object.entries(exampleGames), ...Object.entries(correctedGames)]) {
     const version = await buildExample(make(), join(directory, `${name}.jsonl`));
     process.stdout.write(`${name}.jsonl: ${version} events\n`);
   }

@@ -4,7 +4,7 @@
 // the whole lines would leave a report whose rule decisions are missing. Such a batch was never acknowledged, so it
 // is removed whole, as though the append had not happened, and the host reports the command again.
 import type { StoredEvent } from '../../events/index.js';
-import { decide, isOrigin, type OriginEvent } from '../engine/decide.js';
+import { isOrigin, type OriginEvent } from '../engine/decide.js';
 import { LOG_RECORD_TYPES, Replayer } from '../engine/replay.js';
 import type { CutAppend } from '../store/repair.js';
 
@@ -35,7 +35,7 @@ export async function findCutAppend(events: AsyncIterable<readonly StoredEvent[]
   }
   const origin = tail[0];
   if (origin === undefined) return null;
-  const decision = decide(replayer.view(origin.game), { type: origin.type, data: origin.data } as OriginEvent);
+  const decision = replayer.decide(origin.game, { type: origin.type, data: origin.data } as OriginEvent, origin.seq);
   if (!decision.ok || decision.events.length <= tail.length) return null;
   const prefix = tail.every((event, i) => {
     const want = decision.events[i];

@@ -9,7 +9,8 @@ import { InputError } from '../schema/validate.js';
 import { CommandRecordedError, ConcurrencyError, type EventStore, type LogHead } from '../store/store.js';
 import { repairsTornEnd } from '../store/repair.js';
 import { findCutAppend } from './cut-append.js';
-import { decide, type OriginEvent } from '../engine/decide.js';
+import type { OriginEvent } from '../engine/decide.js';
+import { decidedBy } from '../engine/corrections/decided-by.js';
 import {
   commandIdOf,
   copyCommand,
@@ -156,7 +157,7 @@ export class SurrenderEngine {
     if (recorded !== null) return recorded;
     await this.#log.catchUpIfMoved();
     if (this.#log.replayer.version !== expected) return stale();
-    const decision = decide(this.#log.replayer.view(game), origin);
+    const decision = this.#log.replayer.decide(game, origin);
     if (!decision.ok) return decision;
     try {
       return await this.#appendDecided(game, decision.events, id);
@@ -192,7 +193,7 @@ export class SurrenderEngine {
       // Asked again after each read of other writers' appends: one of them may have recorded this very command.
       const recorded = await this.#recorded(game, origin, commandId);
       if (recorded !== null) return recorded;
-      const decision = decide(this.#log.replayer.view(game), origin);
+      const decision = this.#log.replayer.decide(game, origin);
       if (!decision.ok) {
         if (attempt >= ATTEMPTS || (await this.#log.readsAll())) return decision;
         await this.#log.catchUp();
@@ -228,17 +229,14 @@ export class SurrenderEngine {
     return this.#serialize(async (): Promise<PreviewResult> => {
       await this.#log.catchUpIfMoved();
       const view = this.#log.replayer.view(game);
-      const decision = decide(view, command.value);
+      const decision = this.#log.replayer.decide(game, command.value);
       if (!decision.ok)
         return view === undefined ? decision : { ...decision, pending: pendingDecisions(view, command.value) };
       const version = this.#log.replayer.version;
       const after = previewAfter(view, game, decision.events, { seq: version, hash: this.#log.hash });
-      return {
-        ok: true,
-        events: after.events,
-        pending: after.view === undefined ? [] : pendingDecisions(after.view),
-        version,
-      };
+      // A correction's game is the one decided again, not its events applied to the game as it is.
+      const next = 'redecision' in decision ? decision.redecision.views.at(-1) : after.view;
+      return { ok: true, events: after.events, pending: next === undefined ? [] : pendingDecisions(next), version };
     }).catch((error: unknown): PreviewResult => ({ ok: false, rejection: storeFailure(error) }));
   }
 
@@ -274,6 +272,15 @@ export class SurrenderEngine {
    * missing or over and what may still be added. Throws an UnknownGameError for an unknown game, an InputError
    * (path `tried`) for a `tried` that is no command.
    */
+  /**
+   * Who made the player's decision at `seq` (the powers or sides that may take it back, game.decision-withdrawn), or
+   * null when the game holds no standing decision at that seq.
+   */
+  decidedBy(game: string, seq: number): readonly string[] | null {
+    const timeline = this.#log.replayer.timelines.of(game);
+    return timeline === undefined ? null : decidedBy(timeline, game, seq);
+  }
+
   pending(game: string, tried?: unknown): PendingDecision[] {
     const view = this.#known(game);
     if (tried === undefined) return pendingDecisions(view);

@@ -1,7 +1,7 @@
 // The report page of a log: per game its chart (./chart.ts), its current state (./state.ts) and its timeline
 // (./timeline.ts); one self-contained HTML document with its stylesheet inline, no script, nothing to fetch.
 import type { StoredEvent } from '../../events/index.js';
-import { auditEntries } from '../audit/audit.js';
+import { AuditTrail } from '../audit/trail.js';
 import type { Mismatch } from '../engine/replay.js';
 import type { GameSummary } from '../engine/summary.js';
 import { renderChart } from './chart.js';
@@ -49,7 +49,9 @@ async function chartHtml(data: ChartData): Promise<string> {
 
 async function gameHtml(report: ReportGame, index: number): Promise<string> {
   const data = chartSeries(report.events);
-  const entries = report.events.flatMap((e) => auditEntries(e));
+  const trail = new AuditTrail();
+  for (const event of report.events) trail.add(event);
+  const entries = trail.entries();
   const game = escapeHtml(report.game);
   return [
     `<section class="game" data-game="${game}">`,

@@ -2,6 +2,7 @@
 // German resistance level (55.11B) and Italy's DP total (56.11), and the turns of the offers and surrenders.
 import type { StoredEvent } from '../../events/index.js';
 import { auditEntries } from '../audit/audit.js';
+import { supersededSeqs } from '../audit/trail.js';
 import { turnIndex, turnName, type GameTurn } from '../rules/turns.js';
 
 export type Power = 'Britain' | 'Germany' | 'Italy';
@@ -114,7 +115,10 @@ export function chartSeries(events: readonly StoredEvent[]): ChartData {
   // One point per power and turn: a determination made again in the same turn replaces the earlier one.
   const points = new Map<string, ChartPoint>();
   const found: (FoundMark & { readonly event: StoredEvent; answer?: StoredEvent['type'] })[] = [];
+  // The corrected game: what a correction took out is left out (the audit below the chart shows it, marked).
+  const gone = supersededSeqs(events);
   for (const event of events) {
+    if (gone.has(event.seq)) continue;
     const value = determinationOf(event);
     if (value !== null) {
       const turn = turnName(value.turn);

@@ -54,6 +54,8 @@ details.decision summary { cursor: pointer; }
   display: inline-block;
 }
 .decisive .result { font-weight: 600; }
+.superseded .result { text-decoration: line-through; opacity: 0.7; }
+.superseded .note { font-style: italic; }
 ol.breakdown {
   list-style: none; margin: 6px 0 8px; padding-left: 3.4em; font-family: ui-monospace, "DejaVu Sans Mono", monospace;
   font-size: 13px;

@@ -37,11 +37,16 @@ function entryHtml(entry: AuditEntry, decisive: ReadonlySet<number>, tables: Rea
       : entry.breakdown.length === 0
         ? '<p class="empty">no itemized breakdown</p>'
         : `<ol class="breakdown">${entry.breakdown.map((r, i) => rowHtml(r, zero.has(i))).join('')}</ol>`;
-  const kind = decisive.has(entry.seq) ? ' decisive' : '';
+  const kind = `${decisive.has(entry.seq) ? ' decisive' : ''}${entry.supersededBy === undefined ? '' : ' superseded'}`;
+  // A decision a correction took out stays readable, struck through, with the correction that took it out.
+  const note =
+    entry.supersededBy === undefined
+      ? ''
+      : ` <span class="note">superseded by the correction of event ${entry.supersededBy}</span>`;
   return [
     `<details class="decision${kind}" data-seq="${entry.seq}" data-rule="${escapeHtml(entry.rule)}">`,
     `<summary><span class="seq">#${entry.seq}</span> <span class="rule">${escapeHtml(entry.rule)}</span> <span ` +
-      `class="result">${escapeHtml(entry.result)}</span></summary>`,
+      `class="result">${escapeHtml(entry.result)}</span>${note}</summary>`,
     rows,
     '</details>',
   ].join('');

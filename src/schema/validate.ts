@@ -69,6 +69,12 @@ const members = new WeakMap<TSchema, Validator<unknown>>();
 function unionError(schema: TSchema, value: unknown, path: string): InputError | null {
   const variants: unknown = schema['anyOf'];
   if (!Array.isArray(variants) || typeof value !== 'object' || value === null) return null;
+  // An object where an object or null is expected: the problem is the object's own (a report inside a correction).
+  const objects = (variants as TSchema[]).filter((v) => v[Kind] !== 'Null');
+  if (objects.length === 1 && objects.length < variants.length) {
+    const only = objects[0] as TSchema;
+    return isTaggedUnion(only) ? taggedError(only, value, path) : validatorOf(only).firstError(value, path);
+  }
   const literalAt = (variant: TSchema, key: string): unknown => {
     const property: unknown = (variant['properties'] as Record<string, TSchema> | undefined)?.[key];
     return typeof property === 'object' && property !== null && (property as TSchema)[Kind] === 'Literal'

@@ -40,13 +40,16 @@ const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] =>
   engine.view(game) === undefined ? [] : engine.pending(game);
 
 /** 403 unless `seat` may send the command (./seats.ts seatsFor): the refusal names whose it is and the rule. */
-function forbidden(command: unknown, seat: Seat, pendingNow: () => readonly PendingDecision[]): HttpFailure | null {
+function forbidden(command: unknown, seat: Seat, engine: SurrenderEngine, game: string): HttpFailure | null {
   let known: readonly PendingDecision[] | null = null;
-  const pending = (): readonly PendingDecision[] => (known ??= pendingNow());
-  const allowed = seatsFor(command, pending);
+  const pending = (): readonly PendingDecision[] => (known ??= pendingOf(engine, game));
+  const allowed = seatsFor(command, pending, (seq) => engine.decidedBy(game, seq));
   if (allowed === null || allowed.has(seat)) return null;
   const type = (command as { type: string }).type;
-  const rule = pending().find((p) => (p.commands as readonly string[]).includes(type))?.rule ?? 'seats';
+  const rule =
+    type === 'game.decision-withdrawn'
+      ? 'correction'
+      : (pending().find((p) => (p.commands as readonly string[]).includes(type))?.rule ?? 'seats');
   return refusal(
     'forbidden',
     rule,
@@ -85,7 +88,7 @@ async function execute(
     // Before the seat: whose decision it is rests on the game's state, and the client saw another one (56.311's
     // Axis and Allied selections alternate: a racing Axis client is stale, not forbidden).
     if (expected !== null && engine.version !== expected) return stale(engine.version);
-    const refused = forbidden(command, seat, () => pendingOf(engine, game));
+    const refused = forbidden(command, seat, engine, game);
     if (refused !== null) return refused;
     guard.arm(expected);
     // handleRequest never throws; the guard is released before anything else runs on this game.

@@ -69,17 +69,25 @@ export function seatOfToken(token: string, hashes: TokenHashes): SeatName | null
 
 /**
  * The seats that may send a command, or null when the command names no seat (not an object, an unknown type,
- * a decision nobody waits for): the engine then refuses it with its own rule. Host facts are the host's; a
- * declaration of war is its aggressor's (59.86A); a decision the rules wait for is its `by`'s.
+ * a decision nobody waits for): the engine then refuses it with its own rule. Host facts are the host's (a
+ * correction of one too: the host is the referee); a declaration of war is its aggressor's (59.86A); a decision the
+ * rules wait for is its `by`'s; a decision taken back (game.decision-withdrawn) is the seat's that made it, which
+ * `decidedBy` tells from the game (docs/corrections.md).
  */
 export function seatsFor(
   command: unknown,
   pending: readonly PendingDecision[] | (() => readonly PendingDecision[]),
+  decidedBy: (seq: number) => readonly string[] | null = () => null,
 ): ReadonlySet<Seat> | null {
   if (typeof command !== 'object' || command === null) return null;
   const { type, data } = command as { type?: unknown; data?: unknown };
   if (typeof type !== 'string') return null;
   if (type.startsWith('host.')) return new Set(['host']);
+  if (type === 'game.decision-withdrawn') {
+    const seq = typeof data === 'object' && data !== null ? (data as { seq?: unknown }).seq : undefined;
+    const by = Number.isSafeInteger(seq) ? decidedBy(seq as number) : null;
+    return by === null ? null : new Set(by.filter(isSeat));
+  }
   if (type === 'war.declared') {
     const aggressor =
       typeof data === 'object' && data !== null ? (data as { aggressor?: unknown }).aggressor : undefined;

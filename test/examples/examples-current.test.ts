@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildExample } from '../../src/examples/build.js';
 import { exampleGames } from '../../src/examples/games.js';
+import { correctedGames } from '../../src/examples/corrected-games.js';
 import { examplePath } from './support.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'awaw-examples-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('examples/*.jsonl', () => {
-  for (const [name, make] of Object.entries(exampleGames)) {
+  for (const [name, make] of [...Object.entries(exampleGames), ...Object.entries(correctedGames)]) {
     it(`${name}.jsonl is what its script produces`, async () => {
       const path = join(dir, `${name}.jsonl`);
       await buildExample(make(), path);

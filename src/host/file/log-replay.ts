@@ -3,9 +3,10 @@
 // digest, only the listed lines parsed), its decisions not re-derived again. A mark that no longer matches the log is
 // dropped and the log read again in full; a clean pass marks the log (src/store/verified-mark.ts).
 import type { AuditEntry } from '../../audit/entry.js';
-import { auditEntries } from '../../audit/audit.js';
+import { AuditTrail } from '../../audit/trail.js';
 import type { StoredEvent } from '../../../events/index.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
+import type { HistoryPolicy } from '../../engine/corrections/timelines.js';
 import { readLog, type ScanSummary } from '../../store/file/verify.js';
 import {
   readVerifiedMark,
@@ -21,6 +22,11 @@ export interface LogReadOptions {
   readonly engineId: string | null;
   /** The seq whose hash to note (`--expect-head`); -1 for none. */
   readonly hashAt?: number;
+  /**
+   * Keep every game's timeline, for an engine that goes on deciding (corrections, docs/corrections.md); by default
+   * only the corrected games' are kept.
+   */
+  readonly allTimelines?: boolean;
 }
 
 export interface ReadResult {
@@ -41,16 +47,37 @@ export interface ReadResult {
 export async function replayLog(
   path: string,
   collectAudit: boolean,
-  { full, engineId, hashAt = -1 }: LogReadOptions,
+  { full, engineId, hashAt = -1, allTimelines = false }: LogReadOptions,
   onProgress: OnProgress = undefined,
   keep: Keep = undefined,
 ): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
+  // The timelines of only the games that are corrected are kept: a pass that meets another is made again.
+  if (allTimelines) return replayMarked(path, collectAudit, engineId, mark, hashAt, onProgress, keep, 'all');
+  let history = new Set<string>();
+  for (;;) {
+    const result = await replayMarked(path, collectAudit, engineId, mark, hashAt, onProgress, keep, history);
+    const missing = [...result.replayer.historyNeeded].filter((game) => !history.has(game));
+    if (missing.length === 0) return result;
+    history = new Set([...history, ...missing]);
+  }
+}
+
+async function replayMarked(
+  path: string,
+  collectAudit: boolean,
+  engineId: string | null,
+  mark: VerifiedMark | null,
+  hashAt: number,
+  onProgress: OnProgress,
+  keep: Keep,
+  history: HistoryPolicy,
+): Promise<ReadResult> {
   try {
-    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep);
+    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep, history);
   } catch (error) {
     if (mark !== null && error instanceof StaleMarkError)
-      return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep);
+      return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep, history);
     throw error;
   }
 }
@@ -67,10 +94,11 @@ async function replayFrom(
   hashAt: number,
   onProgress: OnProgress,
   keep: Keep,
+  history: HistoryPolicy,
 ): Promise<ReadResult> {
   const through = mark?.events ?? 0;
-  const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1 });
-  const entries: AuditEntry[] = [];
+  const replayer = new Replayer({ checkDecisions: true, checkFrom: through + 1, history });
+  const trail = new AuditTrail();
   const kept: StoredEvent[] = [];
   const reader = readLog(path, {
     validate: true,
@@ -92,7 +120,9 @@ async function replayFrom(
         scan.index !== null &&
         scan.events > through &&
         scan.fragment === null &&
-        replayer.mismatches.length === 0
+        replayer.mismatches.length === 0 &&
+        // A correction read without its game's timeline was not checked: the pass is made again.
+        replayer.historyNeeded.size === 0
       ) {
         await writeVerifiedMark(path, {
           engine: engineId,
@@ -104,10 +134,10 @@ async function replayFrom(
           segments: scan.index,
         });
       }
-      return { replayer, entries, scan, kept };
+      return { replayer, entries: trail.entries(), scan, kept };
     }
     replayer.applyAll(next.value);
-    if (collectAudit) for (const event of next.value) entries.push(...auditEntries(event));
+    if (collectAudit) for (const event of next.value) trail.add(event);
     if (keep !== undefined) for (const event of next.value) if (keep(event)) kept.push(event);
   }
 }

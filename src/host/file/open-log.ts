@@ -25,7 +25,11 @@ export async function openLogEngine(
 ): Promise<OpenedLog> {
   const store = await JsonlFileStore.open(path, { create: options.create, writer: options.writer, findCutAppend });
   try {
-    const { replayer, scan } = await replayLog(path, false, { full: false, engineId: options.engineId });
+    const { replayer, scan } = await replayLog(path, false, {
+      full: false,
+      engineId: options.engineId,
+      allTimelines: true,
+    });
     // An append is tied to this hash: if another writer appended since the log was read, the engine reads again.
     const engine = SurrenderEngine.resume(store, { replayer, hash: scan.lastHash });
     return { engine, store, mismatches: replayer.mismatches, tornLine: scan.fragment?.line ?? null };

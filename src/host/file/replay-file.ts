@@ -2,12 +2,19 @@
 // Lines of event types the rules ignore are counted but not even parsed (docs/performance.md).
 import { readLog } from '../../store/file/scan.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
+import { withHistories } from '../../engine/replay-history.js';
 
-/** Replays a verified log file into `replayer` (a new one by default) and returns it, finished. */
-export async function replayVerifiedLog(
-  path: string,
-  replayer: Replayer = new Replayer({ checkDecisions: false }),
-): Promise<Replayer> {
+/**
+ * Replays a verified log file into `replayer` and returns it, finished. By default into a new one that keeps the
+ * timelines of only the games that are corrected (../../engine/replay-history.ts).
+ */
+export function replayVerifiedLog(path: string, replayer?: Replayer): Promise<Replayer> {
+  return replayer !== undefined
+    ? replayInto(path, replayer)
+    : withHistories((history) => replayInto(path, new Replayer({ checkDecisions: false, history })));
+}
+
+async function replayInto(path: string, replayer: Replayer): Promise<Replayer> {
   const reader = readLog(path, { validate: false, skipTypes: INERT_TYPES });
   for (;;) {
     const next = await reader.next();

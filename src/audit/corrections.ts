@@ -1,0 +1,89 @@
+// Audit lines for corrections (docs/corrections.md): who corrected which report, from what to what, and what the
+// game decided again changed. With the log read in order (./trail.ts) the earlier report is known and each changed
+// fact is named in words; a single event alone names the report by its seq.
+import type { EventData, StoredEvent } from '../../events/index.js';
+import { turnName } from '../rules/turns.js';
+import type { Draft } from './entry.js';
+import { factWords, valueWords } from './fact-words.js';
+import { commandWords } from './command-words.js';
+
+/** The command a seq names, as the trail has read it (undefined when the event is read alone). */
+export type CommandAt = (game: string, seq: number) => { readonly type: string; readonly data: unknown } | undefined;
+
+const RULE = 'correct';
+
+const turnOf = (data: unknown): string => {
+  const turn = (data as { turn?: Parameters<typeof turnName>[0] } | null)?.turn;
+  return turn === undefined ? '-' : turnName(turn);
+};
+
+/** Each leaf that differs: `the British DP level: -2, now 5`. */
+function changes(before: unknown, after: unknown, path: readonly (string | number)[] = []): string[] {
+  if (typeof before === 'object' && before !== null && typeof after === 'object' && after !== null) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) =>
+      changes(
+        (before as Record<string, unknown>)[key],
+        (after as Record<string, unknown>)[key],
+        Array.isArray(before) ? [...path, Number(key)] : [...path, key],
+      ),
+    );
+  }
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  return [`${factWords(path)}: ${valueWords(before)}, now ${valueWords(after)}`];
+}
+
+export function auditCorrection(event: StoredEvent, commandAt: CommandAt): Draft[] {
+  switch (event.type) {
+    case 'host.report-corrected': {
+      const { seq, report } = event.data;
+      const was = commandAt(event.game, seq);
+      const turn = turnOf(report?.data ?? was?.data);
+      if (report === null)
+        return [
+          { turn, rule: RULE, result: `the host takes its report of event ${seq} out of the game`, breakdown: [] },
+        ];
+      const breakdown =
+        was === undefined
+          ? [`the report it should have been: ${commandWords(report.type)}`]
+          : was.type !== report.type
+            ? [`was ${commandWords(was.type)}, now ${commandWords(report.type)}`]
+            : changes(was.data, report.data);
+      return [{ turn, rule: RULE, result: `the host corrects its report of event ${seq}`, breakdown }];
+    }
+    case 'game.decision-withdrawn': {
+      const was = commandAt(event.game, event.data.seq);
+      const what =
+        was === undefined ? `event ${event.data.seq}` : `${commandWords(was.type)} (event ${event.data.seq})`;
+      return [
+        { turn: turnOf(was?.data), rule: RULE, result: `a player takes back its decision, ${what}`, breakdown: [] },
+      ];
+    }
+    case 'game.redecided':
+      return [redecided(event.data)];
+    default:
+      return [];
+  }
+}
+
+/** A rule number as it is; the order of play's refusals (`sequence`) in words. */
+const ruleWords = (rule: string): string => (/^\d/.test(rule) ? rule : 'the order of play');
+
+function redecided(data: EventData<'game.redecided'>): Draft {
+  const count = data.decisions.reduce((sum, d) => sum + d.count, 0);
+  const list = (seqs: readonly number[]): string => seqs.join(', ');
+  return {
+    turn: '-',
+    rule: RULE,
+    result: `the game is decided again from event ${data.of}`,
+    breakdown: [
+      data.superseded.length === 0
+        ? 'every earlier decision still holds'
+        : `no longer hold: the decisions of events ${list(data.superseded)} (marked superseded above)`,
+      ...data.setAside.map(
+        (s) => `set aside: ${commandWords(s.type)} (event ${s.seq}), which ${ruleWords(s.rule)} now refuses`,
+      ),
+      count === 0 ? 'no new decision' : `new decisions: ${count}, below`,
+    ],
+  };
+}

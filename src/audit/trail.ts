@@ -1,0 +1,52 @@
+// The audit of a log read in order: each correction names the facts it changed (the commands read before it are
+// kept, by game and seq), and the decisions and commands a correction no longer holds are marked superseded.
+import type { EventData, StoredEvent } from '../../events/index.js';
+import { isOrigin } from '../engine/decide.js';
+import { auditEntriesAfter } from './audit.js';
+import type { AuditEntry } from './entry.js';
+
+export class AuditTrail {
+  readonly #commands = new Map<string, Map<number, { readonly type: string; readonly data: unknown }>>();
+  /** By game: the seq of each decision or command a correction took out, and that correction's. */
+  readonly #superseded = new Map<string, Map<number, number>>();
+  readonly #entries: AuditEntry[] = [];
+
+  /** Reads the next event of the log; its entries join the trail. */
+  add(event: StoredEvent): void {
+    if (event.type === 'host.logged') return;
+    this.#entries.push(...auditEntriesAfter(event, (game, seq) => this.#commands.get(game)?.get(seq)));
+    if (isOrigin(event)) {
+      const commands = this.#commands.get(event.game) ?? new Map();
+      this.#commands.set(event.game, commands);
+      const report = event.type === 'host.report-corrected' ? event.data.report : null;
+      // The report a correction gives stands at the correction's seq, and a later correction names it there.
+      commands.set(event.seq, report ?? { type: event.type, data: event.data });
+    }
+    if (event.type === 'game.redecided') this.#supersede(event.game, event.seq - 1, event.data);
+  }
+
+  #supersede(game: string, by: number, data: EventData<'game.redecided'>): void {
+    const marks = this.#superseded.get(game) ?? new Map<number, number>();
+    this.#superseded.set(game, marks);
+    for (const seq of [data.of, ...data.superseded, ...data.setAside.map((s) => s.seq)]) marks.set(seq, by);
+  }
+
+  /** Every entry so far, in log order, those a correction took out marked with its seq. */
+  entries(): AuditEntry[] {
+    return this.#entries.map((entry) => {
+      const by = this.#superseded.get(entry.game)?.get(entry.seq);
+      return by === undefined ? entry : { ...entry, supersededBy: by };
+    });
+  }
+}
+
+/** The seqs of the events a later correction took out of their game (one game's events, in log order). */
+export function supersededSeqs(events: readonly StoredEvent[]): ReadonlySet<number> {
+  const gone = new Set<number>();
+  for (const event of events) {
+    if (event.type !== 'game.redecided') continue;
+    for (const seq of [event.data.of, ...event.data.superseded, ...event.data.setAside.map((s) => s.seq)])
+      gone.add(seq);
+  }
+  return gone;
+}
