@@ -1,7 +1,6 @@
 // The audit of a log read in order: each correction names the facts it changed (the commands read before it are
 // kept, by game and seq), and the decisions and commands a correction no longer holds are marked superseded.
-import type { EventData, StoredEvent } from '../../events/index.js';
-import { isOrigin } from '../engine/decide.js';
+import { definitionOf, type EventData, type StoredEvent } from '../../events/index.js';
 import { auditEntriesAfter } from './audit.js';
 import type { AuditEntry } from './entry.js';
 
@@ -15,7 +14,8 @@ export class AuditTrail {
   add(event: StoredEvent): void {
     if (event.type === 'host.logged') return;
     this.#entries.push(...auditEntriesAfter(event, (game, seq) => this.#commands.get(game)?.get(seq)));
-    if (isOrigin(event)) {
+    const source = definitionOf(event.type)?.source;
+    if (source === 'host' || source === 'player') {
       const commands = this.#commands.get(event.game) ?? new Map();
       this.#commands.set(event.game, commands);
       const report = event.type === 'host.report-corrected' ? event.data.report : null;
