@@ -17,6 +17,7 @@ import { hexControlReported } from './british.js';
 import { farEastHexControlReported, forcePoolReported } from './british-reports.js';
 import { italianForcesReported } from './italian.js';
 import { defineEvent, type EventOf } from './registry.js';
+import { CommandIdSchema } from './envelope.js';
 
 /** Every host report a correction may give in place of another: each host fact a rule reads (not host.logged). */
 export const correctableReports = [
@@ -40,7 +41,7 @@ const CorrectedReport = TaggedUnion<CorrectableReport>(
   correctableReports.map((d) => Strict({ type: Type.Literal(d.type), data: d.schema })),
 );
 
-/** The seq of the command a correction names: an event of this game's log. */
+/** The seq of the command a correction names: an event of this game's log (or it names the command's id instead). */
 const TargetSeq = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const reportCorrected = defineEvent('host.report-corrected', {
@@ -50,7 +51,11 @@ export const reportCorrected = defineEvent('host.report-corrected', {
   summary:
     'The host, as referee, corrects an earlier host report of this game: the report it should have been, or none ' +
     '(it should not have been made); every command after it is decided again.',
-  schema: Strict({ seq: TargetSeq, report: Type.Union([CorrectedReport, Type.Null()]) }),
+  schema: Strict({
+    seq: Type.Optional(TargetSeq),
+    commandId: Type.Optional(CommandIdSchema),
+    report: Type.Union([CorrectedReport, Type.Null()]),
+  }),
 });
 
 export const decisionWithdrawn = defineEvent('game.decision-withdrawn', {
@@ -58,7 +63,7 @@ export const decisionWithdrawn = defineEvent('game.decision-withdrawn', {
   source: 'player',
   rules: ['correction'],
   summary: 'A player takes back its own last decision, while nothing has been decided after it.',
-  schema: Strict({ seq: TargetSeq }),
+  schema: Strict({ seq: Type.Optional(TargetSeq), commandId: Type.Optional(CommandIdSchema) }),
 });
 
 /** A command a correction set aside: the rules now refuse it where it stands. */

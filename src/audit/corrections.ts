@@ -7,8 +7,21 @@ import type { Draft } from './entry.js';
 import { factWords, valueWords } from './fact-words.js';
 import { commandWords } from './command-words.js';
 
-/** The command a seq names, as the trail has read it (undefined when the event is read alone). */
-export type CommandAt = (game: string, seq: number) => { readonly type: string; readonly data: unknown } | undefined;
+/** How a correction names a command: by seq, or by the id the host gave it. */
+export interface Named {
+  readonly seq?: number;
+  readonly commandId?: string;
+}
+
+/** The command a correction names, as the trail has read it (undefined when the event is read alone). */
+export type CommandAt = (
+  game: string,
+  named: Named,
+) => { readonly seq: number; readonly type: string; readonly data: unknown } | undefined;
+
+/** `event 61`, or `the command with the id "x"` when its seq is not known here. */
+const which = (named: Named, seq: number | undefined): string =>
+  seq !== undefined ? `event ${seq}` : `the command with the id "${named.commandId ?? ''}"`;
 
 const RULE = 'correct';
 
@@ -36,25 +49,24 @@ function changes(before: unknown, after: unknown, path: readonly (string | numbe
 export function auditCorrection(event: StoredEvent, commandAt: CommandAt): Draft[] {
   switch (event.type) {
     case 'host.report-corrected': {
-      const { seq, report } = event.data;
-      const was = commandAt(event.game, seq);
+      const { report } = event.data;
+      const was = commandAt(event.game, event.data);
+      const named = which(event.data, event.data.seq ?? was?.seq);
       const turn = turnOf(report?.data ?? was?.data);
       if (report === null)
-        return [
-          { turn, rule: RULE, result: `the host takes its report of event ${seq} out of the game`, breakdown: [] },
-        ];
+        return [{ turn, rule: RULE, result: `the host takes its report of ${named} out of the game`, breakdown: [] }];
       const breakdown =
         was === undefined
           ? [`the report it should have been: ${commandWords(report.type)}`]
           : was.type !== report.type
             ? [`was ${commandWords(was.type)}, now ${commandWords(report.type)}`]
             : changes(was.data, report.data);
-      return [{ turn, rule: RULE, result: `the host corrects its report of event ${seq}`, breakdown }];
+      return [{ turn, rule: RULE, result: `the host corrects its report of ${named}`, breakdown }];
     }
     case 'game.decision-withdrawn': {
-      const was = commandAt(event.game, event.data.seq);
-      const what =
-        was === undefined ? `event ${event.data.seq}` : `${commandWords(was.type)} (event ${event.data.seq})`;
+      const was = commandAt(event.game, event.data);
+      const named = which(event.data, event.data.seq ?? was?.seq);
+      const what = was === undefined ? named : `${commandWords(was.type)} (${named})`;
       return [
         { turn: turnOf(was?.data), rule: RULE, result: `a player takes back its decision, ${what}`, breakdown: [] },
       ];

@@ -3,17 +3,20 @@
 import { definitionOf, type EventData, type StoredEvent } from '../../events/index.js';
 import { auditEntriesAfter } from './audit.js';
 import type { AuditEntry } from './entry.js';
+import type { CommandAt, Named } from './corrections.js';
 
 export class AuditTrail {
   readonly #commands = new Map<string, Map<number, { readonly type: string; readonly data: unknown }>>();
   /** By game: the seq of each decision or command a correction took out, and that correction's. */
   readonly #superseded = new Map<string, Map<number, number>>();
   readonly #entries: AuditEntry[] = [];
+  /** The seq of each command the host gave an id, by game and id. */
+  readonly #ids = new Map<string, number>();
 
   /** Reads the next event of the log; its entries join the trail. */
   add(event: StoredEvent): void {
     if (event.type === 'host.logged') return;
-    this.#entries.push(...auditEntriesAfter(event, (game, seq) => this.#commands.get(game)?.get(seq)));
+    this.#entries.push(...auditEntriesAfter(event, (game, named) => this.#commandAt(game, named)));
     const source = definitionOf(event.type)?.source;
     if (source === 'host' || source === 'player') {
       const commands = this.#commands.get(event.game) ?? new Map();
@@ -21,8 +24,15 @@ export class AuditTrail {
       const report = event.type === 'host.report-corrected' ? event.data.report : null;
       // The report a correction gives stands at the correction's seq, and a later correction names it there.
       commands.set(event.seq, report ?? { type: event.type, data: event.data });
+      if (event.commandId !== undefined) this.#ids.set(`${event.game}\n${event.commandId}`, event.seq);
     }
     if (event.type === 'game.redecided') this.#supersede(event.game, event.seq - 1, event.data);
+  }
+
+  #commandAt(game: string, { seq, commandId }: Named): ReturnType<CommandAt> {
+    const at = seq ?? (commandId === undefined ? undefined : this.#ids.get(`${game}\n${commandId}`));
+    const command = at === undefined ? undefined : this.#commands.get(game)?.get(at);
+    return at === undefined || command === undefined ? undefined : { seq: at, ...command };
   }
 
   #supersede(game: string, by: number, data: EventData<'game.redecided'>): void {

@@ -273,12 +273,12 @@ export class SurrenderEngine {
    * (path `tried`) for a `tried` that is no command.
    */
   /**
-   * Who made the player's decision at `seq` (the powers or sides that may take it back, game.decision-withdrawn), or
-   * null when the game holds no standing decision at that seq.
+   * Who made the player's decision a take-back names (`{ seq }` or `{ commandId }`, as game.decision-withdrawn's
+   * data): the powers or sides that may take it back; null when the game holds no standing decision so named.
    */
-  decidedBy(game: string, seq: number): readonly string[] | null {
+  decidedBy(game: string, named: { readonly seq?: number; readonly commandId?: string }): readonly string[] | null {
     const timeline = this.#log.replayer.timelines.of(game);
-    return timeline === undefined ? null : decidedBy(timeline, game, seq);
+    return timeline === undefined ? null : decidedBy(timeline, game, named);
   }
 
   pending(game: string, tried?: unknown): PendingDecision[] {

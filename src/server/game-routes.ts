@@ -43,7 +43,7 @@ const pendingOf = (engine: SurrenderEngine, game: string): PendingDecision[] =>
 function forbidden(command: unknown, seat: Seat, engine: SurrenderEngine, game: string): HttpFailure | null {
   let known: readonly PendingDecision[] | null = null;
   const pending = (): readonly PendingDecision[] => (known ??= pendingOf(engine, game));
-  const allowed = seatsFor(command, pending, (seq) => engine.decidedBy(game, seq));
+  const allowed = seatsFor(command, pending, (named) => engine.decidedBy(game, named));
   if (allowed === null || allowed.has(seat)) return null;
   const type = (command as { type: string }).type;
   const rule =

@@ -77,15 +77,21 @@ export function seatOfToken(token: string, hashes: TokenHashes): SeatName | null
 export function seatsFor(
   command: unknown,
   pending: readonly PendingDecision[] | (() => readonly PendingDecision[]),
-  decidedBy: (seq: number) => readonly string[] | null = () => null,
+  decidedBy: (named: { readonly seq?: number; readonly commandId?: string }) => readonly string[] | null = () => null,
 ): ReadonlySet<Seat> | null {
   if (typeof command !== 'object' || command === null) return null;
   const { type, data } = command as { type?: unknown; data?: unknown };
   if (typeof type !== 'string') return null;
   if (type.startsWith('host.')) return new Set(['host']);
   if (type === 'game.decision-withdrawn') {
-    const seq = typeof data === 'object' && data !== null ? (data as { seq?: unknown }).seq : undefined;
-    const by = Number.isSafeInteger(seq) ? decidedBy(seq as number) : null;
+    const { seq, commandId } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    const by =
+      Number.isSafeInteger(seq) || typeof commandId === 'string'
+        ? decidedBy({
+            ...(Number.isSafeInteger(seq) ? { seq: seq as number } : {}),
+            ...(typeof commandId === 'string' ? { commandId } : {}),
+          })
+        : null;
     return by === null ? null : new Set(by.filter(isSeat));
   }
   if (type === 'war.declared') {

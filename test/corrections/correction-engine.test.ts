@@ -240,3 +240,50 @@ describe('refusals: nothing is appended', () => {
     );
   });
 });
+
+describe('a correction names the command by the id the host gave it', () => {
+  it('correction: the Fall 1942 report named by its command id; both or neither names are malformed', async () => {
+    const store = new MemoryEventStore();
+    const engine = await SurrenderEngine.open(store);
+    for (const [i, command] of script.entries())
+      expect((await engine.execute(GAME, command, { commandId: `c${i}` })).ok).toBe(true);
+    const index = script.findIndex(
+      (c) => c.type === 'host.game-turn-ended' && c.data.turn.season === 'fall' && c.data.turn.year === 1942,
+    );
+    const report = script[index] as OriginEvent & { type: 'host.game-turn-ended' };
+    const corrected = {
+      type: report.type,
+      data: { ...report.data, britain: { ...report.data.britain, britishDpLevel: 5 } },
+    };
+    const named = (data: object) =>
+      ({ type: 'host.report-corrected', data: { ...data, report: corrected } }) as OriginEvent;
+    const refusal = async (data: object) => {
+      const result = await engine.execute(GAME, named(data));
+      return result.ok ? null : result.rejection;
+    };
+    expect(await refusal({ seq: 61, commandId: `c${index}` })).toEqual({
+      code: 'malformed',
+      rule: 'schema',
+      message: 'data: name the command by seq or by commandId, not both',
+    });
+    expect(await refusal({})).toEqual({
+      code: 'malformed',
+      rule: 'schema',
+      message: 'data: name the command by seq or by commandId',
+    });
+    expect(await refusal({ commandId: 'nowhere' })).toEqual({
+      code: 'illegal',
+      rule: 'correction',
+      message: 'data.commandId: no command of game g has the id "nowhere"',
+    });
+    expect(engine.version).toBe(162);
+    const result = await engine.execute(GAME, named({ commandId: `c${index}` }));
+    expect(result.ok && result.events[1]?.data).toEqual({
+      of: 61,
+      superseded: [62, 63],
+      setAside: [{ seq: 64, type: 'britain.offer-rejected', rule: '59.12', code: 'not-pending' }],
+      decisions: [{ after: 163, count: 1 }],
+    });
+    expect((await replayed(store)).mismatches).toEqual([]);
+  });
+});

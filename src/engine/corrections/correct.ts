@@ -16,6 +16,22 @@ const refuse = (code: RejectionCode, rule: string, message: string): RedecisionR
   rejection: { code, rule, message },
 });
 
+/** How a correction names the command it corrects: by its seq, or by the id the host gave it. */
+interface Named {
+  readonly seq?: number;
+  readonly commandId?: string;
+}
+
+/** The seq a correction names, or its refusal. */
+export function targetOf(timeline: Timeline, { seq, commandId }: Named, game: string): number | RedecisionResult {
+  if (seq !== undefined && commandId !== undefined)
+    return refuse('malformed', 'schema', 'data: name the command by seq or by commandId, not both');
+  if (seq !== undefined) return seq;
+  if (commandId === undefined) return refuse('malformed', 'schema', 'data: name the command by seq or by commandId');
+  const found = timeline.commandIds.get(commandId);
+  return found ?? refuse('illegal', 'correction', `data.commandId: no command of game ${game} has the id "${commandId}"`);
+}
+
 /** Where the named event is, when it is not a standing command of the game: the words of the refusal. */
 function notStanding(timeline: Timeline, seq: number, version: number, game: string): RedecisionResult {
   const by = timeline.removed.get(seq);
@@ -56,7 +72,9 @@ export function decideCorrection(
   if (issue !== null) return refuse('malformed', 'schema', `${issue.path}: ${issue.detail}`);
   if (timeline.entries.length === 0)
     return refuse('no-game', 'sequence', 'no host.game-started event for this game yet');
-  const target = (origin.data as { seq: number }).seq;
+  const named = targetOf(timeline, origin.data as Named, game);
+  if (typeof named !== 'number') return named;
+  const target = named;
   const index = indexOfSeq(timeline, target);
   if (index < 0) return notStanding(timeline, target, version, game);
   const entry = timeline.entries[index] as TimelineEntry;

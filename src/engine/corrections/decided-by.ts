@@ -3,10 +3,20 @@
 import { definitionOf } from '../../../events/index.js';
 import { pendingDecisions } from '../pending.js';
 import { viewBefore } from './fold.js';
+import { targetOf } from './correct.js';
 import { indexOfSeq, type Timeline } from './timeline.js';
 
-/** The powers or sides that made the standing decision at `seq`, or null when no standing decision has that seq. */
-export function decidedBy(timeline: Timeline, game: string, seq: number): readonly string[] | null {
+/**
+ * The powers or sides that made the standing decision a take-back names (by seq or command id), or null when it names
+ * no standing decision.
+ */
+export function decidedBy(
+  timeline: Timeline,
+  game: string,
+  named: { readonly seq?: number; readonly commandId?: string },
+): readonly string[] | null {
+  const seq = targetOf(timeline, named, game);
+  if (typeof seq !== 'number') return null;
   const index = indexOfSeq(timeline, seq);
   const entry = timeline.entries[index];
   if (entry === undefined || definitionOf(entry.command.type)?.source !== 'player') return null;

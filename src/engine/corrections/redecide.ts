@@ -12,6 +12,8 @@ import type { Timeline, TimelineEntry } from './timeline.js';
 export interface Redecision {
   /** The index of the corrected command in the timeline: everything from it on is `tail`. */
   readonly index: number;
+  /** The seq of the corrected command. */
+  readonly of: number;
   readonly tail: readonly TimelineEntry[];
   /** The view before each entry of `tail`, and after the last. */
   readonly views: readonly (GameView | undefined)[];
@@ -100,7 +102,7 @@ export function redecide(
     type: 'game.redecided',
     data: { of: corrected.seq, superseded, setAside, decisions },
   };
-  return { ok: true, events: [origin, account, ...added], redecision: { index, tail, views, removed, refusals } };
+  return { ok: true, events: [origin, account, ...added], redecision: { index, of: corrected.seq, tail, views, removed, refusals } };
 }
 
 /** The rules refuse the report the correction gives, where it would stand: the correction is refused with them. */

@@ -23,6 +23,8 @@ export interface Timeline {
   readonly removed: ReadonlyMap<number, number>;
   /** Every correction made, by its seq: the seq of the command it corrected or took back. */
   readonly corrections: ReadonlyMap<number, number>;
+  /** The seq of each command the host gave an id (the envelope's commandId), by that id. */
+  readonly commandIds: ReadonlyMap<string, number>;
 }
 
 /** The timeline the Replayer keeps up as it reads a game's events (one per game, changed in place). */
@@ -31,6 +33,7 @@ export class GameTimeline implements Timeline {
   checkpoints: (GameView | undefined)[] = [];
   removed = new Map<number, number>();
   corrections = new Map<number, number>();
+  commandIds = new Map<string, number>();
 
   /** A command read from the log, decided on `before`. */
   push(seq: number, command: OriginEvent, before: GameView | undefined): void {

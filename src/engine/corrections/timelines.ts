@@ -46,6 +46,7 @@ export class Timelines {
     if (this.history !== 'all' && !this.history.has(event.game)) return;
     const timeline = new GameTimeline();
     timeline.push(event.seq, { type: event.type, data: event.data } as OriginEvent, undefined);
+    if (event.commandId !== undefined) timeline.commandIds.set(event.commandId, event.seq);
     this.#games.set(event.game, timeline);
   }
 
@@ -70,6 +71,7 @@ export class Timelines {
     const timeline = this.#games.get(event.game);
     if (isOrigin(event)) {
       this.#absorbing.delete(event.game);
+      if (event.commandId !== undefined) timeline?.commandIds.set(event.commandId, event.seq);
       if (!isCorrection(event)) {
         timeline?.push(event.seq, { type: event.type, data: event.data } as OriginEvent, view);
         return { kind: 'evolve' };
@@ -86,7 +88,7 @@ export class Timelines {
       if (!result.ok) return { kind: 'refused', message: result.rejection.message, rule: result.rejection.rule };
       const { index, tail, views, removed } = result.redecision;
       timeline.replaceFrom(index, tail, views);
-      timeline.corrected(event.seq, (event.data as { seq: number }).seq, removed);
+      timeline.corrected(event.seq, result.redecision.of, removed);
       return { kind: 'set', view: views.at(-1) as GameView };
     }
     const absorbing = this.#absorbing.get(event.game);
@@ -107,4 +109,10 @@ export class Timelines {
   }
 }
 
-const EMPTY: Timeline = { entries: [], checkpoints: [], removed: new Map(), corrections: new Map() };
+const EMPTY: Timeline = {
+  entries: [],
+  checkpoints: [],
+  removed: new Map(),
+  corrections: new Map(),
+  commandIds: new Map(),
+};
