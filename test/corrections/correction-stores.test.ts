@@ -33,7 +33,7 @@ function describeCorrections(name: string, stores: () => Stores): void {
       await Promise.all(open.map((store) => store.close()));
     });
 
-    it('correction: the Fall 1942 report corrected (59.12), read by another writer; the stream only grows', async () => {
+    it('correction: the Fall 1942 report corrected (59.12), read by another writer; the stream grows', async () => {
       const another = stores();
       const store = await another();
       open.push(store);

@@ -29,7 +29,8 @@ export function targetOf(timeline: Timeline, { seq, commandId }: Named, game: st
   if (seq !== undefined) return seq;
   if (commandId === undefined) return refuse('malformed', 'schema', 'data: name the command by seq or by commandId');
   const found = timeline.commandIds.get(commandId);
-  return found ?? refuse('illegal', 'correction', `data.commandId: no command of game ${game} has the id "${commandId}"`);
+  if (found !== undefined) return found;
+  return refuse('illegal', 'correction', `data.commandId: no command of game ${game} has the id "${commandId}"`);
 }
 
 /** Where the named event is, when it is not a standing command of the game: the words of the refusal. */

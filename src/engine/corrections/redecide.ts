@@ -102,7 +102,8 @@ export function redecide(
     type: 'game.redecided',
     data: { of: corrected.seq, superseded, setAside, decisions },
   };
-  return { ok: true, events: [origin, account, ...added], redecision: { index, of: corrected.seq, tail, views, removed, refusals } };
+  const redecision = { index, of: corrected.seq, tail, views, removed, refusals };
+  return { ok: true, events: [origin, account, ...added], redecision };
 }
 
 /** The rules refuse the report the correction gives, where it would stand: the correction is refused with them. */
