@@ -2,7 +2,7 @@
 // error is exit 2 with one line on standard error naming the option and the command (docs/cli.md).
 import { readArgs, type GivenOption } from './args.js';
 import { calculators } from './commands.js';
-import { findHelp, renderHelp, usage } from './help.js';
+import { commandHelps, findHelp, renderHelp, usage } from './help.js';
 import { logCommands } from './log-command-list.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
@@ -15,6 +15,7 @@ import { execCommand } from './exec.js';
 import { appendCommand } from './append.js';
 import { schemaCommand } from './schema.js';
 import { reportCommand } from './report.js';
+import { didYouMean } from '../schema/nearest-name.js';
 
 type SelfParsing = (argv: readonly string[], io: CliIo, settings: CliSettings) => Promise<ExitCode>;
 
@@ -88,7 +89,7 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   const calc = calculators.find((c) => c.name === name);
   const log = logCommands.find((c) => c.name === name);
   const known = name === undefined || name === 'help' || calc !== undefined || log !== undefined;
-  if (!known) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
+  if (!known) return usageError(io, unknownCommand('unknown command', name, commandNames()), json);
 
   // Every option must be one that command takes; one meant for another command says which.
   const command = name === 'help' ? undefined : name;
@@ -120,7 +121,16 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
       return 0;
     }
     const help = findHelp(about);
-    if (help === undefined) return usageError(io, `help: unknown command '${about}' (see awaw-surrender --help)`, json);
+    if (help === undefined)
+      return usageError(
+        io,
+        unknownCommand(
+          'help: unknown command',
+          about,
+          commandHelps.map((h) => h.name),
+        ),
+        json,
+      );
     io.out(renderHelp(help));
     return 0;
   }
@@ -165,6 +175,20 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
   const id = settings.engineId === undefined ? engineId : settings.engineId;
   return logCommand.run(source, { json, repair, full: has('full'), engineId: id, expectHead }, io);
+}
+
+/** `help` and every command's name: what a mistyped command may have been meant to be. */
+const commandNames = (): string[] => [
+  'help',
+  ...calculators.map((c) => c.name),
+  ...logCommands.map((c) => c.name),
+  ...SELF_PARSING.keys(),
+];
+
+/** `unknown command "replya": did you mean "replay"?`, or a pointer to the list when no command is near. */
+function unknownCommand(what: string, name: string, known: readonly string[]): string {
+  const suggestion = didYouMean(name, known);
+  return `${what} ${JSON.stringify(name)}${suggestion === '' ? ' (see awaw-surrender --help)' : suggestion}`;
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

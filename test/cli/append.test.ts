@@ -186,6 +186,14 @@ describe('awaw-surrender append', () => {
         json: { error: { path: '$', message: '"britain.surrendered" is not a host report or a player decision' } },
         stderr: '$: "britain.surrendered" is not a host report or a player decision\n',
       });
+      // A mistyped type names the command type it is nearest to; an engine event's type (above) is named as it is.
+      const typo =
+        '"britain.offer-acepted" is not a host report or a player decision: did you mean "britain.offer-accepted"?';
+      expect(append([path, '-'], JSON.stringify({ ...accept, type: 'britain.offer-acepted' }))).toEqual({
+        code: 2,
+        json: { error: { path: '$', message: typo } },
+        stderr: `$: ${typo}\n`,
+      });
       // The store's record of a repair is no command either.
       const record = { writer: 'append', bytes: 0, sha256: '0'.repeat(64), seq: null, events: 0, lineBreakAdded: true };
       expect(append([path, '-'], JSON.stringify({ type: 'log.repaired', data: record }))).toMatchObject({

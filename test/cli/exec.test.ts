@@ -155,6 +155,24 @@ describe('awaw-surrender exec', () => {
       expect(
         await exec.ask({ id: 4, op: 'execute', game: GAME, command: { type: 'host.game-turn-ended' } }),
       ).toMatchObject({ id: 4, ok: false, rejection: { code: 'malformed', rule: 'schema' } });
+      // A mistyped command type is answered with the known type it is nearest to.
+      expect(
+        await exec.ask({
+          id: 'typo',
+          op: 'execute',
+          game: GAME,
+          command: { ...accept, type: 'britain.ofer-accepted' },
+        }),
+      ).toMatchObject({
+        id: 'typo',
+        ok: false,
+        rejection: {
+          code: 'malformed',
+          rule: 'schema',
+          message:
+            '"britain.ofer-accepted" is not a host report or a player decision: did you mean "britain.offer-accepted"?',
+        },
+      });
       // The last line, without its `\n`, is answered at EOF.
       exec.child.stdin.end('{"id":5,"op":"games"}');
       expect(await exec.next()).toMatchObject({ id: 5, ok: true, games: [GAME] });

@@ -125,7 +125,7 @@ describe('german-surrender: usage errors are exit 2 with one stderr line', () =>
     [
       'an unknown command',
       ['german-surender', 'in.json'],
-      "$: usage: unknown command 'german-surender' (see awaw-surrender --help)",
+      '$: usage: unknown command "german-surender": did you mean "german-surrender"?',
     ],
     [
       'no file',

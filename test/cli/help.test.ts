@@ -121,11 +121,16 @@ describe('help COMMAND and COMMAND --help', () => {
     }
   });
 
-  it('help of an unknown command, or of two, is a usage error', async () => {
+  it('help of an unknown command, or of two, is a usage error; a mistyped one names the nearest command', async () => {
     expect(await cli(['help', 'german-surender'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "$: usage: help: unknown command 'german-surender' (see awaw-surrender --help)\n",
+      stderr: '$: usage: help: unknown command "german-surender": did you mean "german-surrender"?\n',
+    });
+    expect(await cli(['help', 'nothing'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: help: unknown command "nothing" (see awaw-surrender --help)\n',
     });
     expect(await cli(['help', 'replay', 'audit'])).toEqual({
       code: 2,
@@ -162,6 +167,25 @@ describe('--version', () => {
       const r = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), '--version'], { encoding: 'utf8' });
       expect([r.status, r.stdout, r.stderr]).toEqual([0, `${version}\n`, '']);
     });
+  });
+});
+
+describe('a mistyped command: exit 2, naming the command it is nearest to when that is close', () => {
+  it.each([
+    ['two letters swapped', ['replya', 'g.jsonl'], 'unknown command "replya": did you mean "replay"?'],
+    [
+      'a letter left out',
+      ['german-surender', 'in.json'],
+      'unknown command "german-surender": did you mean "german-surrender"?',
+    ],
+    ['a command that reads its own arguments', ['exce', 'g.jsonl'], 'unknown command "exce": did you mean "exec"?'],
+    ['a capital letter', ['Verify', 'g.jsonl'], 'unknown command "Verify": did you mean "verify"?'],
+    ['help itself', ['hlep'], 'unknown command "hlep": did you mean "help"?'],
+    ['nothing near', ['frobnicate', 'in.json'], 'unknown command "frobnicate" (see awaw-surrender --help)'],
+  ])('%s', async (_what, argv, message) => {
+    expect(await cli(argv, { 'in.json': '{}' })).toEqual({ code: 2, stdout: '', stderr: `$: usage: ${message}\n` });
+    const json = await cli([...argv, '--json'], { 'in.json': '{}' });
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([2, { error: { path: '$', message: `usage: ${message}` } }]);
   });
 });
 
