@@ -44,7 +44,7 @@ export function usage(): string {
     '                                                           --expect-head SEQ:HASH: fail unless the log holds',
     '                                                           that head, as verify reports it)',
     '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)',
-    '       awaw-surrender --version',
+    '       awaw-surrender --version   (or -v)',
     '',
     'calculators (JSON input from a file, or - for standard input):',
     ...calculators.map((c) => line(c.name, `${c.summary} [${c.rule}]`)),

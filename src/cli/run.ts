@@ -47,8 +47,9 @@ const LOG_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   audit: new Set(['json', 'full', 'expect-head', ...HELP]),
   verify: new Set(['json', 'repair', 'expect-head', ...HELP]),
 };
-/** Without a command (or with `help`): `--help`, `--version`. */
-const TOP_OPTIONS: ReadonlySet<string> = new Set(['json', 'version', ...HELP]);
+const VERSION = ['version', 'v'];
+/** Without a command (or with `help`): `--help`, `--version` (`-h`, `-v`). */
+const TOP_OPTIONS: ReadonlySet<string> = new Set(['json', ...VERSION, ...HELP]);
 /** Options that exist but belong to other commands: the message says where they apply. */
 const APPLIES_TO: Readonly<Record<string, string>> = {
   repair: '--repair applies to verify only',
@@ -134,7 +135,7 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
     io.out(renderHelp(help));
     return 0;
   }
-  if (has('version')) {
+  if (VERSION.some(has)) {
     if (name !== undefined) return usageError(io, `--version takes no command (given ${name})`, json);
     io.out(packageVersion());
     return 0;

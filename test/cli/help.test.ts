@@ -146,13 +146,28 @@ describe('help COMMAND and COMMAND --help', () => {
     expect(overview.stdout).toContain(
       '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)\n',
     );
-    expect(overview.stdout).toContain('       awaw-surrender --version\n');
+    expect(overview.stdout).toContain('       awaw-surrender --version   (or -v)\n');
   });
 });
 
 describe('--version', () => {
   it('prints the package version, exit 0', async () => {
     expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+  it('-v is the same', async () => {
+    expect(await cli(['-v'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+  it('-v with a command is a usage error, as --version is', async () => {
+    expect(await cli(['german-surrender', '-v', 'in.json'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: german-surrender: unknown option -v (german-surrender takes --json, --help)\n',
+    });
+    expect(await cli(['verify', '-v', 'g.jsonl'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: verify: unknown option -v (verify takes --json, --repair, --expect-head SEQ:HASH, --help)\n',
+    });
   });
   it('with a command it is a usage error', async () => {
     expect(await cli(['german-surrender', '--version', 'in.json'])).toEqual({
@@ -164,8 +179,10 @@ describe('--version', () => {
   describe('the bundled bin', () => {
     beforeAll(ensureBuilt, 120_000);
     it('prints the same version', () => {
-      const r = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), '--version'], { encoding: 'utf8' });
-      expect([r.status, r.stdout, r.stderr]).toEqual([0, `${version}\n`, '']);
+      for (const flag of ['--version', '-v']) {
+        const r = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), flag], { encoding: 'utf8' });
+        expect([flag, r.status, r.stdout, r.stderr]).toEqual([flag, 0, `${version}\n`, '']);
+      }
     });
   });
 });
