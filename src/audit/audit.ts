@@ -5,7 +5,8 @@ import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
 import { auditItaly } from './italy.js';
-import { hangOf, wrapText } from './wrap.js';
+import { wrapText } from '../text/wrap.js';
+import { AUDIT_WIDTH, hangOf } from './wrap.js';
 
 const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
 
@@ -21,10 +22,10 @@ const INDENT = ' '.repeat(TURN + 2);
 /** The headline of an entry: turn, rule, result (its later lines under the result's first word). */
 export const auditHeadline = (entry: AuditEntry): string => {
   const lead = `${entry.turn.padEnd(TURN)}  ${entry.rule.padEnd(RULE)}  `;
-  return wrapText(entry.result, lead, ' '.repeat(lead.length)).join('\n');
+  return wrapText(entry.result, lead, ' '.repeat(lead.length), AUDIT_WIDTH).join('\n');
 };
 
-const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)));
+const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)), AUDIT_WIDTH);
 
 /**
  * An entry as text: its headline, then each row indented, the rows that count zero gathered in one; every line at

@@ -221,11 +221,8 @@ describe('awaw-surrender append', () => {
         },
       });
       const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
-      expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
-        0,
-        ['usage:', '  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-'],
-        '',
-      ]);
+      expect([help.status, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toContain('\n\nusage:\n  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-\n\n');
       expect(append([path, '--game'])).toMatchObject({
         code: 2,
         json: {

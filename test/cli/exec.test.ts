@@ -273,10 +273,7 @@ describe('awaw-surrender exec', () => {
       '$: usage: unknown option "--force" (options: --create, --help) (awaw-surrender exec LOG [--create])\n',
     ]);
     const help = spawnSync(process.execPath, [BIN, 'exec', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
-      0,
-      ['usage:', '  awaw-surrender exec LOG [--create]'],
-      '',
-    ]);
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toContain('\n\nusage:\n  awaw-surrender exec LOG [--create]\n\n');
   });
 });

@@ -62,8 +62,10 @@ describe('help COMMAND and COMMAND --help', () => {
   for (const help of commandHelps) {
     it(`${help.name}: \`help ${help.name}\`, \`--help\` and \`-h\` print the same page, exit 0`, async () => {
       const page = `${renderHelp(help)}\n`;
-      expect(page).toContain(`usage:\n  ${help.usage.split('\n')[0]}\n`);
-      for (const field of help.fields) expect(page).toContain(`\n  ${field}\n`);
+      // A line's continuations (4 columns in or more) joined back to it: each field and usage line whole again.
+      const unwrapped = page.replace(/\n {4,}/g, ' ');
+      expect(unwrapped).toContain(`usage:\n  ${help.usage.split('\n')[0]}\n`);
+      for (const field of help.fields) expect(unwrapped).toContain(`\n  ${field}\n`);
       expect(page).toContain(`example:\n  ${help.example.split('\n')[0]}`);
       for (const argv of [
         ['help', help.name],
@@ -147,6 +149,40 @@ describe('help COMMAND and COMMAND --help', () => {
       '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)\n',
     );
     expect(overview.stdout).toContain('       awaw-surrender --version   (or -v)\n');
+  });
+});
+
+describe('help is at most 100 columns a line', () => {
+  const columns = (line: string): number => [...line].length;
+  const over = (page: string): string[] => page.split('\n').filter((line) => columns(line) > 100);
+
+  it('the page of every command, its example included, and the overview', async () => {
+    for (const help of commandHelps) {
+      const page = await cli(['help', help.name]);
+      expect([help.name, page.code, over(page.stdout)]).toEqual([help.name, 0, []]);
+    }
+    const overview = await cli(['--help']);
+    expect([overview.code, over(overview.stdout)]).toEqual([0, []]);
+  });
+
+  it('a long field goes on under itself, 2 columns further in; one written as a column, under its meaning', () => {
+    const verify = renderHelp(commandHelps.find((h) => h.name === 'verify') as (typeof commandHelps)[number]);
+    expect(verify).toContain(
+      '\n  --repair: truncate a torn last line, and with it an append a crash cut in two, and record the\n' +
+        '    repair in the log (as the next writer does; docs/log-format.md)\n',
+    );
+    const exported = renderHelp(commandHelps.find((h) => h.name === 'export') as (typeof commandHelps)[number]);
+    expect(exported).toContain(
+      '\n  --db URL       the PostgreSQL database, e.g. postgresql://user:password@host:5432/games or\n' +
+        '                 postgresql://user@/games?host=/run/postgresql (default: $AWAW_PG_URL)\n',
+    );
+  });
+
+  it("the overview's summaries go on under themselves", async () => {
+    expect((await cli(['--help'])).stdout).toContain(
+      '\n  italian-surrender   Italian surrender, surrender level and post-surrender forces (56.11, 56.12,\n' +
+        '                      56.31, 56.32) [56.1, 56.3]\n',
+    );
   });
 });
 
