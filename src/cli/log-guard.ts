@@ -5,6 +5,7 @@
 // system that refuses a repair (a full disk, a read-only mount), named with the system's own words for it.
 import { LogError } from '../store/line-format.js';
 import { StoreError } from '../store/store-error.js';
+import { systemWords } from '../store/file/fs-error.js';
 import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
@@ -14,8 +15,8 @@ export type LogAction = 'read' | 'repair' | 'write';
 
 /**
  * Runs a log command: a bad line is exit 1 for a command that reads or repairs, exit 2 for one that writes; a path
- * that is not a log file, a live writer's lock, or a system error is exit 2 with one line naming it (`cannot read
- * LOG (ENOENT)`, `cannot repair LOG: read-only file system ...`).
+ * that is not a log file, a live writer's lock, or a system error is exit 2 with one line naming it in words (`cannot
+ * read LOG: no such file or directory`, `cannot repair LOG: read-only file system ...`).
  */
 export async function guarded(
   path: string,
@@ -39,7 +40,7 @@ export async function guarded(
       const message =
         action === 'repair'
           ? `cannot repair ${path}: ${error.system.text}`
-          : `cannot read ${path} (${error.system.code})`;
+          : `cannot read ${path}: ${systemWords(error.system.code)}`;
       return reportInputError(io, new InputError('$', message), json);
     }
     // The store's own refusals (not a regular file, several hard links, a live writer's lock) say what to do.

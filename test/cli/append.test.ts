@@ -202,12 +202,12 @@ describe('awaw-surrender append', () => {
       });
       expect(append([path, join(dir, 'none.json')])).toMatchObject({
         code: 2,
-        json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } },
+        json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')}: no such file or directory` } },
       });
       expect((await readFile(path)).equals(before)).toBe(true);
       expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
         code: 2,
-        json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } },
+        json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')}: no such file or directory` } },
       });
       expect(append([path])).toMatchObject({
         code: 2,

@@ -263,7 +263,7 @@ describe('awaw-surrender exec', () => {
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([
       2,
       '',
-      `$: cannot read ${join(dir, 'missing.jsonl')} (ENOENT)\n`,
+      `$: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory\n`,
     ]);
     expect(existsSync(join(dir, 'missing.jsonl'))).toBe(false);
     const usage = spawnSync(process.execPath, [BIN, 'exec', path, '--force'], { input: '', encoding: 'utf8' });
