@@ -207,7 +207,14 @@ describe('awaw-surrender append', () => {
       expect((await readFile(path)).equals(before)).toBe(true);
       expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
         code: 2,
-        json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')}: no such file or directory` } },
+        json: {
+          error: {
+            path: '$',
+            message:
+              `cannot read ${join(dir, 'missing.jsonl')}: no such file or directory; ` +
+              'exec LOG --create starts a new log (append adds to one that exists)',
+          },
+        },
       });
       expect(append([path])).toMatchObject({
         code: 2,

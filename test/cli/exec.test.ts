@@ -245,7 +245,7 @@ describe('awaw-surrender exec', () => {
     expect((await second.exited()).code).toBe(0);
   });
 
-  it('--create starts a new log; a missing log without it, or a bad command line: exit 2 with one line', async () => {
+  it('--create starts a new log; a missing log without it (naming --create), bad usage: exit 2, one line', async () => {
     const path = join(dir, 'new.jsonl');
     const created = startExec([path, '--create']);
     expect(await created.ask({ id: 1, op: 'execute', game: GAME, command: script[0] })).toMatchObject({
@@ -263,9 +263,20 @@ describe('awaw-surrender exec', () => {
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([
       2,
       '',
-      `$: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory\n`,
+      `$: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory; ` +
+        'give --create to start a new log there\n',
     ]);
     expect(existsSync(join(dir, 'missing.jsonl'))).toBe(false);
+    // A log in a directory that does not exist: --create is no help (it makes no directory), and not suggested.
+    const nowhere = join(dir, 'no-such-directory', 'new.jsonl');
+    for (const args of [[nowhere], [nowhere, '--create']]) {
+      const uncreated = spawnSync(process.execPath, [BIN, 'exec', ...args], { input: '', encoding: 'utf8' });
+      expect([uncreated.status, uncreated.stdout, uncreated.stderr]).toEqual([
+        2,
+        '',
+        `$: cannot read ${nowhere}: no such file or directory\n`,
+      ]);
+    }
     const usage = spawnSync(process.execPath, [BIN, 'exec', path, '--force'], { input: '', encoding: 'utf8' });
     expect([usage.status, usage.stdout, usage.stderr]).toEqual([
       2,
