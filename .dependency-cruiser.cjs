@@ -180,6 +180,13 @@ module.exports = {
       to: { path: '^(src|events|machines|bench|test)/', pathNot: '^src/async/' },
     },
     {
+      name: 'text-imports-nothing',
+      severity: 'error',
+      comment: 'The text helpers (lines broken at a width) sit below every layer: they import nothing of the project.',
+      from: { path: '^src/text/' },
+      to: { path: '^(src|events|machines|bench|test)/', pathNot: '^src/text/' },
+    },
+    {
       name: 'only-cli-imports-cli',
       severity: 'error',
       comment:

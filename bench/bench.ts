@@ -1,11 +1,13 @@
 // `npm run bench`: the replay benchmark (docs/performance.md). A measurement, not a test: it prints PASS or
 // MISS per target and exits 0 either way (1 only when the benchmark itself cannot run).
 //
-//   node dist/bench/bench.js                      generate, measure, print the table, write bench/results.json
+//   node dist/bench/bench.js                      generate, measure, print the table, write bench/results.local.json
+//   node dist/bench/bench.js --write-results      the same, written to the committed bench/results.json
+//                                                 (or BENCH_WRITE_RESULTS=1; ./results-file.ts)
 //   node dist/bench/bench.js --child MODE FILE    one timed pass over FILE in this process (used by the above)
 //
 // Environment: BENCH_EVENTS (default 1000000), BENCH_RUNS (best of, default 3), BENCH_KEEP=1 keeps the logs,
-// BENCH_ONLY=host only the host lines (./host-bench.ts; merged into bench/results.json), BENCH_COMMANDS (500),
+// BENCH_ONLY=host only the host lines (./host-bench.ts; merged into the results file), BENCH_COMMANDS (500),
 // BENCH_ONLY=http only the HTTP server on PostgreSQL against pgbench (./http-bench.ts; merged likewise),
 // BENCH_ONLY=pending only the pending decisions at the examples' decisive turns (./pending-bench.ts; likewise).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { pendingOnly, pendingTargets, runPending } from './pending-bench.js';
 import { correctionTargets, runCorrection } from './correction-bench.js';
 import { child, measurePasses, MODES, ratio, type Mode } from './replay-passes.js';
 import { replayRows, replayTargets } from './replay-table.js';
+import { readBenchArgs, resultsFile, writeResults, type ResultsFile } from './results-file.js';
 import { timeSingleGame } from './single-game.js';
 import { best, extraCerts, fmt, median } from './timing.js';
 
@@ -28,7 +31,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const cli = join(root, 'dist', 'awaw-surrender.cjs'); // the package's bin (scripts/bundle.mjs)
 
-async function main(): Promise<void> {
+async function main(file: ResultsFile): Promise<void> {
   const target = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
   const runs = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
   const dir = mkdtempSync(join(tmpdir(), 'awaw-bench-'));
@@ -145,8 +148,8 @@ async function main(): Promise<void> {
       http,
       targets: all.map((t) => ({ ...t, pass: passes(t) })),
     };
-    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-    say(`\nwrote bench/results.json`);
+    writeResults(file, report);
+    say(`\nwrote ${file.name}`);
   } finally {
     if (process.env['BENCH_KEEP'] === '1') say(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
@@ -155,18 +158,26 @@ async function main(): Promise<void> {
 
 const argv = process.argv.slice(2);
 const only = process.env['BENCH_ONLY'];
-const work =
-  argv[0] === '--child'
-    ? child(argv[1] ?? '', argv[2] ?? '')
-    : only === 'host'
-      ? hostOnly(root, cli)
-      : only === 'http'
-        ? httpOnly(root, cli)
-        : only === 'pending'
-          ? pendingOnly(root)
-          : only === 'correction'
-            ? runCorrection((text) => process.stdout.write(`${text}\n`)).then(() => undefined)
-            : main();
+
+/** The run the arguments ask for: one timed pass (`--child`), some lines alone (BENCH_ONLY), or the whole bench. */
+function run(): Promise<void> {
+  if (argv[0] === '--child') return child(argv[1] ?? '', argv[2] ?? '');
+  const args = readBenchArgs(argv);
+  if ('error' in args) {
+    // A mistyped flag is said in one line, and nothing is measured (nor written).
+    process.stderr.write(`${args.error}\n`);
+    process.exitCode = 1;
+    return Promise.resolve();
+  }
+  const file = resultsFile(root, args.writeResults);
+  if (only === 'host') return hostOnly(file, cli);
+  if (only === 'http') return httpOnly(file, cli);
+  if (only === 'pending') return pendingOnly(root, file);
+  if (only === 'correction') return runCorrection((text) => process.stdout.write(`${text}\n`)).then(() => undefined);
+  return main(file);
+}
+
+const work = run();
 work.catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

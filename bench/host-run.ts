@@ -1,8 +1,9 @@
 // Running and reporting the host lines (./host-bench.ts), alone (`BENCH_ONLY=host`) or within the whole bench.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTable, hostBench, hostRows, hostTargets, type HostBenchResult } from './host-bench.js';
+import { previousResults, writeResults, type ResultsFile } from './results-file.js';
 
 export interface Target {
   readonly name: string;
@@ -38,8 +39,8 @@ export async function runHost(dir: string, cli: string, say: (text: string) => v
   return host;
 }
 
-/** `BENCH_ONLY=host`: the host lines alone, merged into bench/results.json (the other lines as they were). */
-export async function hostOnly(root: string, cli: string): Promise<void> {
+/** `BENCH_ONLY=host`: the host lines alone, merged into the results file (the other lines as they were). */
+export async function hostOnly(file: ResultsFile, cli: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'awaw-bench-'));
   const say = (text: string): void => {
     process.stdout.write(`${text}\n`);
@@ -52,8 +53,7 @@ export async function hostOnly(root: string, cli: string): Promise<void> {
     );
     const host = await runHost(dir, cli, say);
     for (const t of hostTargets(host)) say(targetLine(t));
-    const file = join(root, 'bench', 'results.json');
-    const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+    const previous = previousResults(file);
     const kept = Array.isArray(previous['targets'])
       ? (previous['targets'] as Target[]).filter((t) => t.unit !== 'x')
       : [];
@@ -64,8 +64,8 @@ export async function hostOnly(root: string, cli: string): Promise<void> {
       host,
       targets: [...kept, ...hostTargets(host).map((t) => ({ ...t, pass: passes(t) }))],
     };
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    say('\nwrote bench/results.json (host lines)');
+    writeResults(file, report);
+    say(`\nwrote ${file.name} (host lines)`);
   } finally {
     if (process.env['BENCH_KEEP'] === '1') say(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

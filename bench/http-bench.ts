@@ -3,7 +3,6 @@
 // against pgbench's single-row insert rate on the same cluster in the same run (the floor, ./http-floor.ts).
 // `BENCH_ONLY=http npm run bench` runs only these lines. Environment: BENCH_HTTP_SECONDS (measured, default 10),
 // BENCH_HTTP_WARMUP (seconds not counted, default 2), BENCH_CPU_PROF=DIR (`node --cpu-prof` of the serve processes).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { clusterCpuMs, cpuMs, machineCpuMs, selfCpuMs } from './cpu.js';
 import { BENCH_OPERATOR_TOKEN, killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
+import { previousResults, writeResults, type ResultsFile } from './results-file.js';
 
 const GAMES = 100;
 // 16 clients, as the target is set for; BENCH_HTTP_CLIENTS=N for a run with another number (the floor too).
@@ -265,16 +265,15 @@ export async function runHttp(cli: string, say: (text: string) => void): Promise
   return http;
 }
 
-/** `BENCH_ONLY=http`: the HTTP lines alone, merged into bench/results.json (the other lines as they were). */
-export async function httpOnly(root: string, cli: string): Promise<void> {
+/** `BENCH_ONLY=http`: the HTTP lines alone, merged into the results file (the other lines as they were). */
+export async function httpOnly(file: ResultsFile, cli: string): Promise<void> {
   const say = (text: string): void => {
     process.stdout.write(`${text}\n`);
   };
   const http = await runHttp(cli, say);
   const targets = httpTargets(http);
   for (const t of targets) say(targetLine(t));
-  const file = join(root, 'bench', 'results.json');
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const previous = previousResults(file);
   const kept = Array.isArray(previous['targets'])
     ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(http)'))
     : [];
@@ -285,6 +284,6 @@ export async function httpOnly(root: string, cli: string): Promise<void> {
     http,
     targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
   };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  say('\nwrote bench/results.json (http lines)');
+  writeResults(file, report);
+  say(`\nwrote ${file.name} (http lines)`);
 }

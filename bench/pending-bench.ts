@@ -2,7 +2,7 @@
 // decisive turns of the bundled example games (every view after which a decision is pending), and with a `tried`
 // partial command (the example's own answer cut to half its picks) for the selections and the demand, as a host
 // building a move step by step asks for it. `BENCH_ONLY=pending npm run bench` runs only these lines.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { definitionOf, type OriginEvent, type StoredEvent } from '../events/index.js';
@@ -12,6 +12,7 @@ import { Replayer } from '../src/engine/replay.js';
 import { readLog } from '../src/store/file/scan.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
+import { previousResults, writeResults, type ResultsFile } from './results-file.js';
 
 /** One timed point: a game, the event just before it, what is pending there, and the time per call in µs. */
 export interface PendingPoint {
@@ -198,8 +199,8 @@ export async function runPending(root: string, say: (text: string) => void): Pro
   return result;
 }
 
-/** `BENCH_ONLY=pending`: the pending-decisions lines alone, merged into bench/results.json. */
-export async function pendingOnly(root: string): Promise<void> {
+/** `BENCH_ONLY=pending`: the pending-decisions lines alone, merged into the results file. */
+export async function pendingOnly(root: string, file: ResultsFile): Promise<void> {
   const say = (text: string): void => {
     process.stdout.write(`${text}\n`);
   };
@@ -211,8 +212,7 @@ export async function pendingOnly(root: string): Promise<void> {
   const pending = await runPending(root, say);
   const targets = pendingTargets(pending);
   for (const t of targets) say(targetLine(t));
-  const file = join(root, 'bench', 'results.json');
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const previous = previousResults(file);
   const kept = Array.isArray(previous['targets'])
     ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(pd)'))
     : [];
@@ -223,6 +223,6 @@ export async function pendingOnly(root: string): Promise<void> {
     pending,
     targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
   };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  say('\nwrote bench/results.json (pending lines)');
+  writeResults(file, report);
+  say(`\nwrote ${file.name} (pending lines)`);
 }

@@ -5,7 +5,8 @@ import { auditGermany } from './germany.js';
 import { auditWorld } from './world.js';
 import { auditBritain } from './britain.js';
 import { auditItaly } from './italy.js';
-import { hangOf, wrapText } from './wrap.js';
+import { wrapText } from '../text/wrap.js';
+import { AUDIT_WIDTH, hangOf } from './wrap.js';
 import { auditCorrection, type CommandAt } from './corrections.js';
 
 const formatters = [auditWorld, auditGermany, auditBritain, auditItaly];
@@ -33,10 +34,10 @@ export const auditHeadline = (entry: AuditEntry): string => {
     entry.supersededBy === undefined
       ? entry.result
       : `superseded by the correction of event ${entry.supersededBy}: ${entry.result}`;
-  return wrapText(result, lead, ' '.repeat(lead.length)).join('\n');
+  return wrapText(result, lead, ' '.repeat(lead.length), AUDIT_WIDTH).join('\n');
 };
 
-const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)));
+const rowLines = (row: string): string[] => wrapText(row, INDENT, INDENT + ' '.repeat(hangOf(row)), AUDIT_WIDTH);
 
 /**
  * An entry as text: its headline, then each row indented, the rows that count zero gathered in one; every line at

@@ -126,5 +126,6 @@ export async function runAppend(
       }
     },
     'write',
+    'exec LOG --create starts a new log (append adds to one that exists)',
   );
 }

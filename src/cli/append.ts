@@ -30,9 +30,11 @@ export const appendHelp: CommandHelp = {
       'as malformed (path: its JSON path), a log that cannot be used or a store-failed, outcome-unknown or internal ' +
       'refusal (path $)',
   ],
-  example:
-    `echo '{"type":"host.logged","data":{"turn":{"season":"fall","year":1941},"kind":"note","data":{}}}' | ` +
-    `awaw-surrender append examples/sea-lion-1941.jsonl --game sea-lion-1941 -`,
+  // On a copy: the bundled example stays as it is shipped.
+  example: `cp examples/sea-lion-1941.jsonl sea-lion-copy.jsonl
+awaw-surrender append sea-lion-copy.jsonl --game sea-lion-1941 - <<'EOF'
+{"type":"host.logged","data":{"turn":{"season":"spring","year":1942},"kind":"note","data":{}}}
+EOF`,
 };
 
 export async function appendCommand(

@@ -46,15 +46,20 @@ export const britishResistanceHelp: CommandHelp = {
   ],
   example: `awaw-surrender british-resistance --option usat30to39WhenUsAtWar=ignored - <<'EOF'
 {"scenario":"european","turn":{"year":1942,"season":"summer"},"britishDpLevel":1,
- "axisControlsMalta":false,"axisControlsSingapore":false,"australiaSurrendered":false,"indiaSurrendered":false,
+ "axisControlsMalta":false,"axisControlsSingapore":false,
+ "australiaSurrendered":false,"indiaSurrendered":false,
  "atomicAttacksOnBritain":0,"britishCitiesFirestormed":0,"oilEffectsOnBritain":0,
- "atlanticSwTransports":4,"russianGroundUnitInEasternEurope":true,"unbuiltBritishGroundAirFactors":10,
- "atWarWithEuropeanAxis":{"us":true,"russia":true,"france":false},"italyAtWarWithBritain":true,"usatLevel":35,
+ "atlanticSwTransports":4,"russianGroundUnitInEasternEurope":true,
+ "unbuiltBritishGroundAirFactors":10,
+ "atWarWithEuropeanAxis":{"us":true,"russia":true,"france":false},
+ "italyAtWarWithBritain":true,"usatLevel":35,
  "westernAlliedGroundAirFactorsOnWesternFront":0,"westernAlliedGroundUnitInGermany":false,
  "russianGroundUnitInWesternPolandOrRumania":false,"concessionPointsForgone":0,
  "naval":[
-  {"side":"allied","nationality":"british","type":"battleship","factors":9,"location":"map","status":"operational"},
-  {"side":"axis","nationality":"german","type":"battleship","factors":6,"location":"map","status":"operational"}]}
+  {"side":"allied","nationality":"british","type":"battleship","factors":9,
+   "location":"map","status":"operational"},
+  {"side":"axis","nationality":"german","type":"battleship","factors":6,
+   "location":"map","status":"operational"}]}
 EOF`,
 };
 

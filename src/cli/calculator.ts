@@ -89,10 +89,10 @@ export async function readJsonInput(source: string, io: CliIo): Promise<unknown>
         `the input is larger than ${error.limit / (1024 * 1024)} ` +
           `MiB (${error.limit} bytes), the most one input document may be`,
       );
-    throw new InputError(
-      '$',
-      `cannot read ${source === '-' ? 'standard input' : source} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`,
-    );
+    // Loaded on this failure only: a calculator call that reads its input loads nothing of the store.
+    const { systemWords } = await import('../store/file/fs-error.js');
+    const words = systemWords((error as NodeJS.ErrnoException).code);
+    throw new InputError('$', `cannot read ${source === '-' ? 'standard input' : source}: ${words}`);
   }
   return parseJson(decodeUtf8(bytes));
 }

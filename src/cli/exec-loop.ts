@@ -203,6 +203,7 @@ export function runExec(
       return 3;
     },
     'write',
+    options.create ? undefined : 'give --create to start a new log there',
   );
   return run.finally(stopListening);
 }

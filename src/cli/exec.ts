@@ -37,8 +37,8 @@ export const execHelp: CommandHelp = {
     'exit 3: a response could not be written (standard output closed, or not taking it): said on standard error',
   ],
   example:
-    `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' | ` +
-    `awaw-surrender exec examples/sea-lion-1941.jsonl`,
+    `printf '%s\\n' '{"id":1,"op":"games"}' '{"id":2,"op":"pending","game":"sea-lion-1941"}' |\n` +
+    `  awaw-surrender exec examples/sea-lion-1941.jsonl`,
 };
 
 export async function execCommand(

@@ -26,8 +26,9 @@ export const italianSurrenderHelp: CommandHelp = {
     '--json: print {dpTotal, surrenders, surrenderLevel, axisSelectsFirst, forces, lines} instead of the table',
   ],
   example: `awaw-surrender italian-surrender - <<'EOF'
-{"italianDpTotal":1,"romeAlliedControlled":true,"axisUnitsInAfrica":true,"westernAlliesDeclaredWarOnItaly":false,
- "italyDeclaredWarOnWesternAlliesYear":1942,"dpsInItaly":{"axis":1,"allied":3},"covertOperationsModifier":-1}
+{"italianDpTotal":1,"romeAlliedControlled":true,"axisUnitsInAfrica":true,
+ "westernAlliesDeclaredWarOnItaly":false,"italyDeclaredWarOnWesternAlliesYear":1942,
+ "dpsInItaly":{"axis":1,"allied":3},"covertOperationsModifier":-1}
 EOF`,
 };
 

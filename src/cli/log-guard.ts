@@ -3,8 +3,11 @@
 // format, CRLF line ends, a bad line) is unusable: exit 2 in the error format (docs/cli.md), as is, for every
 // command, a path that is not a log file (missing, a FIFO, a directory ...), a log locked by a live writer, or a file
 // system that refuses a repair (a full disk, a read-only mount), named with the system's own words for it.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { LogError } from '../store/line-format.js';
 import { StoreError } from '../store/store-error.js';
+import { systemWords } from '../store/file/fs-error.js';
 import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
@@ -14,8 +17,10 @@ export type LogAction = 'read' | 'repair' | 'write';
 
 /**
  * Runs a log command: a bad line is exit 1 for a command that reads or repairs, exit 2 for one that writes; a path
- * that is not a log file, a live writer's lock, or a system error is exit 2 with one line naming it (`cannot read
- * LOG (ENOENT)`, `cannot repair LOG: read-only file system ...`).
+ * that is not a log file, a live writer's lock, or a system error is exit 2 with one line naming it in words (`cannot
+ * read LOG: no such file or directory`, `cannot repair LOG: read-only file system ...`). `whenMissing`, for a command
+ * that writes: what to do about a log that does not exist, said after those words (not when its directory is
+ * missing too: no log can be started there).
  */
 export async function guarded(
   path: string,
@@ -23,6 +28,7 @@ export async function guarded(
   io: CliIo,
   body: () => Promise<ExitCode>,
   action: LogAction = 'read',
+  whenMissing?: string,
 ): Promise<ExitCode> {
   try {
     return await body();
@@ -36,10 +42,12 @@ export async function guarded(
       return 1;
     }
     if (error instanceof StoreError && error.system !== undefined) {
+      const missing =
+        action === 'write' && whenMissing !== undefined && error.system.code === 'ENOENT' && existsSync(dirname(path));
       const message =
         action === 'repair'
           ? `cannot repair ${path}: ${error.system.text}`
-          : `cannot read ${path} (${error.system.code})`;
+          : `cannot read ${path}: ${systemWords(error.system.code)}${missing ? `; ${whenMissing}` : ''}`;
       return reportInputError(io, new InputError('$', message), json);
     }
     // The store's own refusals (not a regular file, several hard links, a live writer's lock) say what to do.

@@ -16,9 +16,9 @@ export const exportHelp: CommandHelp = {
     'is bad)',
   usage: 'awaw-surrender export GAME [--db URL] [--schema NAME] [--out FILE]',
   fields: [
-    'GAME          the game id',
+    'GAME           the game id',
     ...databaseFields,
-    '--out FILE    write the log to FILE, which must not exist yet (default: standard output)',
+    '--out FILE     write the log to FILE, which must not exist yet (default: standard output)',
   ],
   example: 'awaw-surrender export g42 --db postgresql://localhost/games --out g42.jsonl',
 };
@@ -30,8 +30,8 @@ export const importHelp: CommandHelp = {
     'store (exit 1: the log is bad, or a game is already there)',
   usage: 'awaw-surrender import LOG [--game GAME] [--db URL] [--schema NAME]',
   fields: [
-    'LOG           the JSON Lines log, verified whole before anything is written',
-    '--game GAME   import only this game (default: every game of the log)',
+    'LOG            the JSON Lines log, verified whole before anything is written',
+    '--game GAME    import only this game (default: every game of the log)',
     ...databaseFields,
   ],
   example: 'awaw-surrender import games/g42.jsonl --db postgresql://localhost/games',

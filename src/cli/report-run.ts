@@ -10,6 +10,7 @@ import { InputError } from '../schema/validate.js';
 import { oneLine, reportInputError } from './calculator.js';
 import type { CliIo, ExitCode } from './io.js';
 import { guarded } from './log-guard.js';
+import { systemWords } from '../store/file/fs-error.js';
 import { replayLog } from '../host/file/log-replay.js';
 import { reportMismatches, tornWarning } from './log-commands.js';
 
@@ -60,7 +61,7 @@ export function runReport(path: string, options: ReportOptions, io: CliIo): Prom
       } catch (error) {
         return reportInputError(
           io,
-          new InputError('--out', `cannot write ${options.out} (${(error as NodeJS.ErrnoException).code ?? 'EIO'})`),
+          new InputError('--out', `cannot write ${options.out}: ${systemWords((error as NodeJS.ErrnoException).code)}`),
           false,
         );
       }

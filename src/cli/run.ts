@@ -2,7 +2,7 @@
 // error is exit 2 with one line on standard error naming the option and the command (docs/cli.md).
 import { readArgs, type GivenOption } from './args.js';
 import { calculators } from './commands.js';
-import { findHelp, renderHelp, usage } from './help.js';
+import { commandHelps, findHelp, renderHelp, usage } from './help.js';
 import { logCommands } from './log-command-list.js';
 import type { CliIo, ExitCode } from './io.js';
 import { InputError } from '../schema/validate.js';
@@ -15,6 +15,7 @@ import { execCommand } from './exec.js';
 import { appendCommand } from './append.js';
 import { schemaCommand } from './schema.js';
 import { reportCommand } from './report.js';
+import { didYouMean } from '../schema/nearest-name.js';
 
 type SelfParsing = (argv: readonly string[], io: CliIo, settings: CliSettings) => Promise<ExitCode>;
 
@@ -46,8 +47,9 @@ const LOG_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   audit: new Set(['json', 'full', 'expect-head', ...HELP]),
   verify: new Set(['json', 'repair', 'expect-head', ...HELP]),
 };
-/** Without a command (or with `help`): `--help`, `--version`. */
-const TOP_OPTIONS: ReadonlySet<string> = new Set(['json', 'version', ...HELP]);
+const VERSION = ['version', 'v'];
+/** Without a command (or with `help`): `--help`, `--version` (`-h`, `-v`). */
+const TOP_OPTIONS: ReadonlySet<string> = new Set(['json', ...VERSION, ...HELP]);
 /** Options that exist but belong to other commands: the message says where they apply. */
 const APPLIES_TO: Readonly<Record<string, string>> = {
   repair: '--repair applies to verify only',
@@ -88,7 +90,7 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   const calc = calculators.find((c) => c.name === name);
   const log = logCommands.find((c) => c.name === name);
   const known = name === undefined || name === 'help' || calc !== undefined || log !== undefined;
-  if (!known) return usageError(io, `unknown command '${name}' (see awaw-surrender --help)`, json);
+  if (!known) return usageError(io, unknownCommand('unknown command', name, commandNames()), json);
 
   // Every option must be one that command takes; one meant for another command says which.
   const command = name === 'help' ? undefined : name;
@@ -120,11 +122,20 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
       return 0;
     }
     const help = findHelp(about);
-    if (help === undefined) return usageError(io, `help: unknown command '${about}' (see awaw-surrender --help)`, json);
+    if (help === undefined)
+      return usageError(
+        io,
+        unknownCommand(
+          'help: unknown command',
+          about,
+          commandHelps.map((h) => h.name),
+        ),
+        json,
+      );
     io.out(renderHelp(help));
     return 0;
   }
-  if (has('version')) {
+  if (VERSION.some(has)) {
     if (name !== undefined) return usageError(io, `--version takes no command (given ${name})`, json);
     io.out(packageVersion());
     return 0;
@@ -165,6 +176,20 @@ export async function runCli(argv: readonly string[], io: CliIo, settings: CliSe
   if (source === '-') return usageError(io, `${name} reads a log file, not standard input`, json);
   const id = settings.engineId === undefined ? engineId : settings.engineId;
   return logCommand.run(source, { json, repair, full: has('full'), engineId: id, expectHead }, io);
+}
+
+/** `help` and every command's name: what a mistyped command may have been meant to be. */
+const commandNames = (): string[] => [
+  'help',
+  ...calculators.map((c) => c.name),
+  ...logCommands.map((c) => c.name),
+  ...SELF_PARSING.keys(),
+];
+
+/** `unknown command "replya": did you mean "replay"?`, or a pointer to the list when no command is near. */
+function unknownCommand(what: string, name: string, known: readonly string[]): string {
+  const suggestion = didYouMean(name, known);
+  return `${what} ${JSON.stringify(name)}${suggestion === '' ? ' (see awaw-surrender --help)' : suggestion}`;
 }
 
 function usageError(io: CliIo, message: string, json: boolean): ExitCode {

@@ -30,8 +30,12 @@ async function tokenFile(path: string, io: CliIo): Promise<string> {
   } catch (error) {
     if (error instanceof InputTooLargeError)
       throw new InputError('--operator-token-file', `larger than ${MAX_TOKEN_FILE_BYTES} bytes: not a token file`);
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError('--operator-token-file', `cannot be read (${code ?? 'failed'})`);
+    // Loaded on this failure only: `--help`, which loads this module, loads nothing of the store.
+    const { systemWords } = await import('../store/file/fs-error.js');
+    throw new InputError(
+      '--operator-token-file',
+      `cannot be read: ${systemWords((error as NodeJS.ErrnoException).code)}`,
+    );
   }
   // One line: its line end (and any blank space around it) is no part of the token.
   return Buffer.from(bytes).toString('utf8').trim();

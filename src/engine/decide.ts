@@ -2,7 +2,9 @@
 // citing the rule. Pure: the same view and origin always give the same answer (replay relies on it).
 import {
   definitionOf,
+  eventDefinitions,
   type DomainEvent,
+  type EventDefinition,
   type EventData,
   type OriginEvent,
   type OriginType,
@@ -28,6 +30,7 @@ import { germanyHasSurrendered } from '../../machines/germany.js';
 import { italyHasSurrendered } from '../../machines/italy.js';
 import { turnIndex, turnName, type GameTurn } from '../rules/turns.js';
 import { isAtWarWith, warBetween, type Power } from './wars.js';
+import { didYouMean } from '../schema/nearest-name.js';
 import { pendingDecisions } from './pending.js';
 import { describePending } from './pending-text.js';
 import { britishDeciders } from './britain/decide.js';
@@ -106,10 +109,18 @@ const deciders: Omit<OriginDeciders<OriginType>, 'host.game-started' | Correctio
   ...italianDeciders,
 };
 
+/** The types a command may have: host reports and player decisions, what a mistyped one is matched against. */
+const ORIGIN_TYPES: readonly string[] = Object.values(eventDefinitions as Record<string, EventDefinition>)
+  .filter((d) => d.source === 'host' || d.source === 'player')
+  .map((d) => d.type);
+
 export function decide(view: GameView | undefined, origin: OriginEvent): Decision {
   const definition = definitionOf(origin.type);
   if (definition === undefined || (definition.source !== 'host' && definition.source !== 'player')) {
-    return reject('malformed', 'schema', `"${origin.type}" is not a host report or a player decision`);
+    // A known type of another source (an engine event) is named as it is, with no guess at a command.
+    const hint =
+      definition === undefined && typeof origin.type === 'string' ? didYouMean(origin.type, ORIGIN_TYPES) : '';
+    return reject('malformed', 'schema', `"${origin.type}" is not a host report or a player decision${hint}`);
   }
   const issue = definition.data.firstError(origin.data, 'data');
   if (issue !== null) return reject('malformed', 'schema', `${issue.path}: ${issue.detail}`);

@@ -216,6 +216,17 @@ describe('dependency rules', () => {
     ]);
   });
 
+  it('the text helpers import nothing of the project; the audit and the command line import them', async () => {
+    expect(
+      await violations({
+        'src/text/wrap.ts': "import { l } from '../rules/lines.ts';\nexport const w = l;",
+        'src/rules/lines.ts': 'export const l = 1;',
+        'src/audit/audit.ts': "import { w } from '../text/wrap.ts';\nexport const a = w;",
+        'src/cli/help.ts': "import { w } from '../text/wrap.ts';\nexport const h = w;",
+      }),
+    ).toEqual(['text-imports-nothing: src/text/wrap.ts -> src/rules/lines.ts']);
+  });
+
   it('no import cycle, a type-only one included', async () => {
     expect(
       await violations({

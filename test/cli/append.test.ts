@@ -2,12 +2,12 @@
 // one JSON result, exit 0 appended, 1 refused by a rule, 2 malformed or unusable; anything but 0 leaves the log byte
 // for byte as it was; a command sent again with its id prints its first result.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPathOf } from '../../src/store/file/verified-mark.js';
-import { ensureBuilt } from '../support/build.js';
+import { ensureBuilt, ROOT } from '../support/build.js';
 import { ACCEPT, acceptOffer, BIN, SEA_LION, seaLionLog } from '../support/exec-process.js';
 
 const GAME = SEA_LION;
@@ -186,6 +186,14 @@ describe('awaw-surrender append', () => {
         json: { error: { path: '$', message: '"britain.surrendered" is not a host report or a player decision' } },
         stderr: '$: "britain.surrendered" is not a host report or a player decision\n',
       });
+      // A mistyped type names the command type it is nearest to; an engine event's type (above) is named as it is.
+      const typo =
+        '"britain.offer-acepted" is not a host report or a player decision: did you mean "britain.offer-accepted"?';
+      expect(append([path, '-'], JSON.stringify({ ...accept, type: 'britain.offer-acepted' }))).toEqual({
+        code: 2,
+        json: { error: { path: '$', message: typo } },
+        stderr: `$: ${typo}\n`,
+      });
       // The store's record of a repair is no command either.
       const record = { writer: 'append', bytes: 0, sha256: '0'.repeat(64), seq: null, events: 0, lineBreakAdded: true };
       expect(append([path, '-'], JSON.stringify({ type: 'log.repaired', data: record }))).toMatchObject({
@@ -194,12 +202,19 @@ describe('awaw-surrender append', () => {
       });
       expect(append([path, join(dir, 'none.json')])).toMatchObject({
         code: 2,
-        json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')} (ENOENT)` } },
+        json: { error: { path: '$', message: `cannot read ${join(dir, 'none.json')}: no such file or directory` } },
       });
       expect((await readFile(path)).equals(before)).toBe(true);
       expect(append([join(dir, 'missing.jsonl'), '-'], JSON.stringify(accept))).toMatchObject({
         code: 2,
-        json: { error: { path: '$', message: `cannot read ${join(dir, 'missing.jsonl')} (ENOENT)` } },
+        json: {
+          error: {
+            path: '$',
+            message:
+              `cannot read ${join(dir, 'missing.jsonl')}: no such file or directory; ` +
+              'exec LOG --create starts a new log (append adds to one that exists)',
+          },
+        },
       });
       expect(append([path])).toMatchObject({
         code: 2,
@@ -213,11 +228,8 @@ describe('awaw-surrender append', () => {
         },
       });
       const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
-      expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
-        0,
-        ['usage:', '  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-'],
-        '',
-      ]);
+      expect([help.status, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toContain('\n\nusage:\n  awaw-surrender append LOG [--game G] [--command-id ID] FILE|-\n\n');
       expect(append([path, '--game'])).toMatchObject({
         code: 2,
         json: {
@@ -226,6 +238,45 @@ describe('awaw-surrender append', () => {
           },
         },
       });
+    },
+  );
+
+  it(
+    'the example of append --help runs as printed, from a directory holding the bundled examples: it appends to a ' +
+      'copy, and the bundled log is unchanged',
+    async () => {
+      const help = spawnSync(process.execPath, [BIN, 'append', '--help'], { encoding: 'utf8' });
+      const lines = help.stdout.split('\n');
+      const example = lines
+        .slice(lines.indexOf('example:') + 1)
+        .map((line) => line.replace(/^ {2}/, ''))
+        .join('\n');
+      expect(example.startsWith('cp examples/sea-lion-1941.jsonl ')).toBe(true);
+      // The project's layout in a directory of its own, and the command on the PATH as an install puts it.
+      const cwd = join(dir, 'example-run');
+      await mkdir(join(cwd, 'examples'), { recursive: true });
+      await mkdir(join(cwd, 'bin'));
+      await copyFile(join(ROOT, 'examples/sea-lion-1941.jsonl'), join(cwd, 'examples/sea-lion-1941.jsonl'));
+      const command = join(cwd, 'bin', 'awaw-surrender');
+      await writeFile(command, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+      await chmod(command, 0o755);
+      const bundled = await readFile(join(ROOT, 'examples/sea-lion-1941.jsonl'));
+      const env = { ...process.env, PATH: `${join(cwd, 'bin')}:${process.env['PATH'] ?? ''}` };
+      // Twice: the copy is made again each time, so the example runs as often as it is tried.
+      for (const _ of [1, 2]) {
+        const run = spawnSync('sh', ['-c', example], { cwd, env, encoding: 'utf8' });
+        expect([run.status, run.stderr]).toEqual([0, '']);
+        expect(JSON.parse(run.stdout)).toMatchObject({
+          ok: true,
+          game: GAME,
+          events: [{ type: 'host.logged', data: { kind: 'note' } }],
+        });
+        const copy = await readFile(join(cwd, 'sea-lion-copy.jsonl'), 'utf8');
+        expect(copy.startsWith(bundled.toString('utf8'))).toBe(true);
+        expect(copy.trimEnd().split('\n')).toHaveLength(bundled.toString('utf8').trimEnd().split('\n').length + 1);
+      }
+      expect((await readFile(join(cwd, 'examples/sea-lion-1941.jsonl'))).equals(bundled)).toBe(true);
+      expect((await readFile(join(ROOT, 'examples/sea-lion-1941.jsonl'))).equals(bundled)).toBe(true);
     },
   );
 });

@@ -155,6 +155,24 @@ describe('awaw-surrender exec', () => {
       expect(
         await exec.ask({ id: 4, op: 'execute', game: GAME, command: { type: 'host.game-turn-ended' } }),
       ).toMatchObject({ id: 4, ok: false, rejection: { code: 'malformed', rule: 'schema' } });
+      // A mistyped command type is answered with the known type it is nearest to.
+      expect(
+        await exec.ask({
+          id: 'typo',
+          op: 'execute',
+          game: GAME,
+          command: { ...accept, type: 'britain.ofer-accepted' },
+        }),
+      ).toMatchObject({
+        id: 'typo',
+        ok: false,
+        rejection: {
+          code: 'malformed',
+          rule: 'schema',
+          message:
+            '"britain.ofer-accepted" is not a host report or a player decision: did you mean "britain.offer-accepted"?',
+        },
+      });
       // The last line, without its `\n`, is answered at EOF.
       exec.child.stdin.end('{"id":5,"op":"games"}');
       expect(await exec.next()).toMatchObject({ id: 5, ok: true, games: [GAME] });
@@ -227,7 +245,7 @@ describe('awaw-surrender exec', () => {
     expect((await second.exited()).code).toBe(0);
   });
 
-  it('--create starts a new log; a missing log without it, or a bad command line: exit 2 with one line', async () => {
+  it('--create starts a new log; a missing log without it (naming --create), bad usage: exit 2, one line', async () => {
     const path = join(dir, 'new.jsonl');
     const created = startExec([path, '--create']);
     expect(await created.ask({ id: 1, op: 'execute', game: GAME, command: script[0] })).toMatchObject({
@@ -245,9 +263,20 @@ describe('awaw-surrender exec', () => {
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([
       2,
       '',
-      `$: cannot read ${join(dir, 'missing.jsonl')} (ENOENT)\n`,
+      `$: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory; ` +
+        'give --create to start a new log there\n',
     ]);
     expect(existsSync(join(dir, 'missing.jsonl'))).toBe(false);
+    // A log in a directory that does not exist: --create is no help (it makes no directory), and not suggested.
+    const nowhere = join(dir, 'no-such-directory', 'new.jsonl');
+    for (const args of [[nowhere], [nowhere, '--create']]) {
+      const uncreated = spawnSync(process.execPath, [BIN, 'exec', ...args], { input: '', encoding: 'utf8' });
+      expect([uncreated.status, uncreated.stdout, uncreated.stderr]).toEqual([
+        2,
+        '',
+        `$: cannot read ${nowhere}: no such file or directory\n`,
+      ]);
+    }
     const usage = spawnSync(process.execPath, [BIN, 'exec', path, '--force'], { input: '', encoding: 'utf8' });
     expect([usage.status, usage.stdout, usage.stderr]).toEqual([
       2,
@@ -255,10 +284,7 @@ describe('awaw-surrender exec', () => {
       '$: usage: unknown option "--force" (options: --create, --help) (awaw-surrender exec LOG [--create])\n',
     ]);
     const help = spawnSync(process.execPath, [BIN, 'exec', '--help'], { encoding: 'utf8' });
-    expect([help.status, help.stdout.split('\n').slice(2, 4), help.stderr]).toEqual([
-      0,
-      ['usage:', '  awaw-surrender exec LOG [--create]'],
-      '',
-    ]);
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toContain('\n\nusage:\n  awaw-surrender exec LOG [--create]\n\n');
   });
 });

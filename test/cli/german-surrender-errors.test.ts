@@ -112,11 +112,29 @@ describe('german-surrender: malformed input is exit 2 naming the JSON path', () 
     expect((JSON.parse(r.stdout) as { reason: unknown }).reason).toBe('berlin-and-resistance');
   });
 
-  it('a file that cannot be read is exit 2 naming it', async () => {
+  it('a file that cannot be read is exit 2 naming it, and what is wrong in words', async () => {
     const r = await runArgs(['german-surrender', '--json', 'missing.json']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('$: cannot read missing.json (ENOENT)\n');
-    expect(JSON.parse(r.stdout)).toEqual({ error: { path: '$', message: 'cannot read missing.json (ENOENT)' } });
+    expect(r.stderr).toBe('$: cannot read missing.json: no such file or directory\n');
+    expect(JSON.parse(r.stdout)).toEqual({
+      error: { path: '$', message: 'cannot read missing.json: no such file or directory' },
+    });
+    for (const [code, words] of [
+      ['EACCES', 'permission denied'],
+      ['EISDIR', 'illegal operation on a directory'],
+      ['EMFILE', 'too many open files'],
+      [undefined, 'i/o error'],
+    ] as const) {
+      const io = memoryIo();
+      io.readInput = async () => {
+        throw Object.assign(new Error('refused'), { code });
+      };
+      expect([code, await runCli(['german-surrender', 'in.json'], io), io.stderr]).toEqual([
+        code,
+        2,
+        `$: cannot read in.json: ${words}\n`,
+      ]);
+    }
   });
 });
 
@@ -125,7 +143,7 @@ describe('german-surrender: usage errors are exit 2 with one stderr line', () =>
     [
       'an unknown command',
       ['german-surender', 'in.json'],
-      "$: usage: unknown command 'german-surender' (see awaw-surrender --help)",
+      '$: usage: unknown command "german-surender": did you mean "german-surrender"?',
     ],
     [
       'no file',

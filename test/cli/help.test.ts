@@ -62,8 +62,10 @@ describe('help COMMAND and COMMAND --help', () => {
   for (const help of commandHelps) {
     it(`${help.name}: \`help ${help.name}\`, \`--help\` and \`-h\` print the same page, exit 0`, async () => {
       const page = `${renderHelp(help)}\n`;
-      expect(page).toContain(`usage:\n  ${help.usage.split('\n')[0]}\n`);
-      for (const field of help.fields) expect(page).toContain(`\n  ${field}\n`);
+      // A line's continuations (4 columns in or more) joined back to it: each field and usage line whole again.
+      const unwrapped = page.replace(/\n {4,}/g, ' ');
+      expect(unwrapped).toContain(`usage:\n  ${help.usage.split('\n')[0]}\n`);
+      for (const field of help.fields) expect(unwrapped).toContain(`\n  ${field}\n`);
       expect(page).toContain(`example:\n  ${help.example.split('\n')[0]}`);
       for (const argv of [
         ['help', help.name],
@@ -121,11 +123,16 @@ describe('help COMMAND and COMMAND --help', () => {
     }
   });
 
-  it('help of an unknown command, or of two, is a usage error', async () => {
+  it('help of an unknown command, or of two, is a usage error; a mistyped one names the nearest command', async () => {
     expect(await cli(['help', 'german-surender'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "$: usage: help: unknown command 'german-surender' (see awaw-surrender --help)\n",
+      stderr: '$: usage: help: unknown command "german-surender": did you mean "german-surrender"?\n',
+    });
+    expect(await cli(['help', 'nothing'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: help: unknown command "nothing" (see awaw-surrender --help)\n',
     });
     expect(await cli(['help', 'replay', 'audit'])).toEqual({
       code: 2,
@@ -141,13 +148,62 @@ describe('help COMMAND and COMMAND --help', () => {
     expect(overview.stdout).toContain(
       '       awaw-surrender help COMMAND   (or COMMAND --help: its input fields, options and an example)\n',
     );
-    expect(overview.stdout).toContain('       awaw-surrender --version\n');
+    expect(overview.stdout).toContain('       awaw-surrender --version   (or -v)\n');
+  });
+});
+
+describe('help is at most 100 columns a line', () => {
+  const columns = (line: string): number => [...line].length;
+  const over = (page: string): string[] => page.split('\n').filter((line) => columns(line) > 100);
+
+  it('the page of every command, its example included, and the overview', async () => {
+    for (const help of commandHelps) {
+      const page = await cli(['help', help.name]);
+      expect([help.name, page.code, over(page.stdout)]).toEqual([help.name, 0, []]);
+    }
+    const overview = await cli(['--help']);
+    expect([overview.code, over(overview.stdout)]).toEqual([0, []]);
+  });
+
+  it('a long field goes on under itself, 2 columns further in; one written as a column, under its meaning', () => {
+    const verify = renderHelp(commandHelps.find((h) => h.name === 'verify') as (typeof commandHelps)[number]);
+    expect(verify).toContain(
+      '\n  --repair: truncate a torn last line, and with it an append a crash cut in two, and record the\n' +
+        '    repair in the log (as the next writer does; docs/log-format.md)\n',
+    );
+    const exported = renderHelp(commandHelps.find((h) => h.name === 'export') as (typeof commandHelps)[number]);
+    expect(exported).toContain(
+      '\n  --db URL       the PostgreSQL database, e.g. postgresql://user:password@host:5432/games or\n' +
+        '                 postgresql://user@/games?host=/run/postgresql (default: $AWAW_PG_URL)\n',
+    );
+  });
+
+  it("the overview's summaries go on under themselves", async () => {
+    expect((await cli(['--help'])).stdout).toContain(
+      '\n  italian-surrender   Italian surrender, surrender level and post-surrender forces (56.11, 56.12,\n' +
+        '                      56.31, 56.32) [56.1, 56.3]\n',
+    );
   });
 });
 
 describe('--version', () => {
   it('prints the package version, exit 0', async () => {
     expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+  it('-v is the same', async () => {
+    expect(await cli(['-v'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+  it('-v with a command is a usage error, as --version is', async () => {
+    expect(await cli(['german-surrender', '-v', 'in.json'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: german-surrender: unknown option -v (german-surrender takes --json, --help)\n',
+    });
+    expect(await cli(['verify', '-v', 'g.jsonl'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '$: usage: verify: unknown option -v (verify takes --json, --repair, --expect-head SEQ:HASH, --help)\n',
+    });
   });
   it('with a command it is a usage error', async () => {
     expect(await cli(['german-surrender', '--version', 'in.json'])).toEqual({
@@ -159,9 +215,30 @@ describe('--version', () => {
   describe('the bundled bin', () => {
     beforeAll(ensureBuilt, 120_000);
     it('prints the same version', () => {
-      const r = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), '--version'], { encoding: 'utf8' });
-      expect([r.status, r.stdout, r.stderr]).toEqual([0, `${version}\n`, '']);
+      for (const flag of ['--version', '-v']) {
+        const r = spawnSync(process.execPath, [join(ROOT, 'dist/awaw-surrender.cjs'), flag], { encoding: 'utf8' });
+        expect([flag, r.status, r.stdout, r.stderr]).toEqual([flag, 0, `${version}\n`, '']);
+      }
     });
+  });
+});
+
+describe('a mistyped command: exit 2, naming the command it is nearest to when that is close', () => {
+  it.each([
+    ['two letters swapped', ['replya', 'g.jsonl'], 'unknown command "replya": did you mean "replay"?'],
+    [
+      'a letter left out',
+      ['german-surender', 'in.json'],
+      'unknown command "german-surender": did you mean "german-surrender"?',
+    ],
+    ['a command that reads its own arguments', ['exce', 'g.jsonl'], 'unknown command "exce": did you mean "exec"?'],
+    ['a capital letter', ['Verify', 'g.jsonl'], 'unknown command "Verify": did you mean "verify"?'],
+    ['help itself', ['hlep'], 'unknown command "hlep": did you mean "help"?'],
+    ['nothing near', ['frobnicate', 'in.json'], 'unknown command "frobnicate" (see awaw-surrender --help)'],
+  ])('%s', async (_what, argv, message) => {
+    expect(await cli(argv, { 'in.json': '{}' })).toEqual({ code: 2, stdout: '', stderr: `$: usage: ${message}\n` });
+    const json = await cli([...argv, '--json'], { 'in.json': '{}' });
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([2, { error: { path: '$', message: `usage: ${message}` } }]);
   });
 });
 

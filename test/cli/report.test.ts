@@ -53,7 +53,7 @@ describe('awaw-surrender report', () => {
     expect(unknown.stderr).toContain('--game: the log holds no game "g9" (it holds sea-lion-1941)');
     const missing = await cli('report', join(dir, 'missing.jsonl'));
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('ENOENT');
+    expect(missing.stderr).toBe(`$: cannot read ${join(dir, 'missing.jsonl')}: no such file or directory\n`);
     await writeFile(join(dir, 'file'), '');
     const unwritable = await cli('report', EXAMPLE, '--out', join(dir, 'file', 'x.html'));
     expect(unwritable.code).toBe(2);

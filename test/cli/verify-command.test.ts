@@ -60,13 +60,15 @@ describe('verify', () => {
     );
   });
 
-  it('a missing file is exit 2 naming it', async () => {
+  it('a missing file is exit 2 naming it, and what is wrong in words', async () => {
     const missing = join(sea.dir, 'nowhere.jsonl');
     for (const command of ['verify', 'replay', 'audit']) {
       const r = await cli(command, missing);
-      expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `$: cannot read ${missing} (ENOENT)\n`]);
+      expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `$: cannot read ${missing}: no such file or directory\n`]);
       const json = await cli(command, '--json', missing);
-      expect(JSON.parse(json.stdout)).toEqual({ error: { path: '$', message: `cannot read ${missing} (ENOENT)` } });
+      expect(JSON.parse(json.stdout)).toEqual({
+        error: { path: '$', message: `cannot read ${missing}: no such file or directory` },
+      });
     }
   });
 

@@ -299,6 +299,17 @@ for (const backend of backends) {
         'schema',
         '"britain.surrendered" is not a host report or a player decision',
       ]);
+      // A mistyped type is refused naming the host report or player decision it is nearest to.
+      expect(await refuse(GAME, { type: 'host.loged', data: {} })).toEqual([
+        'malformed',
+        'schema',
+        '"host.loged" is not a host report or a player decision: did you mean "host.logged"?',
+      ]);
+      expect(await refuse(GAME, { type: 'host.nonsense', data: {} })).toEqual([
+        'malformed',
+        'schema',
+        '"host.nonsense" is not a host report or a player decision',
+      ]);
       await engine.close();
     });
 

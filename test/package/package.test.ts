@@ -77,12 +77,13 @@ describe('the tarball', () => {
   });
 
   it(
-    'holds no verification mark, no benchmark code, no build-time generators, no source maps nor comments ' +
-      'pointing at them (their sources are not shipped), no tests or TypeScript sources',
+    'holds no verification mark, no build stamp, no benchmark code, no build-time generators, no source maps ' +
+      'nor comments pointing at them (their sources are not shipped), no tests or TypeScript sources',
     () => {
       const unshipped =
         /\.verified\.json$|\.map$|^bench\/|^dist\/bench\/|^test\/|^src\/|\.tsbuildinfo$|^dist\/src\/(examples|docs)\//;
-      expect(files.filter((f) => unshipped.test(f) || /^dist\/src\/schemas\/(main|write)\./.test(f))).toEqual([]);
+      const generated = /^dist\/src\/schemas\/(main|write)\.|^dist\/\.build-stamp/;
+      expect(files.filter((f) => unshipped.test(f) || generated.test(f))).toEqual([]);
       const code = files.filter((f) => /\.(c|m)?js$/.test(f));
       expect(code.filter((f) => readFileSync(join(ROOT, f), 'utf8').includes('sourceMappingURL='))).toEqual([]);
       expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);

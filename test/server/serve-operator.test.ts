@@ -51,7 +51,7 @@ describe('serve: the operator token', () => {
     ]);
     expect(refused(['--operator-token-file', join(dir, 'missing')])).toEqual([
       2,
-      '--operator-token-file: cannot be read (ENOENT)\n',
+      '--operator-token-file: cannot be read: no such file or directory\n',
     ]);
     const good = join(dir, 'good');
     writeFileSync(good, `${OPERATOR_TOKEN}\n`);

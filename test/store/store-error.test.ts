@@ -5,7 +5,7 @@ import { constants } from 'node:os';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { LockTimeoutError } from '../../src/store/file/file-lock.js';
-import { fileError } from '../../src/store/file/fs-error.js';
+import { fileError, systemWords } from '../../src/store/file/fs-error.js';
 import { LinkedLogError, NotALogFileError } from '../../src/store/file/log-file.js';
 import { LogError } from '../../src/store/line-format.js';
 import { outcomeUnknown, pgError } from '../../src/store/postgres/pg-error.js';
@@ -108,6 +108,15 @@ describe('StoreError', () => {
       }
     },
   );
+
+  it("a file system error code in the system's words, as the command line names it", () => {
+    expect(systemWords('ENOENT')).toBe('no such file or directory');
+    expect(systemWords('EACCES')).toBe('permission denied');
+    expect(systemWords('ENOTDIR')).toBe('not a directory');
+    expect(systemWords('EROFS')).toBe('read-only file system');
+    expect(systemWords('ENOTAREALCODE')).toBe('failed (ENOTAREALCODE)');
+    expect(systemWords(undefined)).toBe('i/o error');
+  });
 
   it("the file store: its own errors and anything that is not the system's pass unchanged", () => {
     const torn = new TornLogError('/l.jsonl', 2);

@@ -1,6 +1,7 @@
 // The file store's boundary: a failure of the file system (ENOSPC, EROFS, EACCES ...) leaves it as a StoreError of
 // its kind, with the system's code and words for it; the store's own errors are StoreErrors already, and anything
-// else (a caller's mistake, a defect) passes unchanged.
+// else (a caller's mistake, a defect) passes unchanged. The command line's words for a file it cannot read or write
+// (`no such file or directory`) are the same system's, from here.
 import { getSystemErrorMap } from 'node:util';
 import { StoreError, type StoreErrorKind } from '../store-error.js';
 
@@ -22,6 +23,23 @@ const KINDS: ReadonlyMap<string, StoreErrorKind> = new Map([
   ['ENOMEM', 'unavailable'],
 ]);
 
+/** The system's words for each of its error codes: `ENOENT`, `no such file or directory`. */
+let wordsByCode: ReadonlyMap<string, string> | undefined;
+
+const knownWords = (code: string): string | undefined => {
+  wordsByCode ??= new Map([...getSystemErrorMap().values()]);
+  return wordsByCode.get(code);
+};
+
+/**
+ * What a file system failure of this code is, in the system's words (`permission denied` for EACCES); a code the
+ * system has no words for is named as it is, and an error with no code is an input/output error.
+ */
+export function systemWords(code: string | undefined): string {
+  if (code === undefined) return 'i/o error';
+  return knownWords(code) ?? `failed (${code})`;
+}
+
 /** The system's error code of an I/O failure (`ENOSPC`), if it is one. */
 function systemCode(error: unknown): string | undefined {
   const code: unknown = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
@@ -34,8 +52,8 @@ export function fileError(error: unknown): unknown {
   const code = systemCode(error);
   if (code === undefined) return error;
   const failure = error as NodeJS.ErrnoException;
-  const words = typeof failure.errno === 'number' ? getSystemErrorMap().get(failure.errno)?.[1] : undefined;
-  const text = `${words ?? 'failed'} (${code}${failure.syscall === undefined ? '' : `, ${failure.syscall}`})`;
+  const call = failure.syscall === undefined ? '' : `, ${failure.syscall}`;
+  const text = `${knownWords(code) ?? 'failed'} (${code}${call})`;
   return new StoreError(KINDS.get(code) ?? 'failed', failure.message, { cause: error, system: { code, text }, code });
 }
 
