@@ -29,9 +29,10 @@ describe.skipIf(skipBrowser)('the force pool table in headless Chromium', () => 
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('59.513: four bundled games report a force pool', () => {
+  it('59.513: five bundled games report a force pool', () => {
     expect(withPool.map((g) => g.name)).toEqual([
       'conciliation-and-second-surrender.jsonl',
+      'corrected-dp-level-1942.jsonl',
       'far-east-1941.jsonl',
       'rejected-then-forced-1943.jsonl',
       'sea-lion-1941.jsonl',

@@ -31,7 +31,7 @@ describePg('export / import', () => {
 
   it('every bundled example log: import, then export, gives the same bytes', async () => {
     const db = schema();
-    expect(examples).toHaveLength(6);
+    expect(examples).toHaveLength(7);
     for (const name of examples) {
       const path = join(ROOT, 'examples', name);
       const game = name.replace(/\.jsonl$/, '');

@@ -44,4 +44,7 @@ export function loadedDriver(): Driver {
 
 /** Whether `error` is the database's (pg's DatabaseError): never, before any store loaded the driver. */
 export const isDatabaseError = (error: unknown): error is pg.DatabaseError =>
-  driver !== undefined && error instanceof driver.DatabaseError;
+  driver !== undefined
+    ? error instanceof driver.DatabaseError
+    : // No store has loaded the driver in this process: the error can only be the class of another copy of pg.
+      error instanceof Error && error.constructor.name === 'DatabaseError';
