@@ -128,6 +128,19 @@ export class Credentials {
     }
   }
 
+  /**
+   * The operator, acting as the referee of `game`: the host seat for a correction of a host report
+   * (docs/corrections.md), with the operator's token in the Authorization header; null for anyone else, or a game this
+   * server does not hold.
+   */
+  async refereeOf(request: FastifyRequest, game: string): Promise<{ readonly seat: 'host' } | null> {
+    const identity = await this.identify(request);
+    if (identity.kind !== 'operator' || identity.via !== 'header' || (await this.seats.load(game)) === null)
+      return null;
+    noteSeat(request, 'host');
+    return { seat: 'host' };
+  }
+
   /** The acting seat of the request's token in `game`, for a route that takes a command: the viewer's is 403. */
   async actorOf(request: FastifyRequest, game: string): Promise<{ readonly seat: Seat } | HttpFailure> {
     const reader = await this.readerOf(request, game);

@@ -135,11 +135,18 @@ export function gameRoutes(app: Server, backend: Backend, credentials: Credentia
     if (failed(expected)) return send(reply, expected);
     const key = idempotencyKeyOf(request);
     if (failed(key)) return send(reply, key);
+    const run = (slot: GameSlot, seat: Seat) =>
+      execute(slot, game, request.body, seat, { expected: expected.version, commandId: key.commandId });
+    // A correction of a host report is the host's, or the operator's as referee (docs/corrections.md).
+    const body: unknown = request.body;
+    const correction =
+      typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'host.report-corrected';
+    const referee = correction ? await credentials.refereeOf(request, game) : null;
     return respond(
       reply,
-      await act(request, game, (slot, seat) =>
-        execute(slot, game, request.body, seat, { expected: expected.version, commandId: key.commandId }),
-      ),
+      referee === null
+        ? await act(request, game, run)
+        : await withSlot(backend, game, (slot) => run(slot, referee.seat)),
     );
   });
 

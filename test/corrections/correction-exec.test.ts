@@ -61,3 +61,23 @@ it('correction: exec previews and executes a correction; a refused one changes n
   const replay = memoryIo();
   expect(await runCli(['replay', path, '--full'], replay, { engineId: null })).toBe(0);
 });
+
+it('correction: append takes a correction as one command; a refused one exits 1 and changes no byte', async () => {
+  const path = join(dir, 'appended.jsonl');
+  await copyFile(BUNDLED, path);
+  const before = await readFile(path, 'utf8');
+  const append = async (seq: number) => {
+    const io = memoryIo({ '-': JSON.stringify({ type: 'host.report-corrected', data: { seq, report: null } }) });
+    return { code: await runCli(['append', path, '--game', GAME, '-'], io, { engineId: null }), io };
+  };
+  const refused = await append(62);
+  expect(refused.code, refused.io.stderr).toBe(1);
+  expect(await readFile(path, 'utf8')).toBe(before);
+  const accepted = await append(108);
+  expect(accepted.code, accepted.io.stderr).toBe(0);
+  const result = JSON.parse(accepted.io.stdout) as { events: { seq: number; type: string }[] };
+  expect(result.events.slice(0, 2).map((e) => [e.seq, e.type])).toEqual([
+    [163, 'host.report-corrected'],
+    [164, 'game.redecided'],
+  ]);
+});

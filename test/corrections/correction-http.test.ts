@@ -10,7 +10,7 @@ import { exampleGames } from '../../src/examples/games.js';
 import { buildServer } from '../../src/server/app.js';
 import { DirectoryBackend } from '../../src/server/directory-backend.js';
 import type { Server } from '../../src/server/types.js';
-import { TEST_OPERATOR } from '../support/operator.js';
+import { operatorAuth, TEST_OPERATOR } from '../support/operator.js';
 import { auth, createGame, eventCount, send, type Created } from '../server/api-client.js';
 
 const script = exampleGames['rejected-then-forced-1943']?.().events ?? [];
@@ -80,6 +80,25 @@ describe('corrections over HTTP', () => {
         decisions: [{ after: 163, count: 1 }],
       });
       expect([body.version, body.pending]).toEqual([165, []]);
+      // The operator, as referee, corrects it back; any other command with its token opens no game (401).
+      const back = {
+        type: 'host.report-corrected',
+        data: { seq: 163, report: { type: report.type, data: report.data } },
+      };
+      const byOperator = await app.inject({
+        method: 'POST',
+        url: '/games/fix/commands',
+        headers: operatorAuth(),
+        payload: back,
+      });
+      expect([byOperator.statusCode, byOperator.json<{ events: StoredEvent[] }>().events[0]?.seq]).toEqual([200, 166]);
+      const other = await app.inject({
+        method: 'POST',
+        url: '/games/fix/commands',
+        headers: operatorAuth(),
+        payload: { type: 'game.decision-withdrawn', data: { seq: 64 } },
+      });
+      expect(other.statusCode).toBe(401);
     } finally {
       await app.close();
     }
@@ -109,6 +128,43 @@ describe('corrections over HTTP', () => {
       expect(byGermany.statusCode).toBe(200);
       const body = byGermany.json<{ pending: { decision: string; by: string }[] }>();
       expect(body.pending.map((p) => [p.decision, p.by])).toEqual([['respond-to-british-offer', 'germany']]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('correction: a viewer stream announces the correction and its account as they are appended', async () => {
+    const app = await serve();
+    try {
+      const created = await createGame(app, 'streamed');
+      // Up to the end of Winter 1942: the Fall 1942 report (seq 61) and Germany's rejection (64) are in.
+      for (const command of script.slice(0, 90)) expect((await send(app, created, command)).statusCode).toBe(200);
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const stream = await fetch(`${base}/games/streamed/stream?access_token=${created.tokens.viewer}`, {
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      const correction = { type: 'host.report-corrected', data: { seq: 64, report: null } };
+      const refused = await post(app, created, 'host', correction);
+      expect(refused.statusCode).toBe(422);
+      const at = (await eventCount(app, created)) + 1;
+      const remove = { type: 'host.report-corrected', data: { seq: 45, report: null } };
+      expect((await post(app, created, 'host', remove)).statusCode).toBe(200);
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      const deadline = Date.now() + 10_000;
+      while (!text.includes(`id: ${at + 1}\n`) && Date.now() < deadline) {
+        const next = await reader.read();
+        if (next.done) break;
+        text += new TextDecoder().decode(next.value);
+      }
+      controller.abort();
+      // The refused correction appended nothing; the accepted one and its account are announced in order.
+      const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(ids.slice(0, 2)).toEqual([at, at + 1]);
+      expect(text).toContain('"type":"host.report-corrected"');
+      expect(text).toContain('"type":"game.redecided"');
     } finally {
       await app.close();
     }
