@@ -1,24 +1,17 @@
 // Corrections on every store (memory, a JSON Lines file, PostgreSQL): the game's stream stays one append-only
 // stream, the correction's account is the same on each, another writer that opens the store afterwards reads the
 // corrected game, and the correction can be named by the first writer after a second one made it.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/index.js';
 import type { OriginEvent } from '../../src/engine/decide.js';
 import { projection } from '../../src/engine/evolve.js';
 import { exampleGames } from '../../src/examples/games.js';
 import { SurrenderGames } from '../../src/host/games.js';
-import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import type { GameStreamStore } from '../../src/store/game-streams.js';
-import { MemoryEventStore } from '../../src/store/memory.js';
-import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
-import { describePg, usePgDatabase } from '../support/pg.js';
-import { makeTempDir } from '../store/support.js';
+import { onEveryStore, type Stores } from '../support/every-store.js';
 
 const GAME = 'rejected-then-forced-1943';
 const script = exampleGames[GAME]?.().events ?? [];
-
-type Stores = () => Promise<GameStreamStore>;
 
 async function events(store: GameStreamStore): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
@@ -93,26 +86,4 @@ function describeCorrections(name: string, stores: () => Stores): void {
   });
 }
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir());
-});
-afterAll(() => cleanup());
-let logs = 0;
-
-describeCorrections('MemoryEventStore', () => {
-  const store = new MemoryEventStore();
-  return async () => store;
-});
-describeCorrections('JsonlFileStore', () => {
-  const path = join(dir, `corrections-${++logs}.jsonl`);
-  return () => JsonlFileStore.open(path, { create: true });
-});
-describePg('PostgreSQL', () => {
-  const db = usePgDatabase();
-  describeCorrections('PostgresEventStore', () => {
-    const schema = db.schema();
-    return () => PostgresEventStore.open({ url: db.url(), schema });
-  });
-});
+onEveryStore('corrections', describeCorrections);

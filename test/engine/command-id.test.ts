@@ -8,17 +8,12 @@ import { SurrenderEngine } from '../../src/host/engine.js';
 import { SurrenderGames } from '../../src/host/games.js';
 import { JsonlFileStore } from '../../src/store/file/jsonl-file.js';
 import type { GameStreamStore } from '../../src/store/game-streams.js';
-import { MemoryEventStore } from '../../src/store/memory.js';
-import { PostgresEventStore } from '../../src/store/postgres/postgres.js';
 import { ACCEPT, SEA_LION as GAME, seaLionScript } from '../support/exec-process.js';
-import { describePg, usePgDatabase } from '../support/pg.js';
+import { onEveryStore, type Stores } from '../support/every-store.js';
 import { makeTempDir } from '../store/support.js';
 
 const accept = seaLionScript[ACCEPT] as OriginEvent;
 const reject = { type: 'britain.offer-rejected', data: accept.data } as OriginEvent;
-
-/** Opens one more store over the same events (another process on the same log or database). */
-type Stores = () => Promise<GameStreamStore>;
 
 async function upTo(games: SurrenderGames, count: number): Promise<void> {
   for (const command of seaLionScript.slice(0, count)) {
@@ -154,29 +149,14 @@ function describeCommandIds(name: string, stores: () => Stores): void {
   });
 }
 
+onEveryStore('commands', describeCommandIds);
+
 let dir = '';
 let cleanup: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir());
 });
 afterAll(() => cleanup());
-let logs = 0;
-
-describeCommandIds('MemoryEventStore', () => {
-  const store = new MemoryEventStore();
-  return async () => store;
-});
-describeCommandIds('JsonlFileStore', () => {
-  const path = join(dir, `commands-${++logs}.jsonl`);
-  return () => JsonlFileStore.open(path, { create: true });
-});
-describePg('PostgreSQL', () => {
-  const db = usePgDatabase();
-  describeCommandIds('PostgresEventStore', () => {
-    const schema = db.schema();
-    return () => PostgresEventStore.open({ url: db.url(), schema });
-  });
-});
 
 describe('SurrenderEngine over one log, as exec and append drive it', () => {
   it('a JSON Lines log read by a fresh engine answers a command recorded by an earlier one', async () => {

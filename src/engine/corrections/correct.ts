@@ -79,19 +79,22 @@ export function decideCorrection(
   const index = indexOfSeq(timeline, target);
   if (index < 0) return notStanding(timeline, target, version, game);
   const entry = timeline.entries[index] as TimelineEntry;
-  return origin.type === 'host.report-corrected'
-    ? correctReport(timeline, game, origin, seq, index, entry)
-    : withdrawDecision(timeline, game, origin, seq, index, entry);
+  const at: Target = { timeline, game, origin, seq, index, entry };
+  return origin.type === 'host.report-corrected' ? correctReport(at) : withdrawDecision(at);
 }
 
-function correctReport(
-  timeline: Timeline,
-  game: string,
-  origin: OriginEvent,
-  seq: number,
-  index: number,
-  entry: TimelineEntry,
-): RedecisionResult {
+/** A correction and the standing command it names: `entry`, at `index` of the timeline. */
+interface Target {
+  readonly timeline: Timeline;
+  readonly game: string;
+  readonly origin: OriginEvent;
+  /** The correction's own seq. */
+  readonly seq: number;
+  readonly index: number;
+  readonly entry: TimelineEntry;
+}
+
+function correctReport({ timeline, game, origin, seq, index, entry }: Target): RedecisionResult {
   const { report } = origin.data as EventData<'host.report-corrected'>;
   const named = `event ${entry.seq} (${entry.command.type})`;
   const source = definitionOf(entry.command.type)?.source;
@@ -127,14 +130,7 @@ function correctReport(
   return redecide(timeline, game, index, origin, seq, report as OriginEvent | null);
 }
 
-function withdrawDecision(
-  timeline: Timeline,
-  game: string,
-  origin: OriginEvent,
-  seq: number,
-  index: number,
-  entry: TimelineEntry,
-): RedecisionResult {
+function withdrawDecision({ timeline, game, origin, seq, index, entry }: Target): RedecisionResult {
   const named = `event ${entry.seq} (${entry.command.type})`;
   if (definitionOf(entry.command.type)?.source !== 'player')
     return refuse(

@@ -52,32 +52,34 @@ export async function replayLog(
   keep: Keep = undefined,
 ): Promise<ReadResult> {
   const mark = engineId === null || full ? null : await readVerifiedMark(path, engineId);
+  const pass: Pass = { path, collectAudit, engineId, hashAt, onProgress, keep };
   // The timelines of only the games that are corrected are kept: a pass that meets another is made again.
-  if (allTimelines) return replayMarked(path, collectAudit, engineId, mark, hashAt, onProgress, keep, 'all');
+  if (allTimelines) return replayMarked(pass, mark, 'all');
   let history = new Set<string>();
   for (;;) {
-    const result = await replayMarked(path, collectAudit, engineId, mark, hashAt, onProgress, keep, history);
+    const result = await replayMarked(pass, mark, history);
     const missing = [...result.replayer.historyNeeded].filter((game) => !history.has(game));
     if (missing.length === 0) return result;
     history = new Set([...history, ...missing]);
   }
 }
 
-async function replayMarked(
-  path: string,
-  collectAudit: boolean,
-  engineId: string | null,
-  mark: VerifiedMark | null,
-  hashAt: number,
-  onProgress: OnProgress,
-  keep: Keep,
-  history: HistoryPolicy,
-): Promise<ReadResult> {
+/** What every pass over the log is given. */
+interface Pass {
+  readonly path: string;
+  readonly collectAudit: boolean;
+  readonly engineId: string | null;
+  readonly hashAt: number;
+  readonly onProgress: OnProgress;
+  readonly keep: Keep;
+}
+
+/** A pass trusting `mark`, made again in full when the mark no longer matches the log. */
+async function replayMarked(pass: Pass, mark: VerifiedMark | null, history: HistoryPolicy): Promise<ReadResult> {
   try {
-    return await replayFrom(path, collectAudit, engineId, mark, hashAt, onProgress, keep, history);
+    return await replayFrom(pass, mark, history);
   } catch (error) {
-    if (mark !== null && error instanceof StaleMarkError)
-      return replayFrom(path, collectAudit, engineId, null, hashAt, onProgress, keep, history);
+    if (mark !== null && error instanceof StaleMarkError) return replayFrom(pass, null, history);
     throw error;
   }
 }
@@ -87,13 +89,8 @@ export type OnProgress = ((bytesRead: number) => void) | undefined;
 export type Keep = ((event: StoredEvent) => boolean) | undefined;
 
 async function replayFrom(
-  path: string,
-  collectAudit: boolean,
-  engineId: string | null,
+  { path, collectAudit, engineId, hashAt, onProgress, keep }: Pass,
   mark: VerifiedMark | null,
-  hashAt: number,
-  onProgress: OnProgress,
-  keep: Keep,
   history: HistoryPolicy,
 ): Promise<ReadResult> {
   const through = mark?.events ?? 0;
