@@ -19,7 +19,7 @@ import { formatTable, hostTargets } from './host-bench.js';
 import { httpOnly, httpTargets, runHttp } from './http-bench.js';
 import { hostOnly, passes, runHost, targetLine } from './host-run.js';
 import { pendingOnly, pendingTargets, runPending } from './pending-bench.js';
-import { correctionTargets, runCorrection } from './correction-bench.js';
+import { correctionOnly, correctionTargets, runCorrection } from './correction-bench.js';
 import { child, measurePasses, MODES, ratio, type Mode } from './replay-passes.js';
 import { replayRows, replayTargets } from './replay-table.js';
 import { readBenchArgs, resultsFile, writeResults, type ResultsFile } from './results-file.js';
@@ -173,7 +173,7 @@ function run(): Promise<void> {
   if (only === 'host') return hostOnly(file, cli);
   if (only === 'http') return httpOnly(file, cli);
   if (only === 'pending') return pendingOnly(root, file);
-  if (only === 'correction') return runCorrection((text) => process.stdout.write(`${text}\n`)).then(() => undefined);
+  if (only === 'correction') return correctionOnly(file);
   return main(file);
 }
 

@@ -62,7 +62,7 @@ const LOGGED_VERSION = definitionOf('host.logged')?.version ?? 1;
 
 /** Decides and applies commands of several games in memory, writing what they produce to a LogWriter. */
 export class Generator {
-  readonly replayer = new Replayer({ checkDecisions: false });
+  readonly replayer = new Replayer({ checkDecisions: false, history: new Set() });
   readonly counts = new Map<string, number>();
   /** The first British Resistance Table input decided: a realistic calculator input. */
   britishInput: EventData<'britain.resistance-determined'>['inputs'] | null = null;

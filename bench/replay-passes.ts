@@ -32,8 +32,11 @@ export interface ChildResult {
 
 async function pass(mode: Mode, path: string): Promise<Omit<ChildResult, 'maxRssMb'>> {
   const validate = mode === 'verify' || mode === 'verify-replay' || mode === 'verify-replay-check';
+  // As the command line replays: no game's timeline kept until a correction asks for it (the bench log has none).
   const replayer =
-    mode === 'parse' || mode === 'verify' ? null : new Replayer({ checkDecisions: mode === 'verify-replay-check' });
+    mode === 'parse' || mode === 'verify'
+      ? null
+      : new Replayer({ checkDecisions: mode === 'verify-replay-check', history: new Set() });
   let events = 0;
   const started = performance.now();
   if (mode === 'replay' && replayer !== null) {
@@ -46,6 +49,7 @@ async function pass(mode: Mode, path: string): Promise<Omit<ChildResult, 'maxRss
     replayer?.applyAll(batch);
   }
   const mismatches = replayer?.finish().length ?? 0;
+  if ((replayer?.historyNeeded.size ?? 0) > 0) throw new Error('the bench log holds a correction: replayed twice');
   return { mode, events, ms: performance.now() - started, mismatches };
 }
 
