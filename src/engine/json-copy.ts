@@ -15,8 +15,8 @@ export interface JsonLimits {
 }
 
 /**
- * The limits of a command (README, "The host API"). Deep enough for any payload the schemas allow with
- * room for a host's own data in `host.logged`; the size keeps every line under the log's 16 MiB limit
+ * The limits of a command (docs/host-api.md, "The copy of a command"). Deep enough for any payload the schemas
+ * allow with room for a host's own data in `host.logged`; the size keeps every line under the log's 16 MiB limit
  * (docs/log-format.md), as a character takes at most 3 bytes of UTF-8.
  */
 export const COMMAND_LIMITS: JsonLimits = { maxDepth: 64, maxChars: 1024 * 1024 };

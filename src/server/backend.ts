@@ -113,7 +113,7 @@ export class StaleIfMatch extends Error {
 
 /**
  * Holds a command to the version its request named: the engine decides again after another writer's append
- * (README, the host API), but a request with If-Match must then fail (412), not be applied to a game it did not see.
+ * (docs/host-api.md), but a request with If-Match must then fail (412), not be applied to a game it did not see.
  */
 export class IfMatchGuard {
   expected: number | null = null;

@@ -1,4 +1,4 @@
-// The host API under hostile callers (README, "The host API"): a command is copied as JSON data when
+// The host API under hostile callers (docs/host-api.md, "The copy of a command"): a command is copied as JSON data when
 // `execute` is called and decided on and written exactly as copied, whatever the caller does afterwards;
 // any value at all, anywhere, resolves with a typed rejection and appends nothing; never a throw.
 import { spawnSync } from 'node:child_process';

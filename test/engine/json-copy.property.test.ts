@@ -1,6 +1,7 @@
-// The size limit of a command (src/engine/json-copy.ts, README "The host API") is the length of its JSON text as
-// JSON.stringify writes it, exactly: a value fits a budget of that many characters and not one fewer, whatever
-// its strings hold (quotes, backslashes, control characters, surrogates paired or alone), and the copy is equal.
+// The size limit of a command (src/engine/json-copy.ts, docs/host-api.md, "The copy of a command") is the length
+// of its JSON text as JSON.stringify writes it, exactly: a value fits a budget of that many characters and not one
+// fewer, whatever its strings hold (quotes, backslashes, control characters, surrogates paired or alone), and the
+// copy is equal.
 // (-0 is refused, not copied: JSON writes it as 0; its numbers here are other doubles.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The host API when the log cannot be read or written (README, "The host API"): execute resolves with a typed
-// rejection (`store-failed`, rule `store`) naming what failed, the log on disk is unchanged, and a defect is an
-// `internal` rejection (rule `engine`), never a throw past the API.
+// The host API when the log cannot be read or written (docs/host-api.md, "Commands and their answers"): execute
+// resolves with a typed rejection (`store-failed`, rule `store`) naming what failed, the log on disk is unchanged,
+// and a defect is an `internal` rejection (rule `engine`), never a throw past the API.
 import { describe, expect, it } from 'vitest';
 import { SurrenderEngine } from '../../src/host/engine.js';
 import { deterministicSource } from '../../src/examples/build.js';
