@@ -131,6 +131,8 @@ async function main(file: ResultsFile): Promise<void> {
       },
       calculatorProcessMs: best(calculator),
       calculatorProcessMedianMs: median(calculator),
+      calculatorUncachedProcessMs: best(times.uncached),
+      calculatorUncachedProcessMedianMs: median(times.uncached),
       nodeStartupMs: best(nodeAlone),
       singleGameWarmParseMs: best(warmParse),
       withoutExtraCaCerts:

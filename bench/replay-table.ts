@@ -98,6 +98,13 @@ export function replayRows(passes: Passes, events: number, times: SingleGameTime
     '',
   ]);
   rows.push([
+    '     same, without the V8 code cache (the bundle run directly)',
+    `${fmt(best(times.uncached))} (${fmt(median(times.uncached))})`,
+    '',
+    '',
+    '',
+  ]);
+  rows.push([
     '     node -e 0 (for scale)',
     `${fmt(best(times.nodeAlone))} (${fmt(median(times.nodeAlone))})`,
     '',

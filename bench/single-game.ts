@@ -1,6 +1,7 @@
 // The one 20,000-event game (docs/performance.md (iv), (v)): warm in this process, and as fresh processes of the
 // package's bin, with a calculator call and node itself for scale.
 import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { memoryIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/run.js';
 import { replayVerifiedLog } from '../src/host/file/replay-file.js';
@@ -15,6 +16,8 @@ export interface SingleGameTimes {
   readonly freshFirst: number[];
   readonly freshReplay: number[];
   readonly calculator: number[];
+  /** The same call of the bundle without its V8 code cache (dist/cli.cjs run directly), interleaved with it. */
+  readonly uncached: number[];
   readonly nodeAlone: number[];
   /** The same processes without NODE_EXTRA_CA_CERTS, when it is set (for comparison only). */
   readonly bare: {
@@ -53,7 +56,13 @@ export async function timeSingleGame(
   if (!existsSync(mark)) throw new Error('replay wrote no verification mark');
   const freshReplay = Array.from({ length: repeats }, () => timeProcess([cli, 'replay', gamePath]));
   // (v) a calculator call as a whole process, and node itself for scale.
-  const calculator = Array.from({ length: repeats }, () => timeProcess([cli, 'british-resistance', calcPath]));
+  const calculator: number[] = [];
+  const uncached: number[] = [];
+  const bundle = join(dirname(cli), 'cli.cjs');
+  for (let i = 0; i < repeats; i += 1) {
+    calculator.push(timeProcess([cli, 'british-resistance', calcPath]));
+    uncached.push(timeProcess([bundle, 'british-resistance', calcPath]));
+  }
   const nodeAlone = Array.from({ length: repeats }, () => timeProcess(['-e', '0']));
   const bare = extraCerts
     ? {
@@ -67,5 +76,5 @@ export async function timeSingleGame(
         ),
       }
     : null;
-  return { warmParse, warmReplay, warmCommand, freshFirst, freshReplay, calculator, nodeAlone, bare };
+  return { warmParse, warmReplay, warmCommand, freshFirst, freshReplay, calculator, uncached, nodeAlone, bare };
 }
