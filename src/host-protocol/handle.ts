@@ -83,8 +83,10 @@ export async function handleRequest(value: unknown, context: ProtocolContext): P
   let body: Body<Response>;
   let appended = 0;
   try {
-    // Another writer's appends are read first, so that every answer is of the log as it is now.
-    if (context.caughtUp !== true) await engine.catchUp();
+    // Another writer's appends are read first, so that every answer is of the log as it is now. An execute reads them
+    // itself when they matter: its append is tied to the version and hash it was decided on, and a refusal is decided
+    // again on the log as it is (src/host/engine.ts), so the check before it would only cost a read of the log's end.
+    if (context.caughtUp !== true && request.op !== 'execute') await engine.catchUp();
     body = await perform(request, context);
     if (body.ok && body.op === 'execute' && body.repeated !== true) appended = body.events.length;
   } catch (error) {
