@@ -51,5 +51,11 @@ export type NewEvent = DomainEvent & { readonly game: string; readonly commandId
 export const definitionOf = (type: string): EventDefinition | undefined =>
   Object.hasOwn(eventDefinitions, type) ? (eventDefinitions as Record<string, EventDefinition>)[type] : undefined;
 
+/** A host fact or a player decision: what a command may be, and what begins each append of the engine. */
+export const isOrigin = (event: { type: string }): boolean => {
+  const source = definitionOf(event.type)?.source;
+  return source === 'host' || source === 'player';
+};
+
 export * from './envelope.js';
 export * from './registry.js';

@@ -1,6 +1,6 @@
 // The audit of a log read in order: each correction names the facts it changed (the commands read before it are
 // kept, by game and seq), and the decisions and commands a correction no longer holds are marked superseded.
-import { definitionOf, type EventData, type StoredEvent } from '../../events/index.js';
+import { isOrigin, type EventData, type StoredEvent } from '../../events/index.js';
 import { auditEntriesAfter } from './audit.js';
 import type { AuditEntry } from './entry.js';
 import type { CommandAt, Named } from './corrections.js';
@@ -17,8 +17,7 @@ export class AuditTrail {
   add(event: StoredEvent): void {
     if (event.type === 'host.logged') return;
     this.#entries.push(...auditEntriesAfter(event, (game, named) => this.#commandAt(game, named)));
-    const source = definitionOf(event.type)?.source;
-    if (source === 'host' || source === 'player') {
+    if (isOrigin(event)) {
       const commands = this.#commands.get(event.game) ?? new Map();
       this.#commands.set(event.game, commands);
       const report = event.type === 'host.report-corrected' ? event.data.report : null;
@@ -38,7 +37,7 @@ export class AuditTrail {
   #supersede(game: string, by: number, data: EventData<'game.redecided'>): void {
     const marks = this.#superseded.get(game) ?? new Map<number, number>();
     this.#superseded.set(game, marks);
-    for (const seq of [data.of, ...data.superseded, ...data.setAside.map((s) => s.seq)]) marks.set(seq, by);
+    for (const seq of takenOut(data)) marks.set(seq, by);
   }
 
   /** Every entry so far, in log order, those a correction took out marked with its seq. */
@@ -53,10 +52,14 @@ export class AuditTrail {
 /** The seqs of the events a later correction took out of their game (one game's events, in log order). */
 export function supersededSeqs(events: readonly StoredEvent[]): ReadonlySet<number> {
   const gone = new Set<number>();
-  for (const event of events) {
-    if (event.type !== 'game.redecided') continue;
-    for (const seq of [event.data.of, ...event.data.superseded, ...event.data.setAside.map((s) => s.seq)])
-      gone.add(seq);
-  }
+  for (const event of events)
+    if (event.type === 'game.redecided') for (const seq of takenOut(event.data)) gone.add(seq);
   return gone;
 }
+
+/** What a correction's account takes out of the game: the command corrected, its superseded and set-aside ones. */
+const takenOut = (data: EventData<'game.redecided'>): number[] => [
+  data.of,
+  ...data.superseded,
+  ...data.setAside.map((s) => s.seq),
+];

@@ -3,6 +3,7 @@
 import {
   definitionOf,
   eventDefinitions,
+  isOrigin,
   type DomainEvent,
   type EventDefinition,
   type EventData,
@@ -44,11 +45,7 @@ export type { OriginEvent };
 /** The commands that correct a game (./corrections/). */
 type CorrectionType = 'host.report-corrected' | 'game.decision-withdrawn';
 
-/** A host fact or a player decision: what a command may be, and what begins each append of the engine. */
-export const isOrigin = (event: { type: string }): boolean => {
-  const source = definitionOf(event.type)?.source;
-  return source === 'host' || source === 'player';
-};
+export { isOrigin };
 
 /** Records a host fact that needs no rule decision. */
 const record =

@@ -85,13 +85,12 @@ export function seatsFor(
   if (type.startsWith('host.')) return new Set(['host']);
   if (type === 'game.decision-withdrawn') {
     const { seq, commandId } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const by =
-      Number.isSafeInteger(seq) || typeof commandId === 'string'
-        ? decidedBy({
-            ...(Number.isSafeInteger(seq) ? { seq: seq as number } : {}),
-            ...(typeof commandId === 'string' ? { commandId } : {}),
-          })
-        : null;
+    // Named as the engine reads a take-back; anything else names no decision, and the engine refuses it.
+    const named = {
+      ...(Number.isSafeInteger(seq) ? { seq: seq as number } : {}),
+      ...(typeof commandId === 'string' ? { commandId } : {}),
+    };
+    const by = Object.keys(named).length === 0 ? null : decidedBy(named);
     return by === null ? null : new Set(by.filter(isSeat));
   }
   if (type === 'war.declared') {

@@ -5,7 +5,8 @@ import type { DomainEvent, EventData, OriginEvent } from '../../../events/index.
 import type { Rejection } from '../decision.js';
 import type { GameView } from '../game-view.js';
 import { sameJson } from '../same-json.js';
-import { applyEvents, decideAgain, viewBefore } from './fold.js';
+import { decide, decideStored } from '../decide.js';
+import { applyEvents, viewBefore } from './fold.js';
 import type { Timeline, TimelineEntry } from './timeline.js';
 
 /** What a correction does to its game's timeline: applied by the Replayer when its events are read. */
@@ -66,10 +67,10 @@ export function redecide(
     return seqs;
   };
 
-  const old = decideAgain(oldView, corrected.command, true);
+  const old = decideStored(oldView, corrected.command);
   oldView = applyEvents(oldView, game, old.ok ? old.events : [corrected.command]);
   if (replacement !== null) {
-    const decision = decideAgain(newView, replacement, false);
+    const decision = decide(newView, replacement);
     if (!decision.ok) return { ok: false, rejection: replacementRefused(decision.rejection) };
     views.push(newView);
     newView = applyEvents(newView, game, decision.events);
@@ -77,9 +78,9 @@ export function redecide(
   }
   for (let i = index + 1; i < timeline.entries.length; i += 1) {
     const entry = timeline.entries[i] as TimelineEntry;
-    const was = decideAgain(oldView, entry.command, true);
+    const was = decideStored(oldView, entry.command);
     oldView = applyEvents(oldView, game, was.ok ? was.events : [entry.command]);
-    const now = decideAgain(newView, entry.command, true);
+    const now = decideStored(newView, entry.command);
     if (!now.ok) {
       setAside.push({ seq: entry.seq, type: entry.command.type, rule: now.rejection.rule, code: now.rejection.code });
       refusals.set(entry.seq, now.rejection);

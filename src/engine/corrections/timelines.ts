@@ -26,8 +26,6 @@ export class Timelines {
   readonly #games = new Map<string, GameTimeline>();
   /** The games a correction was read for without their timeline: a replay must be made again keeping theirs. */
   readonly needed = new Set<string>();
-
-  constructor(private readonly history: HistoryPolicy = 'all') {}
   readonly #absorbing = new Map<string, number>();
   /** The last correction decided, kept for the reading of its own event (decided once, not twice). */
   #prepared: {
@@ -36,6 +34,8 @@ export class Timelines {
     readonly origin: OriginEvent;
     readonly result: RedecisionResult;
   } | null = null;
+
+  constructor(private readonly history: HistoryPolicy = 'all') {}
 
   of(game: string): Timeline | undefined {
     return this.#games.get(game);

@@ -7,6 +7,7 @@ import { AuditTrail } from '../../audit/trail.js';
 import type { StoredEvent } from '../../../events/index.js';
 import { INERT_TYPES, Replayer } from '../../engine/replay.js';
 import type { HistoryPolicy } from '../../engine/corrections/timelines.js';
+import { withHistories } from '../../engine/replay-history.js';
 import { readLog, type ScanSummary } from '../../store/file/verify.js';
 import {
   readVerifiedMark,
@@ -55,13 +56,10 @@ export async function replayLog(
   const pass: Pass = { path, collectAudit, engineId, hashAt, onProgress, keep };
   // The timelines of only the games that are corrected are kept: a pass that meets another is made again.
   if (allTimelines) return replayMarked(pass, mark, 'all');
-  let history = new Set<string>();
-  for (;;) {
-    const result = await replayMarked(pass, mark, history);
-    const missing = [...result.replayer.historyNeeded].filter((game) => !history.has(game));
-    if (missing.length === 0) return result;
-    history = new Set([...history, ...missing]);
-  }
+  return withHistories(
+    (history) => replayMarked(pass, mark, history),
+    (result) => result.replayer,
+  );
 }
 
 /** What every pass over the log is given. */

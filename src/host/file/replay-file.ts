@@ -11,7 +11,10 @@ import { withHistories } from '../../engine/replay-history.js';
 export function replayVerifiedLog(path: string, replayer?: Replayer): Promise<Replayer> {
   return replayer !== undefined
     ? replayInto(path, replayer)
-    : withHistories((history) => replayInto(path, new Replayer({ checkDecisions: false, history })));
+    : withHistories(
+        (history) => replayInto(path, new Replayer({ checkDecisions: false, history })),
+        (replayer) => replayer,
+      );
 }
 
 async function replayInto(path: string, replayer: Replayer): Promise<Replayer> {
