@@ -89,7 +89,8 @@ export class LineReader {
   }
 
   #endLine(): void {
-    const bytes = Buffer.concat(this.#parts);
+    // A line that came in one chunk (the usual case) is used where it lies, not copied.
+    const bytes = this.#parts.length === 1 ? (this.#parts[0] as Buffer) : Buffer.concat(this.#parts);
     const overlong = this.#overlong;
     const first = this.#first;
     this.#first = false;
