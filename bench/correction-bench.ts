@@ -13,7 +13,7 @@ import { JsonlFileStore } from '../src/store/file/jsonl-file.js';
 import { benchGame } from './bench-game.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
-import { previousResults, writeResults, type ResultsFile } from './results-file.js';
+import { mergeResults, type ResultsFile } from './results-file.js';
 import { Generator, LogWriter } from './log-writer.js';
 import { rng } from './random.js';
 import { best, median } from './timing.js';
@@ -181,15 +181,11 @@ export async function correctionOnly(file: ResultsFile): Promise<void> {
   const correction = await runCorrection(say);
   const targets = correctionTargets(correction);
   for (const t of targets) say(targetLine(t));
-  const previous = previousResults(file);
-  const kept = Array.isArray(previous['targets'])
-    ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(c)'))
-    : [];
-  writeResults(file, {
-    ...previous,
-    correctionDate: new Date().toISOString(),
-    correction,
-    targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
-  });
+  mergeResults(
+    file,
+    { correctionDate: new Date().toISOString(), correction },
+    targets.map((t) => ({ ...t, pass: passes(t) })),
+    (t) => t.name.startsWith('(c)'),
+  );
   say(`\nwrote ${file.name} (correction lines)`);
 }

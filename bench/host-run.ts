@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTable, hostBench, hostRows, hostTargets, type HostBenchResult } from './host-bench.js';
-import { previousResults, writeResults, type ResultsFile } from './results-file.js';
+import { mergeResults, type ResultsFile } from './results-file.js';
 
 export interface Target {
   readonly name: string;
@@ -53,18 +53,12 @@ export async function hostOnly(file: ResultsFile, cli: string): Promise<void> {
     );
     const host = await runHost(dir, cli, say);
     for (const t of hostTargets(host)) say(targetLine(t));
-    const previous = previousResults(file);
-    const kept = Array.isArray(previous['targets'])
-      ? (previous['targets'] as Target[]).filter((t) => t.unit !== 'x')
-      : [];
-    const report = {
-      ...previous,
-      hostDate: new Date().toISOString(),
-      hostLoadavg: loadavg(),
-      host,
-      targets: [...kept, ...hostTargets(host).map((t) => ({ ...t, pass: passes(t) }))],
-    };
-    writeResults(file, report);
+    mergeResults(
+      file,
+      { hostDate: new Date().toISOString(), hostLoadavg: loadavg(), host },
+      hostTargets(host).map((t) => ({ ...t, pass: passes(t) })),
+      (t) => t.unit === 'x',
+    );
     say(`\nwrote ${file.name} (host lines)`);
   } finally {
     if (process.env['BENCH_KEEP'] === '1') say(`kept ${dir}`);

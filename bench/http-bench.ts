@@ -13,7 +13,7 @@ import { clusterCpuMs, cpuMs, machineCpuMs, selfCpuMs } from './cpu.js';
 import { BENCH_OPERATOR_TOKEN, killServesNow, startServe, stopServes, type ServeProcess } from './http-serve.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
-import { previousResults, writeResults, type ResultsFile } from './results-file.js';
+import { mergeResults, type ResultsFile } from './results-file.js';
 
 const GAMES = 100;
 // 16 clients, as the target is set for; BENCH_HTTP_CLIENTS=N for a run with another number (the floor too).
@@ -273,17 +273,11 @@ export async function httpOnly(file: ResultsFile, cli: string): Promise<void> {
   const http = await runHttp(cli, say);
   const targets = httpTargets(http);
   for (const t of targets) say(targetLine(t));
-  const previous = previousResults(file);
-  const kept = Array.isArray(previous['targets'])
-    ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(http)'))
-    : [];
-  const report = {
-    ...previous,
-    httpDate: new Date().toISOString(),
-    httpLoadavg: loadavg(),
-    http,
-    targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
-  };
-  writeResults(file, report);
+  mergeResults(
+    file,
+    { httpDate: new Date().toISOString(), httpLoadavg: loadavg(), http },
+    targets.map((t) => ({ ...t, pass: passes(t) })),
+    (t) => t.name.startsWith('(http)'),
+  );
   say(`\nwrote ${file.name} (http lines)`);
 }

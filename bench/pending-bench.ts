@@ -12,7 +12,7 @@ import { Replayer } from '../src/engine/replay.js';
 import { readLog } from '../src/store/file/scan.js';
 import { formatTable } from './host-bench.js';
 import { passes, targetLine, type Target } from './host-run.js';
-import { previousResults, writeResults, type ResultsFile } from './results-file.js';
+import { mergeResults, type ResultsFile } from './results-file.js';
 
 /** One timed point: a game, the event just before it, what is pending there, and the time per call in µs. */
 export interface PendingPoint {
@@ -212,17 +212,11 @@ export async function pendingOnly(root: string, file: ResultsFile): Promise<void
   const pending = await runPending(root, say);
   const targets = pendingTargets(pending);
   for (const t of targets) say(targetLine(t));
-  const previous = previousResults(file);
-  const kept = Array.isArray(previous['targets'])
-    ? (previous['targets'] as Target[]).filter((t) => !t.name.startsWith('(pd)'))
-    : [];
-  const report = {
-    ...previous,
-    pendingDate: new Date().toISOString(),
-    pendingLoadavg: loadavg(),
-    pending,
-    targets: [...kept, ...targets.map((t) => ({ ...t, pass: passes(t) }))],
-  };
-  writeResults(file, report);
+  mergeResults(
+    file,
+    { pendingDate: new Date().toISOString(), pendingLoadavg: loadavg(), pending },
+    targets.map((t) => ({ ...t, pass: passes(t) })),
+    (t) => t.name.startsWith('(pd)'),
+  );
   say(`\nwrote ${file.name} (pending lines)`);
 }

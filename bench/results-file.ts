@@ -43,3 +43,24 @@ export function previousResults(file: ResultsFile): Record<string, unknown> {
 export function writeResults(file: ResultsFile, report: unknown): void {
   writeFileSync(file.path, `${JSON.stringify(report, null, 2)}\n`);
 }
+
+/** A target as the file holds it: enough to tell whose it is. */
+interface StoredTarget {
+  readonly name: string;
+  readonly unit: string;
+}
+
+/**
+ * A run of some lines alone (BENCH_ONLY) written into the file: its own fields (figures, date, load) over the
+ * file's, its judged targets in place of the file's that `own` picks, everything else as it was.
+ */
+export function mergeResults(
+  file: ResultsFile,
+  fields: Record<string, unknown>,
+  targets: readonly StoredTarget[],
+  own: (target: StoredTarget) => boolean,
+): void {
+  const previous = previousResults(file);
+  const kept = Array.isArray(previous['targets']) ? (previous['targets'] as StoredTarget[]).filter((t) => !own(t)) : [];
+  writeResults(file, { ...previous, ...fields, targets: [...kept, ...targets] });
+}
