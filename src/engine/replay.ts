@@ -107,6 +107,14 @@ export class Replayer {
       this.mismatch(event, 'a second host.game-started for this game; ignored');
       return;
     }
+    try {
+      this.step(view, event);
+    } catch (error) {
+      this.mismatch(event, `${unjudgeable(event, error)}; the game stays as it was`);
+    }
+  }
+
+  private step(view: GameView, event: StoredEvent): void {
     const step = this.timelines.read(event, view);
     if (step.kind === 'skip') return;
     if (step.kind === 'set') {
@@ -176,9 +184,16 @@ export class Replayer {
         this.expectations.set(event.game, { queue: [], originSeq: event.seq, unchecked: true });
         return;
       }
-      const decision = isCorrection(origin)
-        ? this.timelines.decide(event.game, origin, event.seq)
-        : decideStored(view, origin);
+      let decision: Decision | RedecisionResult;
+      try {
+        decision = isCorrection(origin)
+          ? this.timelines.decide(event.game, origin, event.seq)
+          : decideStored(view, origin);
+      } catch (error) {
+        this.mismatch(event, unjudgeable(event, error));
+        this.expectations.set(event.game, { queue: [], originSeq: event.seq });
+        return;
+      }
       if (!decision.ok) {
         this.mismatch(
           event,
@@ -218,6 +233,14 @@ export class Replayer {
     this.mismatches.push({ seq: event.seq, game: event.game, message });
   }
 }
+
+/**
+ * A game the rules cannot reach: an earlier event edited past what its schema allows (the in-memory API takes events
+ * unchecked; a log read from a store has been validated). Reported at the event that met it, and replay goes on.
+ */
+const unjudgeable = (event: StoredEvent, error: unknown): string =>
+  `the rules cannot judge this "${event.type}" on the game as the log holds it ` +
+  `(${error instanceof Error ? error.message : String(error)})`;
 
 /** The first place where two JSON values differ, for a mismatch report a referee can read. */
 export function firstDifference(
