@@ -79,6 +79,7 @@ async function tornLog(name: string): Promise<string> {
   const path = join(disk, name);
   const store = await JsonlFileStore.open(path, { create: true, source: counterSource() });
   await store.append([logged('g1')], logVersion(0));
+  await store.close();
   await writeFile(path, '{"seq":2,"id":"torn', { flag: 'a' });
   return path;
 }
@@ -132,6 +133,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
       expect((await readdir(disk)).sort()).toEqual(['filler', 'g.jsonl']);
       await rm(filler);
       expect((await store.append([logged('g1')], logVersion(1))).version).toBe(2);
+      await store.close();
       await rm(path);
     },
   );
@@ -217,6 +219,7 @@ describe('a full disk (ENOSPC) and a read-only file system (EROFS)', () => {
       kind: 'read-only',
       code: 'EROFS',
     });
+    await readOnlyStore.close();
     await rm(path);
   });
 });

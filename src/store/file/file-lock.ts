@@ -8,7 +8,7 @@
 import { closeSync, constants, fstatSync, openSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { StoreError } from '../store-error.js';
 import { fileBoundary } from './fs-error.js';
-import { loadFlock, lockNow, unlock, waitInLine } from './lock-wait.js';
+import { closeQuietly, loadFlock, lockNow, release, unlock, waitInLine } from './lock-wait.js';
 
 export interface LockOptions {
   /** Give up after this long; default 5000 ms. */
@@ -63,33 +63,105 @@ interface Held {
  * through that descriptor, or pass any other descriptor `run` opens to `check`, so that the file written is the file
  * locked.
  */
-export async function withLogLock<T>(
+export function withLogLock<T>(
   logPath: string,
   run: (realPath: string, locked: LockedLog) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
-  // The file store's boundary: a file system failure, of the lock's or of `run`'s, is thrown as a StoreError.
-  return fileBoundary(async () => {
-    const timeoutMs = options.timeoutMs ?? 5000;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const real = realpathSync.native(logPath);
-      const held = await acquire(real, deadline, () => new LockTimeoutError(real, timeoutMs));
-      try {
-        const locked: LockedLog = {
-          path: real,
-          fd: held?.fd ?? null,
-          links: held?.links ?? 0,
-          check: (fd) => checkHeld(held, fd),
-        };
-        return await run(real, locked);
-      } catch (error) {
-        if (!(error instanceof Replaced)) throw error;
-      } finally {
-        if (held !== null) unlock(held.fd);
+  const lock = new LogLock(logPath);
+  return lock.run(run, options).finally(() => lock.close());
+}
+
+/**
+ * The most descriptors the locks of one process keep between runs: the least recently used is closed past it, so a
+ * server with a thousand games open holds at most these (and a store never closed, at most one of them).
+ */
+export const KEPT_DESCRIPTORS = 32;
+/** The locks keeping a descriptor, least recently used first. */
+const keeping = new Set<LogLock>();
+
+/**
+ * The lock of one log for a writer that takes it again and again (a store): between two runs the descriptor stays
+ * open, unlocked, so that the next run costs one flock and one stat of the path (still the same file) instead of
+ * resolving the path, opening and closing. Runs one at a time (the store's queue); `close` when done.
+ */
+export class LogLock {
+  #kept: (Held & { readonly real: string }) | null = null;
+
+  constructor(readonly logPath: string) {}
+
+  run<T>(run: (realPath: string, locked: LockedLog) => Promise<T>, options: LockOptions = {}): Promise<T> {
+    // The file store's boundary: a file system failure, of the lock's or of `run`'s, is thrown as a StoreError.
+    return fileBoundary(async () => {
+      const kept = this.#kept === null ? null : await this.#relock(this.#kept);
+      if (kept !== null) {
+        try {
+          return await this.#runHeld(kept.real, kept, run);
+        } catch (error) {
+          if (!(error instanceof Replaced)) throw error;
+        }
       }
+      const timeoutMs = options.timeoutMs ?? 5000;
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const real = realpathSync.native(this.logPath);
+        const held = await acquire(real, deadline, () => new LockTimeoutError(real, timeoutMs));
+        try {
+          if (held === null)
+            return await run(real, { path: real, fd: null, links: 0, check: (fd) => checkHeld(null, fd) });
+          return await this.#runHeld(real, held, run);
+        } catch (error) {
+          if (!(error instanceof Replaced)) throw error;
+        }
+      }
+    });
+  }
+
+  /** Closes the kept descriptor. */
+  close(): void {
+    keeping.delete(this);
+    if (this.#kept !== null) closeQuietly(this.#kept.fd);
+    this.#kept = null;
+  }
+
+  #keep(held: Held, real: string): void {
+    this.#kept = { ...held, real };
+    keeping.delete(this);
+    keeping.add(this);
+    if (keeping.size > KEPT_DESCRIPTORS) keeping.values().next().value?.close();
+  }
+
+  async #runHeld<T>(real: string, held: Held, run: (realPath: string, locked: LockedLog) => Promise<T>): Promise<T> {
+    try {
+      return await run(real, { path: real, fd: held.fd, links: held.links, check: (fd) => checkHeld(held, fd) });
+    } finally {
+      this.close();
+      if (release(held.fd)) this.#keep(held, real);
+      else closeQuietly(held.fd);
     }
-  });
+  }
+
+  /**
+   * The kept descriptor locked again, with the path's links now, if it is free at once and the path still names
+   * its file; otherwise null (closed): the lock is taken the long way, waiting in line (./lock-wait.ts).
+   */
+  async #relock(kept: Held & { readonly real: string }): Promise<(Held & { readonly real: string }) | null> {
+    this.#kept = null;
+    keeping.delete(this);
+    await loadFlock();
+    let locked = false;
+    try {
+      locked = lockNow(`${kept.dev}:${kept.ino}`, kept.fd);
+      const named = locked ? statSync(this.logPath, { bigint: true, throwIfNoEntry: false }) : undefined;
+      if (named !== undefined && sameFile(named, kept)) return { ...kept, links: Number(named.nlink) };
+    } catch {
+      // lockNow closed the descriptor on its failure; the long way reports what is wrong
+      if (!locked) return null;
+    }
+    if (locked) unlock(kept.fd);
+    else closeQuietly(kept.fd);
+    return null;
+  }
 }
 
 function checkHeld(held: Held | null, fd: number): void {

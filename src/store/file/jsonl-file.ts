@@ -7,7 +7,7 @@
 import { SerialQueue } from '../../async/serial-queue.js';
 import { closeSync, fstatSync } from 'node:fs';
 import { logVersion, type LogVersion, type NewEvent, type StoredEvent } from '../../../events/index.js';
-import { withLogLock, type LockedLog } from './file-lock.js';
+import { LogLock, type LockedLog } from './file-lock.js';
 import { throughLock, writeBatch } from './locked-write.js';
 import { createLog, DEFAULT_CHUNK_SIZE, openLogFd, openLogFile } from './log-file.js';
 import { endsWith, readHeader, readTail, type Header, type Tail } from './log-tail.js';
@@ -64,6 +64,8 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
   #tail: Tail;
   /** Appends one at a time in this process (the lock orders them between processes). */
   readonly #queue = new SerialQueue();
+  /** The log's lock, its descriptor kept between appends (./file-lock.ts). */
+  readonly #lock: LogLock;
   /** The commands the log holds by their ids, read when first asked for (./command-index.ts). */
   readonly #commands: CommandIndex;
   #closed = false;
@@ -79,6 +81,7 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
     this.#header = header;
     this.#tail = tail;
     this.#commands = new CommandIndex(path);
+    this.#lock = new LogLock(path);
   }
 
   /**
@@ -122,7 +125,7 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
   repairTornEnd(): Promise<TailRepair | null> {
     this.#assertOpen();
     const repaired = this.#serialize(() =>
-      withLogLock(this.path, (real, locked) => this.#repairLocked(real, locked), { timeoutMs: this.#lockTimeoutMs }),
+      this.#lock.run((real, locked) => this.#repairLocked(real, locked), { timeoutMs: this.#lockTimeoutMs }),
     );
     return repaired.catch((error: unknown) => {
       throw fileError(error);
@@ -168,7 +171,7 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
     checkNewEvents(events);
     // The lock is the file's, whatever name it was opened by; the file written is checked to be the file locked.
     const appended = this.#serialize(() =>
-      withLogLock(this.path, (real, locked) => this.#appendLocked(real, locked, events, expected, expectedHash), {
+      this.#lock.run((real, locked) => this.#appendLocked(real, locked, events, expected, expectedHash), {
         timeoutMs: this.#lockTimeoutMs,
       }),
     );
@@ -209,6 +212,7 @@ export class JsonlFileStore extends SharedLogStore implements RepairsTornEnd {
     this.#closed = true;
     await super.close();
     await this.#queue.settled();
+    this.#lock.close();
   }
 
   #appendLocked(

@@ -117,7 +117,17 @@ export function unlock(fd: number): void {
   closeQuietly(fd);
 }
 
-function closeQuietly(fd: number): void {
+/** Releases the lock held on `fd`, keeping it open for the next lock; false when the release failed (close it). */
+export function release(fd: number): boolean {
+  try {
+    flockOf().flockSync(fd, 'un');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function closeQuietly(fd: number): void {
   try {
     closeSync(fd);
   } catch {
