@@ -43,7 +43,7 @@ describe.runIf(process.platform === 'linux')('the log descriptor a store keeps b
     expect(openUnder(sub)).toEqual([]);
   });
 
-  it(`are ${KEPT_DESCRIPTORS} at most in a process: the least recently used is closed, and its store still appends`, async () => {
+  it(`are ${KEPT_DESCRIPTORS} at most in a process: the least recently used is closed; its store appends`, async () => {
     const sub = join(dir, 'many');
     await mkdir(sub);
     const stores = await Promise.all(
