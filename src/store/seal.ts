@@ -113,7 +113,8 @@ export function sealEvents(
       throw new InputError(`events[${index}]`, `the event line would be longer than ${MAX_LINE_BYTES} bytes`);
     }
     try {
-      stored.push(decodeEventLine(sealed.line, seq + 1, { expectedSeq: seq, prevHash: hash }));
+      // The seal was just computed over these very bytes (sealLine): checking it again would hash the line twice.
+      stored.push(decodeEventLine(sealed.line, seq + 1, { expectedSeq: seq, sealCheckedElsewhere: true }));
     } catch (error) {
       if (error instanceof LogError)
         throw new InputError(joinPath(`events[${index}]`, error.path === '$' ? '' : error.path), error.detail);
