@@ -150,6 +150,22 @@ describe('the log hash chain checked on a second thread', () => {
     });
   });
 
+  it('reads lines longer than a chunk, and refuses a broken seal after them, where one thread does', async () => {
+    const all = texts();
+    // Chunks of 4 KiB: these lines of 10 KB each take several reads to arrive whole.
+    for (const i of [300, 301, 1500])
+      all[i] = all[i]?.replace('"data":{}', `"data":{"note":"${'x'.repeat(10_000)}"}`) ?? '';
+    const outcome = await bothWays(sealedLog(all), 4096);
+    expect(outcome.kind).toBe('read');
+    if (outcome.kind === 'read') expect(outcome.yielded.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
+    const broken = changedAt(sealedLog(all), 1503, (t) => t.replace('"move"', '"mave"'));
+    expect(await bothWays(broken, 4096)).toMatchObject({
+      kind: 'refused',
+      line: 1503,
+      message: `line 1503: hash: ${HASH_WORDS}`,
+    });
+  });
+
   it('is used by default for a log of at least 64 MiB on two cores or more, and as forced', () => {
     expect(SEAL_THREAD_MIN_BYTES).toBe(64 * 1024 * 1024);
     expect(wantsSealThread('auto', SEAL_THREAD_MIN_BYTES - 1)).toBe(false);

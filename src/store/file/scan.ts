@@ -14,7 +14,7 @@ import {
   walkPrefix,
   type PrefixResult,
 } from './scan-prefix.js';
-import { SealThread, type SealThreadOption, wantsSealThread } from './seal-thread.js';
+import { checkWhenRead, type EarlyCheck, SealThread, type SealThreadOption, wantsSealThread } from './seal-thread.js';
 import type { MarkSegment, VerifiedPrefix } from './verified-mark.js';
 
 export { DEFAULT_CHUNK_SIZE } from './log-file.js';
@@ -107,6 +107,8 @@ export async function* readLog(
   /** The read of the next chunk, when started (into the spare buffer below, after its carried bytes). */
   let ahead: Promise<{ bytesRead: number }> | null = null;
   let seals: SealThread | null = null;
+  /** The lines of the chunk `ahead` reads, handed to the seal thread once read (./seal-thread.ts). */
+  let aheadSeals: Promise<EarlyCheck | null> | null = null;
   try {
     let buffer = Buffer.allocUnsafe(chunkSize);
     /** The other buffer: the next chunk is read into it while the lines of this one are checked. */
@@ -168,6 +170,8 @@ export async function* readLog(
       // Awaited at the next chunk, or in `finally` when reading stops early; a failure is never left unhandled.
       next.catch(() => undefined);
       ahead = next;
+      const early = aheadSeals === null ? null : await aheadSeals;
+      aheadSeals = seals === null ? null : checkWhenRead(seals, next, spare, tail);
       // Logs are mostly ASCII: checked at SIMD speed, then each line decoded as latin1 (the same text for ASCII
       // bytes), several times faster than UTF-8 decoding, and ASCII is valid UTF-8. Lines are decoded one by one,
       // never the chunk as one string: short strings die young, where a 1 MiB string per chunk would linger in
@@ -178,7 +182,7 @@ export async function* readLog(
       let line = lineCount;
       // With a second thread: its answer for this chunk is awaited before the chunk's first events are handed on,
       // and a broken seal is reported where one thread would have reported it (line order, every check first).
-      let sealsAnswer = seals?.check(whole) ?? null;
+      let sealsAnswer = early?.length === whole.length ? early.answer : (seals?.check(whole) ?? null);
       sealsAnswer?.catch(() => undefined);
       let brokenSeal = 0;
       const chunkPrevHash = prevHash;

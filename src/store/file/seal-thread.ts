@@ -95,3 +95,32 @@ export class SealThread {
     for (const waiter of this.#waiting.splice(0)) waiter.reject(error);
   }
 }
+
+/** A chunk's whole lines handed to the thread early: their length, and the thread's answer for them. */
+export interface EarlyCheck {
+  readonly length: number;
+  readonly answer: Promise<number>;
+}
+
+/**
+ * Hands the whole lines of the chunk a read-ahead brings (into `into`, after `offset` carried bytes) to the thread
+ * as soon as the read ends, while the reading thread still checks the chunk before it: the answer is then ready when
+ * that chunk's first events are handed on, instead of awaited. Null when the read brings no whole line (the reader
+ * hands over the lines itself, later).
+ */
+export function checkWhenRead(
+  seals: SealThread,
+  read: Promise<{ readonly bytesRead: number }>,
+  into: Buffer,
+  offset: number,
+): Promise<EarlyCheck | null> {
+  const early = read.then(({ bytesRead }) => {
+    const end = bytesRead === 0 ? -1 : into.subarray(0, offset + bytesRead).lastIndexOf(0x0a);
+    if (end < 0) return null;
+    const answer = seals.check(into.subarray(0, end));
+    answer.catch(() => undefined);
+    return { length: end, answer };
+  });
+  early.catch(() => undefined);
+  return early;
+}
