@@ -108,13 +108,14 @@ export class Replayer {
       return;
     }
     try {
-      this.step(view, event);
+      this.follow(view, event);
     } catch (error) {
       this.mismatch(event, `${unjudgeable(event, error)}; the game stays as it was`);
     }
   }
 
-  private step(view: GameView, event: StoredEvent): void {
+  /** The game's view after `event`, as the log holds it (a correction's account and decisions read as one). */
+  private follow(view: GameView, event: StoredEvent): void {
     const step = this.timelines.read(event, view);
     if (step.kind === 'skip') return;
     if (step.kind === 'set') {
