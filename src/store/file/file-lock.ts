@@ -52,6 +52,8 @@ export interface LockedLog {
 class Replaced extends Error {}
 
 interface Held {
+  /** The log's path with every symlink resolved, when it was locked. */
+  readonly real: string;
   readonly fd: number;
   readonly dev: bigint;
   readonly ino: bigint;
@@ -61,15 +63,14 @@ interface Held {
 /**
  * Runs `run` holding the lock of the log at `logPath`, given the log's real path and the locked descriptor: write
  * through that descriptor, or pass any other descriptor `run` opens to `check`, so that the file written is the file
- * locked.
+ * locked. A lock taken once keeps no descriptor.
  */
 export function withLogLock<T>(
   logPath: string,
   run: (realPath: string, locked: LockedLog) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
-  const lock = new LogLock(logPath);
-  return lock.run(run, options).finally(() => lock.close());
+  return new LogLock(logPath, false).run(run, options);
 }
 
 /**
@@ -86,32 +87,33 @@ const keeping = new Set<LogLock>();
  * resolving the path, opening and closing. Runs one at a time (the store's queue); `close` when done.
  */
 export class LogLock {
-  #kept: (Held & { readonly real: string }) | null = null;
+  #kept: Held | null = null;
 
-  constructor(readonly logPath: string) {}
+  /** `keep`: whether the descriptor stays open between runs. */
+  constructor(
+    readonly logPath: string,
+    private readonly keep = true,
+  ) {}
 
   run<T>(run: (realPath: string, locked: LockedLog) => Promise<T>, options: LockOptions = {}): Promise<T> {
     // The file store's boundary: a file system failure, of the lock's or of `run`'s, is thrown as a StoreError.
     return fileBoundary(async () => {
-      const kept = this.#kept === null ? null : await this.#relock(this.#kept);
-      if (kept !== null) {
-        try {
-          return await this.#runHeld(kept.real, kept, run);
-        } catch (error) {
-          if (!(error instanceof Replaced)) throw error;
-        }
-      }
+      let held = this.#kept === null ? null : await this.#relock(this.#kept);
       const timeoutMs = options.timeoutMs ?? 5000;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const real = realpathSync.native(this.logPath);
-        const held = await acquire(real, deadline, () => new LockTimeoutError(real, timeoutMs));
         try {
-          if (held === null)
-            return await run(real, { path: real, fd: null, links: 0, check: (fd) => checkHeld(null, fd) });
-          return await this.#runHeld(real, held, run);
+          if (held === null) {
+            const real = realpathSync.native(this.logPath);
+            held = await acquire(real, deadline, () => new LockTimeoutError(real, timeoutMs));
+            // No regular file: nothing is locked, and `run`'s own open refuses it (or finds a log there by now).
+            if (held === null)
+              return await run(real, { path: real, fd: null, links: 0, check: (fd) => checkHeld(null, fd) });
+          }
+          return await this.#runHeld(held, run);
         } catch (error) {
           if (!(error instanceof Replaced)) throw error;
+          held = null;
         }
       }
     });
@@ -124,20 +126,19 @@ export class LogLock {
     this.#kept = null;
   }
 
-  #keep(held: Held, real: string): void {
-    this.#kept = { ...held, real };
-    keeping.delete(this);
-    keeping.add(this);
-    if (keeping.size > KEPT_DESCRIPTORS) keeping.values().next().value?.close();
-  }
-
-  async #runHeld<T>(real: string, held: Held, run: (realPath: string, locked: LockedLog) => Promise<T>): Promise<T> {
+  async #runHeld<T>(held: Held, run: (realPath: string, locked: LockedLog) => Promise<T>): Promise<T> {
+    const { real, fd, links } = held;
     try {
-      return await run(real, { path: real, fd: held.fd, links: held.links, check: (fd) => checkHeld(held, fd) });
+      return await run(real, { path: real, fd, links, check: (other) => checkHeld(held, other) });
     } finally {
+      // A descriptor kept before a run that found its file replaced is of that file: this one takes its place.
       this.close();
-      if (release(held.fd)) this.#keep(held, real);
-      else closeQuietly(held.fd);
+      if (!this.keep || !release(fd)) closeQuietly(fd);
+      else {
+        this.#kept = held;
+        keeping.add(this);
+        if (keeping.size > KEPT_DESCRIPTORS) keeping.values().next().value?.close();
+      }
     }
   }
 
@@ -145,21 +146,29 @@ export class LogLock {
    * The kept descriptor locked again, with the path's links now, if it is free at once and the path still names
    * its file; otherwise null (closed): the lock is taken the long way, waiting in line (./lock-wait.ts).
    */
-  async #relock(kept: Held & { readonly real: string }): Promise<(Held & { readonly real: string }) | null> {
+  async #relock(kept: Held): Promise<Held | null> {
     this.#kept = null;
     keeping.delete(this);
     await loadFlock();
-    let locked = false;
+    let locked: boolean;
     try {
       locked = lockNow(`${kept.dev}:${kept.ino}`, kept.fd);
-      const named = locked ? statSync(this.logPath, { bigint: true, throwIfNoEntry: false }) : undefined;
-      if (named !== undefined && sameFile(named, kept)) return { ...kept, links: Number(named.nlink) };
     } catch {
-      // lockNow closed the descriptor on its failure; the long way reports what is wrong
-      if (!locked) return null;
+      // lockNow closed the descriptor; the long way reports what is wrong
+      return null;
     }
-    if (locked) unlock(kept.fd);
-    else closeQuietly(kept.fd);
+    if (!locked) {
+      closeQuietly(kept.fd);
+      return null;
+    }
+    let links: number | null = null;
+    try {
+      links = linksIfNamed(this.logPath, kept);
+    } catch {
+      // the long way reports it
+    }
+    if (links !== null) return { ...kept, links };
+    unlock(kept.fd);
     return null;
   }
 }
@@ -170,6 +179,12 @@ function checkHeld(held: Held | null, fd: number): void {
 
 const sameFile = (a: Pick<BigIntStats, 'dev' | 'ino'>, b: Pick<BigIntStats, 'dev' | 'ino'>): boolean =>
   a.dev === b.dev && a.ino === b.ino;
+
+/** The hard links of the file `path` names now, if it is `file` (following symlinks); null if it names another. */
+function linksIfNamed(path: string, file: Pick<BigIntStats, 'dev' | 'ino'>): number | null {
+  const named = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return named !== undefined && sameFile(named, file) ? Number(named.nlink) : null;
+}
 
 /**
  * Locks the log at `real`. Null for a path that is not a regular file: it is not locked, and `run`'s own open
@@ -195,9 +210,8 @@ async function acquire(real: string, deadline: number, timedOut: () => Error): P
     const locked = lockNow(key, fd) ? fd : await waitInLine(key, fd, deadline, timedOut);
     // null: the wait this one queued behind went to an earlier acquisition of this process; in line again.
     if (locked === null) continue;
-    const named = statSync(real, { bigint: true, throwIfNoEntry: false });
-    if (named !== undefined && sameFile(named, info))
-      return { fd: locked, dev: info.dev, ino: info.ino, links: Number(info.nlink) };
+    const links = linksIfNamed(real, info);
+    if (links !== null) return { real, fd: locked, dev: info.dev, ino: info.ino, links };
     // The log was replaced (or removed) while this waited: the lock of the file the path names now is wanted.
     unlock(locked);
   }

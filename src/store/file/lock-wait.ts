@@ -109,11 +109,7 @@ function settle(key: string, wait: Wait, error: NodeJS.ErrnoException | null): v
 
 /** Releases the lock held on `fd` and closes it; closing alone releases it, whatever either call says. */
 export function unlock(fd: number): void {
-  try {
-    flockOf().flockSync(fd, 'un');
-  } catch {
-    // the close below releases it all the same
-  }
+  release(fd);
   closeQuietly(fd);
 }
 

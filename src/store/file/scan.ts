@@ -135,6 +135,8 @@ export async function* readLog(
       seals = new SealThread(prefix === null ? GENESIS_HASH : prevHash, lineCount + 1);
     for (;;) {
       let bytesRead: number;
+      /** This chunk's lines, when the seal thread was handed them as its read ended. */
+      let early: EarlyCheck | null = null;
       if (ahead === null) {
         // One line longer than the buffer: room is made for it (its length is checked below).
         buffer = roomAfter(buffer, carried);
@@ -142,7 +144,9 @@ export async function* readLog(
         ({ bytesRead } = await handle.read(buffer, carried, buffer.length - carried, position));
       } else {
         ({ bytesRead } = await ahead);
+        early = await aheadSeals;
         ahead = null;
+        aheadSeals = null;
       }
       if (bytesRead === 0) break;
       // Lines were appended while the prefix was read: their ids are checked against the prefix's too.
@@ -170,7 +174,6 @@ export async function* readLog(
       // Awaited at the next chunk, or in `finally` when reading stops early; a failure is never left unhandled.
       next.catch(() => undefined);
       ahead = next;
-      const early = aheadSeals === null ? null : await aheadSeals;
       aheadSeals = seals === null ? null : checkWhenRead(seals, next, spare, tail);
       // Logs are mostly ASCII: checked at SIMD speed, then each line decoded as latin1 (the same text for ASCII
       // bytes), several times faster than UTF-8 decoding, and ASCII is valid UTF-8. Lines are decoded one by one,
@@ -182,7 +185,7 @@ export async function* readLog(
       let line = lineCount;
       // With a second thread: its answer for this chunk is awaited before the chunk's first events are handed on,
       // and a broken seal is reported where one thread would have reported it (line order, every check first).
-      let sealsAnswer = early?.length === whole.length ? early.answer : (seals?.check(whole) ?? null);
+      let sealsAnswer = early?.answer ?? seals?.check(whole) ?? null;
       sealsAnswer?.catch(() => undefined);
       let brokenSeal = 0;
       const chunkPrevHash = prevHash;

@@ -96,9 +96,8 @@ export class SealThread {
   }
 }
 
-/** A chunk's whole lines handed to the thread early: their length, and the thread's answer for them. */
+/** A chunk's whole lines handed to the thread early: the thread's answer for them. */
 export interface EarlyCheck {
-  readonly length: number;
   readonly answer: Promise<number>;
 }
 
@@ -119,7 +118,7 @@ export function checkWhenRead(
     if (end < 0) return null;
     const answer = seals.check(into.subarray(0, end));
     answer.catch(() => undefined);
-    return { length: end, answer };
+    return { answer };
   });
   early.catch(() => undefined);
   return early;
